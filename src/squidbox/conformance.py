@@ -1,0 +1,200 @@
+"""The five guarantees of DESIGN.md, checked on seeded random playouts of any registered game.
+
+Used by tests/conformance/ and by `squidbox fuzz`. Works through the engine protocol alone.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine import Game, IllegalAction, SnapshotError, State
+
+GARBAGE_ACTIONS: tuple[Any, ...] = (None, 42, "", "nonsense", ["place"], {"a": 1}, 3.5)
+
+
+class ConformanceError(AssertionError):
+    """A guarantee does not hold; the message says how to reproduce it."""
+
+
+@dataclass
+class PlayoutReport:
+    game: str
+    num_players: int
+    seed: int
+    options: dict[str, Any]
+    decisions: int = 0
+    deep_checks: int = 0
+    resamples_that_changed_hidden_state: int = 0
+    returns: list[float] = field(default_factory=list)
+
+
+def check_playout(
+    game: Game,
+    num_players: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    deep_every: int = 1,
+    max_decisions: int = 200_000,
+) -> PlayoutReport:
+    """Play one seeded random game, checking every guarantee along the way."""
+    report = PlayoutReport(game.id, num_players, seed, dict(options or {}))
+    chooser = random.Random(seed)
+    state = game.new_game(num_players, seed=seed, options=options)
+    where = f"{game.id} players={num_players} seed={seed} options={report.options}"
+
+    def fail(problem: str) -> ConformanceError:
+        return ConformanceError(f"{where} after {report.decisions} decisions: {problem}")
+
+    try:
+        state.check_invariants()
+        while not state.is_terminal():
+            if report.decisions % deep_every == 0:
+                check_deeply(game, state, chooser, report)
+            player, action = _random_decision(game, state, chooser)
+            state.apply(player, action)
+            state.check_invariants()
+            report.decisions += 1
+            if report.decisions > max_decisions:
+                raise fail(f"no end after {max_decisions} decisions")
+        check_deeply(game, state, chooser, report)
+        _check_terminal(state)
+        _check_replay(game, state, seed, options)
+    except ConformanceError:
+        raise
+    except Exception as e:  # any crash or failed invariant is a conformance failure
+        raise fail(f"{type(e).__name__}: {e}") from e
+    report.returns = state.returns()
+    return report
+
+
+def _random_decision(game: Game, state: State, chooser: random.Random) -> tuple[int, str]:
+    movers = state.to_move()
+    assert movers, "a state that is not terminal has nobody to move"
+    assert len(set(movers)) == len(movers), f"to_move repeats a seat: {movers}"
+    player = chooser.choice(movers)
+    legal = state.legal_actions(player)
+    assert legal, f"seat {player} is to move but has no legal action"
+    assert len(set(legal)) == len(legal), f"legal actions repeat: {legal}"
+    for action in legal:
+        assert game.action_from_id(game.action_to_id(action)) == action, f"action id of {action}"
+    return player, chooser.choice(legal)
+
+
+def check_deeply(game: Game, state: State, chooser: random.Random, report: PlayoutReport) -> None:
+    report.deep_checks += 1
+    _check_snapshot(game, state)
+    _check_clone_isolation(state, chooser)
+    _check_no_leaks(state, chooser, report)
+    _check_illegal_input(game, state, chooser)
+
+
+def _check_snapshot(game: Game, state: State) -> None:
+    """Guarantee 2: from_json(to_json()) is exact, and the snapshot is plain JSON."""
+    doc = state.to_json()
+    assert json.loads(json.dumps(doc)) == doc, "to_json is not plain JSON"
+    restored = game.from_json(json.loads(json.dumps(doc)))
+    assert restored.to_json() == doc, "from_json(to_json()) differs"
+    for viewer in [None, *range(state.num_players)]:
+        view = state.view(viewer)
+        assert json.loads(json.dumps(view)) == view, "view is not plain JSON"
+        assert restored.view(viewer) == view, "restored state shows a different view"
+
+
+def _check_clone_isolation(state: State, chooser: random.Random) -> None:
+    """Guarantee 3: playing on a clone changes neither the original nor another clone."""
+    before = state.to_json()
+    played_on = state.clone()
+    untouched = state.clone()
+    _play_randomly(played_on, chooser, steps=3)
+    assert state.to_json() == before, "playing on a clone changed the original"
+    assert untouched.to_json() == before, "playing on a clone changed another clone"
+
+
+def _check_no_leaks(state: State, chooser: random.Random, report: PlayoutReport) -> None:
+    """Guarantee 4: what a player sees is the same in every state resampled for that player,
+    and resampling depends on nothing the player cannot see."""
+    original = state.to_json()
+    public_view, public_log = state.view(None), state.log(None)
+    for player in range(state.num_players):
+        key = chooser.getrandbits(32)
+        resampled = state.resample(player, random.Random(key))
+        resampled.check_invariants()
+        assert resampled.view(player) == state.view(player), f"seat {player}'s view leaks"
+        assert resampled.log(player) == state.log(player), f"seat {player}'s log leaks"
+        assert resampled.view(None) == public_view, "the spectator view leaks"
+        assert resampled.log(None) == public_log, "the spectator log leaks"
+        twice = state.resample(player, random.Random(key ^ 0x5EED)).resample(
+            player, random.Random(key))
+        assert twice.to_json() == resampled.to_json(), (
+            f"resample({player}) depends on information seat {player} cannot see")
+        if resampled.to_json()["state"] != original["state"]:
+            report.resamples_that_changed_hidden_state += 1
+        _play_randomly(resampled, chooser, steps=3)
+    assert state.to_json() == original, "resample changed the original"
+
+
+def _check_illegal_input(game: Game, state: State, chooser: random.Random) -> None:
+    """Guarantee 5: anything not listed raises IllegalAction and changes nothing."""
+    before = state.to_json()
+    movers = state.to_move()
+    attempts: list[tuple[Any, Any]] = []
+    waiting = [p for p in range(state.num_players) if p not in movers]
+    if waiting:
+        seat = chooser.choice(waiting)
+        attempts.append((seat, chooser.choice(game.actions)))
+        assert state.legal_actions(seat) == [], "a seat not to move has legal actions"
+    for player in movers:
+        legal = set(state.legal_actions(player))
+        unlisted = [a for a in game.actions if a not in legal]
+        if unlisted:
+            attempts.append((player, chooser.choice(unlisted)))
+        attempts.extend((player, garbage) for garbage in GARBAGE_ACTIONS)
+    some_action = chooser.choice(game.actions)
+    attempts.extend((seat, some_action) for seat in (-1, state.num_players, None, "0", 0.0))
+    for player, action in attempts:
+        try:
+            state.apply(player, action)
+        except IllegalAction as e:
+            assert str(e), "IllegalAction without a message"
+        else:
+            raise AssertionError(f"apply({player!r}, {action!r}) was accepted")
+        assert state.to_json() == before, f"rejected apply({player!r}, {action!r}) changed state"
+    for bad_seat in (-1, state.num_players, "x"):
+        for method in (state.legal_actions, state.view, state.log):
+            try:
+                method(bad_seat)
+            except IllegalAction:
+                continue
+            raise AssertionError(f"{method.__name__}({bad_seat!r}) was accepted")
+
+
+def _check_terminal(state: State) -> None:
+    assert state.to_move() == [], "a finished game still has seats to move"
+    for player in range(state.num_players):
+        assert state.legal_actions(player) == [], "a finished game still has legal actions"
+    returns = state.returns()
+    assert len(returns) == state.num_players, "returns has the wrong length"
+    assert all(isinstance(r, float) for r in returns), "returns must be floats"
+
+
+def _check_replay(game: Game, state: State, seed: int, options: dict[str, Any] | None) -> None:
+    """Guarantee 2: seed + options + history replays to the identical snapshot."""
+    doc = state.to_json()
+    replayed = game.replay(state.num_players, seed, options, state.history)
+    assert replayed.to_json() == doc, "replaying seed + history gives a different state"
+    try:
+        game.from_json(doc, verify=True)
+    except SnapshotError as e:
+        raise AssertionError(f"a genuine snapshot fails verification: {e}") from e
+
+
+def _play_randomly(state: State, chooser: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        player = chooser.choice(state.to_move())
+        state.apply(player, chooser.choice(state.legal_actions(player)))
+        state.check_invariants()

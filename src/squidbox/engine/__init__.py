@@ -1,0 +1,33 @@
+"""The engine: the protocol every game implements. It knows nothing of any game."""
+
+from .data import DataFile
+from .errors import (
+    DataFileError,
+    IllegalAction,
+    InvalidOptions,
+    SnapshotError,
+    SquidboxError,
+    UnknownGame,
+)
+from .events import Event
+from .game import Game
+from .options import Option
+from .rng import Rng
+from .state import HIDDEN_ACTION, Action, State
+
+__all__ = [
+    "HIDDEN_ACTION",
+    "Action",
+    "DataFile",
+    "DataFileError",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "InvalidOptions",
+    "Option",
+    "Rng",
+    "SnapshotError",
+    "SquidboxError",
+    "State",
+    "UnknownGame",
+]

@@ -1,0 +1,204 @@
+"""The game object: creates states, restores snapshots, and numbers the actions."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from .errors import IllegalAction, InvalidOptions, SnapshotError, SquidboxError
+from .events import events_from_json
+from .jsoncopy import copy_json
+from .options import Option, resolve_options
+from .rng import Rng
+from .state import HIDDEN_ACTION, Action, State
+
+SNAPSHOT_KEYS = {"format", "game", "num_players", "options", "rng", "history", "events", "state"}
+
+
+class Game(ABC):
+    """Base class of every game. A subclass sets the class attributes and `state_class`, and
+    lists every action that can ever be legal in `all_actions` (its index is the action id)."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    state_class: ClassVar[type[State]]
+    # Facts about the game's dynamics, for the adapters.
+    simultaneous: ClassVar[bool] = False
+    hidden_information: ClassVar[bool] = True
+    chance: ClassVar[bool] = True
+
+    def __init__(self) -> None:
+        self.actions: tuple[Action, ...] = tuple(self.all_actions())
+        self._action_ids = {action: i for i, action in enumerate(self.actions)}
+        if len(self._action_ids) != len(self.actions) or HIDDEN_ACTION in self._action_ids:
+            raise ValueError(f"{self.id}: action names must be unique and not {HIDDEN_ACTION!r}")
+
+    # ---- what a game provides ----------------------------------------------------------------
+    @abstractmethod
+    def all_actions(self) -> Sequence[Action]:
+        """Every action that can ever be legal in this game, in a fixed order."""
+
+    def check_options(self, num_players: int, options: dict[str, Any]) -> None:
+        """Cross-checks between options; raise InvalidOptions."""
+
+    def seat_names(self, num_players: int) -> list[str]:
+        return [f"Player {i + 1}" for i in range(num_players)]
+
+    def render(self, view: dict[str, Any]) -> str:
+        """The view drawn as text for the terminal."""
+        return repr(view["state"])
+
+    def action_label(self, view: dict[str, Any], action: Action) -> str:
+        """A longer, human description of a legal action, from the player's view."""
+        return action
+
+    # ---- creating and restoring states ------------------------------------------------------
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def new_game(
+        self, num_players: int, seed: int | None = None, options: Mapping[str, Any] | None = None
+    ) -> State:
+        """A new game. A seed of None draws one from the system (still recorded in the state)."""
+        self._check_player_count(num_players)
+        resolved = resolve_options(self.options, options, num_players)
+        self.check_options(num_players, resolved)
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(62)
+        if type(seed) is not int:
+            raise InvalidOptions(f"the seed must be an integer, got {seed!r}")
+        state = self._blank_state(num_players, resolved, Rng(seed))
+        state._setup()
+        state._derive()
+        return state
+
+    def replay(
+        self,
+        num_players: int,
+        seed: int,
+        options: Mapping[str, Any] | None,
+        history: Sequence[tuple[int, Action] | list[Any]],
+    ) -> State:
+        """The state reached by playing `history` from a new game (raises IllegalAction)."""
+        state = self.new_game(num_players, seed, options)
+        for player, action in history:
+            state.apply(player, action)
+        return state
+
+    def from_json(self, doc: Any, verify: bool = False) -> State:
+        """Restore a snapshot exactly. A malformed or inconsistent one raises SnapshotError.
+        With verify, the history is also replayed from the seed and must reach the same state."""
+        try:
+            state = self._load(doc)
+            state.check_invariants()
+        except SnapshotError:
+            raise
+        except (SquidboxError, AssertionError, KeyError, TypeError, ValueError, IndexError) as e:
+            raise SnapshotError(f"corrupt {self.id} snapshot: {type(e).__name__}: {e}") from e
+        if verify:
+            self._verify(doc, state)
+        return state
+
+    def _load(self, doc: Any) -> State:
+        if not isinstance(doc, dict):
+            raise SnapshotError(f"a snapshot must be a JSON object, got {type(doc).__name__}")
+        if set(doc) != SNAPSHOT_KEYS:
+            raise SnapshotError(
+                f"snapshot keys must be {sorted(SNAPSHOT_KEYS)}, got {sorted(map(str, doc))}"
+            )
+        if doc["format"] != 1:
+            raise SnapshotError(f"unsupported snapshot format {doc['format']!r}")
+        if doc["game"] != self.id:
+            raise SnapshotError(f"this snapshot is of game {doc['game']!r}, not {self.id!r}")
+        num_players = doc["num_players"]
+        self._check_player_count(num_players)
+        options = resolve_options(self.options, doc["options"], num_players)
+        if options != doc["options"]:
+            raise SnapshotError("snapshot options must list every option's value")
+        self.check_options(num_players, options)
+        state = self._blank_state(num_players, options, Rng.from_json(doc["rng"]))
+        state.history = [self._history_entry(entry, num_players) for entry in doc["history"]]
+        state.events = events_from_json(copy_json(doc["events"]))
+        fields = doc["state"]
+        if not isinstance(fields, dict) or set(fields) != set(state.FIELDS):
+            raise SnapshotError(f"snapshot state must have exactly the fields {state.FIELDS}")
+        for name in state.FIELDS:
+            setattr(state, name, copy_json(fields[name]))
+        state._derive()
+        return state
+
+    def _history_entry(self, entry: Any, num_players: int) -> tuple[int, Action]:
+        if not (isinstance(entry, list) and len(entry) == 2):
+            raise SnapshotError(f"a history entry must be [player, action], got {entry!r}")
+        player, action = entry
+        if type(player) is not int or not 0 <= player < num_players:
+            raise SnapshotError(f"history names no seat {player!r}")
+        if action != HIDDEN_ACTION and action not in self._action_ids:
+            raise SnapshotError(f"history holds an unknown action {action!r}")
+        return (player, action)
+
+    def _verify(self, doc: dict[str, Any], state: State) -> None:
+        if any(action == HIDDEN_ACTION for _, action in state.history):
+            raise SnapshotError("a resampled snapshot cannot be verified by replay")
+        try:
+            replayed = self.replay(state.num_players, state.seed, state.options, state.history)
+        except IllegalAction as e:
+            raise SnapshotError(f"snapshot history does not replay: {e}") from e
+        if replayed.to_json() != doc:
+            raise SnapshotError("snapshot does not match the replay of its own history")
+
+    def _blank_state(self, num_players: int, options: dict[str, Any], rng: Rng) -> State:
+        state = object.__new__(self.state_class)
+        state.game = self
+        state.num_players = num_players
+        state.options = options
+        state.rng = rng
+        state.history = []
+        state.events = []
+        state._legal = {}
+        return state
+
+    def _check_player_count(self, num_players: Any) -> None:
+        if type(num_players) is not int or num_players not in self.player_counts:
+            raise InvalidOptions(
+                f"{self.name} takes {self.min_players} to {self.max_players} players, "
+                f"not {num_players!r}"
+            )
+
+    # ---- stable action ids (for learning libraries) --------------------------------------------
+    @property
+    def num_distinct_actions(self) -> int:
+        return len(self.actions)
+
+    def action_to_id(self, action: Action) -> int:
+        try:
+            return self._action_ids[action]
+        except (KeyError, TypeError):
+            raise IllegalAction(f"{action!r} is not an action of {self.name}") from None
+
+    def action_from_id(self, action_id: int) -> Action:
+        if type(action_id) is not int or not 0 <= action_id < len(self.actions):
+            raise IllegalAction(
+                f"{self.name} has action ids 0 to {len(self.actions) - 1}, not {action_id!r}"
+            )
+        return self.actions[action_id]
+
+    def describe(self) -> dict[str, Any]:
+        """A JSON-ready summary: id, name, player counts and options."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": [
+                {"name": o.name, "default": o.default, "help": o.help,
+                 "choices": None if o.choices is None else list(o.choices)}
+                for o in self.options
+            ],
+        }

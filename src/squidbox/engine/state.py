@@ -1,0 +1,237 @@
+"""The state every game implements: the engine protocol of DESIGN.md.
+
+A game subclasses `State` and writes the hooks named with a leading underscore. Its own mutable
+data lives in the attributes listed in FIELDS, holding JSON-native values only (lists, dicts with
+string keys, str, int, float, bool, None). That one rule gives every game exact snapshots,
+independent clones and replay for free. Attributes not in FIELDS are derived, never mutated, and
+shared between clones (board geometry, for instance); `_derive` rebuilds them after loading.
+
+Game logic must never read `history` or `events`: they are records, and a resampled state has
+them redacted.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .errors import IllegalAction
+from .events import Event, events_to_json, log_for, seen_by
+from .jsoncopy import copy_json
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Action = str
+HIDDEN_ACTION: Action = "?"  # stands for an action the viewer of a resampled state did not see
+
+
+class State(ABC):
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    game: Game
+    num_players: int
+    options: dict[str, Any]
+    rng: Rng
+    history: list[tuple[int, Action]]
+    events: list[Event]
+    _legal: dict[int, list[Action]]
+
+    # ---- hooks a game writes -------------------------------------------------------------
+    @abstractmethod
+    def _setup(self) -> None:
+        """Set FIELDS for a new game (deal, shuffle…), using self.rng for all randomness."""
+
+    def _derive(self) -> None:
+        """Rebuild derived, read-only attributes from FIELDS and options (after setup or load)."""
+
+    @abstractmethod
+    def _to_move(self) -> list[int]:
+        """The seats that must decide now; empty once the game is over."""
+
+    @abstractmethod
+    def _legal_actions(self, player: int) -> list[Action]:
+        """The actions open to `player`, who is to move. Never empty for a player to move."""
+
+    @abstractmethod
+    def _apply(self, player: int, action: Action) -> None:
+        """Carry out a legal action (already checked) and log events for it."""
+
+    @abstractmethod
+    def _is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def _returns(self) -> list[float]:
+        """Per-player results of a finished game."""
+
+    @abstractmethod
+    def _view(self, viewer: int | None) -> dict[str, Any]:
+        """The game part of view(viewer), JSON-ready, free of anything `viewer` cannot see."""
+
+    @abstractmethod
+    def _resample(self, player: int, rng: random.Random) -> None:
+        """Redeal everything `player` cannot see, as a function of what `player` sees and `rng`
+        only: gather the hidden items in a canonical order, shuffle them with rng, deal them back
+        into the hidden places. Two states that look the same to `player` must resample alike."""
+
+    def _action_is_public(self, player: int, action: Action) -> bool:
+        """Whether every other player learns which action `player` took (a face-down choice
+        does not). Resampled states hide the actions that are not."""
+        return True
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError when the state is inconsistent (counts not conserved…)."""
+
+    def scores(self) -> list[float] | None:
+        """Points per player, where the game keeps a score."""
+        return None
+
+    # ---- the protocol ----------------------------------------------------------------------
+    @property
+    def seed(self) -> int:
+        return self.rng.seed
+
+    def to_move(self) -> list[int]:
+        """The players who must decide now; several means simultaneous, any order."""
+        return self._to_move()
+
+    def legal_actions(self, player: int) -> list[Action]:
+        legal = self._legal.get(player) if type(player) is int else None
+        if legal is None:
+            self._check_seat(player)
+            legal = self._legal_actions(player) if player in self._to_move() else []
+            self._legal[player] = legal
+        return list(legal)
+
+    def apply(self, player: int, action: Action) -> None:
+        """Take `action` for `player`. Raises IllegalAction, changing nothing, when it is not
+        listed in legal_actions(player)."""
+        legal = self._legal.get(player) if type(player) is int else None
+        if legal is None:
+            self._check_seat(player)
+            legal = self._legal_actions(player) if player in self._to_move() else []
+            self._legal[player] = legal
+        if action not in legal:
+            raise self._illegal(player, action, legal)
+        self._legal = {}
+        self._apply(player, action)
+        self.history.append((player, action))
+
+    def is_terminal(self) -> bool:
+        return self._is_terminal()
+
+    def returns(self) -> list[float]:
+        """Per-player result: zeros until the game ends, then 1 for a win, 0 for a loss, a
+        shared win split evenly (the exact scheme is the game's, documented in its rulings)."""
+        return self._returns() if self._is_terminal() else [0.0] * self.num_players
+
+    def view(self, viewer: int | None) -> dict[str, Any]:
+        """What `viewer` may see, JSON-ready; viewer None is a spectator (public information)."""
+        self._check_viewer(viewer)
+        terminal = self._is_terminal()
+        return {
+            "game": self.game.id,
+            "num_players": self.num_players,
+            "seat": viewer,
+            "seat_names": self.game.seat_names(self.num_players),
+            "to_move": self.to_move(),
+            "is_terminal": terminal,
+            "returns": self.returns() if terminal else None,
+            "legal_actions": [] if viewer is None else self.legal_actions(viewer),
+            "state": self._view(viewer),
+        }
+
+    def log(self, viewer: int | None) -> list[dict[str, Any]]:
+        """The event log as `viewer` sees it (same redaction rule as view)."""
+        self._check_viewer(viewer)
+        return log_for(self.events, viewer)
+
+    def clone(self) -> State:
+        new = object.__new__(type(self))
+        attributes = self.__dict__.copy()
+        for name in self.FIELDS:
+            attributes[name] = copy_json(attributes[name])
+        attributes["rng"] = self.rng.copy()
+        attributes["history"] = self.history[:]
+        attributes["events"] = self.events[:]
+        attributes["_legal"] = {}
+        new.__dict__ = attributes
+        return new
+
+    def resample(self, player: int, rng: random.Random) -> State:
+        """A state consistent with everything `player` has seen: hidden information redealt,
+        future randomness reseeded, and the log and history reduced to what `player` saw."""
+        self._check_seat(player)
+        new = self.clone()
+        new._resample(player, rng)
+        new.rng = Rng(rng.getrandbits(62))
+        new.events = [
+            event if seen_by(event, player) is event[1] else (event[0], event[2], event[2])
+            for event in self.events
+            if seen_by(event, player) is not None
+        ]
+        new.history = [
+            (actor, action)
+            if actor == player or action == HIDDEN_ACTION or self._action_is_public(actor, action)
+            else (actor, HIDDEN_ACTION)
+            for actor, action in self.history
+        ]
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        """An exact, JSON-ready snapshot; game.from_json(doc) restores it."""
+        return {
+            "format": 1,
+            "game": self.game.id,
+            "num_players": self.num_players,
+            "options": copy_json(self.options),
+            "rng": self.rng.to_json(),
+            "history": [[player, action] for player, action in self.history],
+            "events": copy_json(events_to_json(self.events)),
+            "state": {name: copy_json(getattr(self, name)) for name in self.FIELDS},
+        }
+
+    # ---- helpers for games ---------------------------------------------------------------------
+    def emit(self, kind: str, text: str, **data: Any) -> None:
+        """Log a public event."""
+        self.events.append((None, {"type": kind, "text": text, **data}, None))
+
+    def emit_private(
+        self,
+        seats: tuple[int, ...],
+        full: dict[str, Any],
+        redacted: dict[str, Any] | None,
+    ) -> None:
+        """Log an event that `seats` see in full and everyone else sees as `redacted`."""
+        self.events.append((seats, full, redacted))
+
+    def seat_name(self, seat: int) -> str:
+        return self.game.seat_names(self.num_players)[seat]
+
+    # ---- checks --------------------------------------------------------------------------------
+    def _check_seat(self, player: Any) -> None:
+        if type(player) is not int or not 0 <= player < self.num_players:
+            raise IllegalAction(
+                f"there is no seat {player!r}; seats are 0 to {self.num_players - 1}"
+            )
+
+    def _check_viewer(self, viewer: Any) -> None:
+        if viewer is not None:
+            self._check_seat(viewer)
+
+    def _illegal(self, player: int, action: Any, legal: list[Action]) -> IllegalAction:
+        if self._is_terminal():
+            return IllegalAction(f"the game is over; {action!r} cannot be played")
+        if not legal:
+            return IllegalAction(
+                f"{self.seat_name(player)} (seat {player}) is not to move; "
+                f"to move: {self.to_move()}"
+            )
+        shown = ", ".join(legal[:12]) + (f", … ({len(legal)} in all)" if len(legal) > 12 else "")
+        return IllegalAction(
+            f"{action!r} is not a legal action for {self.seat_name(player)} (seat {player}) "
+            f"now; legal: {shown}"
+        )
+

@@ -1,0 +1,100 @@
+"""The board: tile geometry, straight lines of cubes, and scoring (rulebook "Scoring")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+EMPTY = -1
+
+# (name, column step, row step) of each straight direction on the grid.
+ORTHOGONAL = (("row", 1, 0), ("column", 0, 1))
+DIAGONAL = (("diagonal", 1, 1), ("anti-diagonal", -1, 1))
+
+
+def tile_name(index: int, columns: int) -> str:
+    return f"{chr(ord('A') + index % columns)}{index // columns + 1}"
+
+
+@dataclass(frozen=True)
+class Geometry:
+    columns: int
+    rows: int
+    lines: tuple[tuple[str, tuple[int, ...]], ...]  # every full straight line: (direction, tiles)
+
+    @property
+    def size(self) -> int:
+        return self.columns * self.rows
+
+
+@cache
+def geometry(columns: int, rows: int, diagonals: bool, shortest_line: int) -> Geometry:
+    """All straight lines across the board long enough to score."""
+    lines = []
+    for direction, dc, dr in ORTHOGONAL + (DIAGONAL if diagonals else ()):
+        for row in range(rows):
+            for column in range(columns):
+                # Start only where the line enters the board.
+                if 0 <= column - dc < columns and 0 <= row - dr < rows:
+                    continue
+                tiles = []
+                c, r = column, row
+                while 0 <= c < columns and 0 <= r < rows:
+                    tiles.append(r * columns + c)
+                    c, r = c + dc, r + dr
+                if len(tiles) >= shortest_line:
+                    lines.append((direction, tuple(tiles)))
+    return Geometry(columns, rows, tuple(lines))
+
+
+@dataclass(frozen=True)
+class Run:
+    """A maximal straight run of one player's cubes, long enough to score."""
+
+    direction: str
+    tiles: tuple[int, ...]
+
+
+def runs_of(owners: list[int], geo: Geometry, player: int, shortest_line: int) -> list[Run]:
+    """Maximal runs only: a line of 5 is one line of 5, not also two lines of 3 and 4."""
+    runs = []
+    for direction, tiles in geo.lines:
+        current: list[int] = []
+        for tile in (*tiles, None):
+            if tile is not None and owners[tile] == player:
+                current.append(tile)
+                continue
+            if len(current) >= shortest_line:
+                runs.append(Run(direction, tuple(current)))
+            current = []
+    return runs
+
+
+def squids_among(runs: list[Run]) -> list[tuple[Run, Run]]:
+    """Each pair of runs in different directions that share a cube is a Squid (+bonus)."""
+    return [
+        (a, b)
+        for i, a in enumerate(runs)
+        for b in runs[i + 1 :]
+        if a.direction != b.direction and set(a.tiles) & set(b.tiles)
+    ]
+
+
+@dataclass(frozen=True)
+class Scoring:
+    runs: list[Run]
+    squids: list[tuple[Run, Run]]
+    points: int
+
+
+def score(
+    owners: list[int],
+    geo: Geometry,
+    player: int,
+    line_points: dict[int, int],
+    squid_bonus: int,
+) -> Scoring:
+    runs = runs_of(owners, geo, player, min(line_points))
+    squids = squids_among(runs)
+    points = sum(line_points[len(run.tiles)] for run in runs) + squid_bonus * len(squids)
+    return Scoring(runs, squids, points)

@@ -1,0 +1,103 @@
+"""Grid Squid: the game object, its options, its actions and its text rendering."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from squidbox.engine import Game, Option
+
+from . import data as data_file
+from .board import tile_name
+from .data import GridSquidData
+from .state import DISCARD, PLACE, GridSquidState
+
+
+class GridSquid(Game):
+    id = "grid_squid"
+    name = "Grid Squid"
+    state_class = GridSquidState
+
+    def __init__(self, data: GridSquidData | None = None) -> None:
+        self.data = data if data is not None else data_file.load()
+        self.min_players = min(self.data.setups)
+        self.max_players = max(self.data.setups)
+        self.options = (
+            Option("advanced", False, "the Advanced rule: deal 7 cards, still play 5 a round",
+                   choices=(False, True)),
+            Option("diagonals", False, "diagonal lines score too (not in the rulebook)",
+                   choices=(False, True)),
+            Option("symbols", "random", 'the symbols in play: "random", or a list of '
+                   "one more symbol name than players", check=self._check_symbols),
+            Option("start_shift", "right", "where the starting player passes each round: "
+                   "right (the player who played last) or left (the next in turn order)",
+                   choices=("right", "left")),
+        )
+        largest = max(self.data.board_columns * s.board_rows for s in self.data.setups.values())
+        self.place_actions = [f"place {tile_name(t, self.data.board_columns)}"
+                              for t in range(largest)]
+        self.discard_actions = [f"discard {symbol}" for symbol in self.data.symbols]
+        self.action_effects = {a: (PLACE, t) for t, a in enumerate(self.place_actions)}
+        self.action_effects.update({a: (DISCARD, s) for s, a in enumerate(self.discard_actions)})
+        super().__init__()
+
+    def all_actions(self) -> list[str]:
+        return self.place_actions + self.discard_actions
+
+    def seat_names(self, num_players: int) -> list[str]:
+        return list(self.data.player_colours[:num_players])
+
+    def _check_symbols(self, value: Any, num_players: int) -> str | None:
+        if value == "random":
+            return None
+        wanted = self.data.setups[num_players].symbols_in_play
+        if (not isinstance(value, list) or len(value) != wanted
+                or len(set(map(str, value))) != wanted
+                or not all(isinstance(v, str) and v in self.data.symbols for v in value)):
+            return (f"give {wanted} different names from {', '.join(self.data.symbols)} "
+                    f'for {num_players} players, or "random"')
+        return None
+
+    # ---- text ------------------------------------------------------------------------------------
+    def render(self, view: dict[str, Any]) -> str:
+        state = view["state"]
+        board = state["board"]
+        names = view["seat_names"]
+        lines = [f"Grid Squid · round {state['round']} of {state['rounds']}"]
+        header = "    " + "".join(f"{chr(ord('A') + c):^14}" for c in range(board["columns"]))
+        lines.append(header)
+        for row in range(board["rows"]):
+            cells = board["tiles"][row * board["columns"]:(row + 1) * board["columns"]]
+            lines.append(f"{row + 1:>3} " + "".join(f"{_cell(t, names):^14}" for t in cells))
+        lines.append("")
+        for player in state["players"]:
+            marker = "▶" if player["seat"] == state["current_player"] else " "
+            lines.append(
+                f" {marker} {player['colour']:<7} {player['score']:>3} points · "
+                f"{player['supply']:>2} cubes left · {player['cards_in_hand']} cards · "
+                f"played {player['played_this_round']} this round"
+            )
+        if state["hand"] is not None:
+            held = ", ".join(f"{symbol} ×{k}" for symbol, k in state["hand"].items()) or "none"
+            lines.append(f"\nYour hand ({names[view['seat']]}): {held}")
+        lines.append(f"Deck {state['deck_size']} cards · discard "
+                     + (", ".join(f"{s} ×{k}" for s, k in state["discard"].items()) or "empty"))
+        return "\n".join(lines)
+
+    def action_label(self, view: dict[str, Any], action: str) -> str:
+        kind, index = self.action_effects[action]
+        if kind == DISCARD:
+            return f"play {self.data.symbols[index]} without effect (no tile you can take)"
+        tile = view["state"]["board"]["tiles"][index]
+        seat = view["seat"]
+        if tile["owner"] is None:
+            return f"{tile['symbol']} on {tile['name']}: 1 cube on an empty tile"
+        if tile["owner"] == seat:
+            return f"{tile['symbol']} on {tile['name']}: 1 more cube on your tile"
+        return (f"{tile['symbol']} on {tile['name']}: {tile['cubes'] + 1} cubes, taking it from "
+                f"{view['seat_names'][tile['owner']]}")
+
+
+def _cell(tile: dict[str, Any], names: list[str]) -> str:
+    if tile["owner"] is None:
+        return tile["symbol"]
+    return f"{tile['symbol']}·{names[tile['owner']][0]}{tile['cubes']}"

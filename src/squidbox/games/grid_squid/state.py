@@ -1,0 +1,369 @@
+"""Grid Squid, by the rulebook: setup, a turn, the end of a round, the end of the game.
+
+Cards are kept as counts per symbol (a card's colour and number play no part in Grid Squid);
+symbols are indices into the data file's symbol list. Seats play in order 0, 1, 2, …
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from squidbox.engine import State
+
+from .board import EMPTY, Geometry, geometry, score, tile_name
+
+if TYPE_CHECKING:
+    from .game import GridSquid
+
+PLACE, DISCARD = 0, 1
+
+
+class GridSquidState(State):
+    game: GridSquid
+    geo: Geometry
+    tiles_of_symbol: dict[int, list[int]]
+
+    FIELDS = (
+        "symbols_in_play",  # symbol indices used this game
+        "tile_symbols",  # symbol of each tile, row by row
+        "owner",  # seat whose cubes are on each tile, or EMPTY
+        "cubes",  # number of cubes on each tile
+        "supply",  # cubes each seat has left to place
+        "hands",  # per seat, cards held per symbol
+        "deck",  # face-down draw pile, top card last
+        "discard",  # face-up discard pile, cards per symbol
+        "points",  # total points per seat
+        "round_points",  # points scored per round, per seat
+        "round",  # 1-based round number
+        "start_player",  # seat that starts this round
+        "current",  # seat to move, or EMPTY once the game is over
+        "played",  # cards each seat has played this round
+    )
+
+    # ---- setup --------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        data = self.game.data
+        n = self.num_players
+        setup = data.setups[n]
+        self.symbols_in_play = self._choose_symbols(setup.symbols_in_play)
+        # The board: 5 tiles of each symbol in play, laid out at random.
+        self.tile_symbols = [s for s in self.symbols_in_play for _ in range(data.tiles_per_symbol)]
+        self.rng.shuffle(self.tile_symbols)
+        self.owner = [EMPTY] * len(self.tile_symbols)
+        self.cubes = [0] * len(self.tile_symbols)
+        self.supply = [data.cubes_per_player] * n
+        # All cards of the symbols in play, shuffled.
+        self.deck = [s for s in self.symbols_in_play for _ in range(data.cards_per_symbol)]
+        self.rng.shuffle(self.deck)
+        self.discard = [0] * len(data.symbols)
+        self.hands = [[0] * len(data.symbols) for _ in range(n)]
+        self.points = [0] * n
+        self.round_points = []
+        self.round = 1
+        self.start_player = self.rng.randrange(n)
+        self.current = self.start_player
+        self.played = [0] * n
+        names = [data.symbols[s] for s in self.symbols_in_play]
+        self.emit(
+            "setup",
+            f"Symbols in play: {', '.join(names)}. {self.seat_name(self.start_player)} starts.",
+            symbols=names,
+            start_player=self.start_player,
+        )
+        self._deal()
+
+    def _choose_symbols(self, count: int) -> list[int]:
+        chosen = self.options["symbols"]
+        if chosen == "random":
+            return sorted(self.rng.sample(range(len(self.game.data.symbols)), count))
+        return sorted(self.game.data.symbols.index(name) for name in chosen)
+
+    def _derive(self) -> None:
+        data = self.game.data
+        self.geo = geometry(
+            data.board_columns,
+            data.setups[self.num_players].board_rows,
+            self.options["diagonals"],
+            data.shortest_line,
+        )
+        self.tiles_of_symbol = {s: [] for s in self.symbols_in_play}
+        for tile, symbol in enumerate(self.tile_symbols):
+            self.tiles_of_symbol.setdefault(symbol, []).append(tile)
+
+    @property
+    def hand_size(self) -> int:
+        data = self.game.data
+        return data.advanced_hand_size if self.options["advanced"] else data.hand_size
+
+    def _deal(self) -> None:
+        """Deal a new hand to each seat, one card at a time from the starting player."""
+        n = self.num_players
+        for _ in range(self.hand_size):
+            for offset in range(n):
+                seat = (self.start_player + offset) % n
+                self.hands[seat][self._draw()] += 1
+        symbols = self.game.data.symbols
+        for seat in range(n):
+            cards = [symbols[s] for s, k in enumerate(self.hands[seat]) for _ in range(k)]
+            self.emit_private(
+                (seat,),
+                {"type": "deal", "text": f"You are dealt {', '.join(cards)}.", "seat": seat,
+                 "cards": cards},
+                {"type": "deal", "text": f"{self.seat_name(seat)} is dealt {len(cards)} cards.",
+                 "seat": seat, "count": len(cards)},
+            )
+
+    def _draw(self) -> int:
+        """The top card; when the deck runs out, the discards are shuffled into a new deck."""
+        if not self.deck:
+            self.deck = [s for s, k in enumerate(self.discard) for _ in range(k)]
+            self.discard = [0] * len(self.discard)
+            self.rng.shuffle(self.deck)
+            self.emit("reshuffle", "The discard pile is shuffled into a new deck.",
+                      cards=len(self.deck))
+        return self.deck.pop()
+
+    # ---- a turn -------------------------------------------------------------------------------
+    def _to_move(self) -> list[int]:
+        return [] if self.current == EMPTY else [self.current]
+
+    def cost(self, seat: int, tile: int) -> int:
+        """Cubes needed to place on a tile: one on an empty or own tile, one more than the
+        opponent has there otherwise."""
+        holder = self.owner[tile]
+        return 1 if holder == EMPTY or holder == seat else self.cubes[tile] + 1
+
+    def _legal_actions(self, player: int) -> list[str]:
+        hand = self.hands[player]
+        supply = self.supply[player]
+        owner = self.owner
+        cubes = self.cubes
+        actions = self.game.place_actions
+        legal = []
+        playable = set()
+        for tile, symbol in enumerate(self.tile_symbols):
+            if hand[symbol]:
+                holder = owner[tile]
+                if (1 if holder == EMPTY or holder == player else cubes[tile] + 1) <= supply:
+                    legal.append(actions[tile])
+                    playable.add(symbol)
+        # A card that can place no cube anywhere may be played without effect.
+        for symbol in self.symbols_in_play:
+            if hand[symbol] and symbol not in playable:
+                legal.append(self.game.discard_actions[symbol])
+        return legal
+
+    def _apply(self, player: int, action: str) -> None:
+        kind, index = self.game.action_effects[action]
+        if kind == PLACE:
+            symbol = self.tile_symbols[index]
+            self._play_card(player, symbol)
+            self._place(player, index)
+        else:
+            self._play_card(player, index)
+            self.emit("discard", f"{self.seat_name(player)} plays "
+                      f"{self.game.data.symbols[index]} and can place no cube.",
+                      seat=player, symbol=self.game.data.symbols[index])
+        self.played[player] += 1
+        self._next_turn(player)
+
+    def _play_card(self, seat: int, symbol: int) -> None:
+        self.hands[seat][symbol] -= 1
+        self.discard[symbol] += 1
+
+    def _place(self, seat: int, tile: int) -> None:
+        """Place on a tile; taking an opponent's tile returns their cubes to them."""
+        cost = self.cost(seat, tile)
+        holder = self.owner[tile]
+        name = self.seat_name(seat)
+        symbol = self.game.data.symbols[self.tile_symbols[tile]]
+        where = f"{symbol} {tile_name(tile, self.geo.columns)}"
+        if holder == EMPTY or holder == seat:
+            text = f"{name} places a cube on {where}."
+            captured = None
+        else:
+            self.supply[holder] += self.cubes[tile]
+            text = (f"{name} places {cost} cubes on {where}, taking it from "
+                    f"{self.seat_name(holder)}.")
+            captured = holder
+        self.supply[seat] -= cost
+        self.owner[tile] = seat
+        self.cubes[tile] = self.cubes[tile] + 1 if holder == seat else cost
+        self.emit("place", text, seat=seat, tile=tile_name(tile, self.geo.columns),
+                  cubes=cost, captured_from=captured)
+
+    def _next_turn(self, seat: int) -> None:
+        following = (seat + 1) % self.num_players
+        if self.played[following] < self.game.data.cards_played_per_round:
+            self.current = following
+        else:
+            self._end_round()
+
+    # ---- the end of a round -------------------------------------------------------------------
+    def _end_round(self) -> None:
+        self._score_round()
+        self._return_excess_cubes()
+        self._discard_unplayed_cards()
+        if self.round == self.game.data.rounds:
+            self._end_game()
+            return
+        self.round += 1
+        step = 1 if self.options["start_shift"] == "left" else -1
+        self.start_player = (self.start_player + step) % self.num_players
+        self.current = self.start_player
+        self.played = [0] * self.num_players
+        self.emit("round", f"Round {self.round}: {self.seat_name(self.start_player)} starts.",
+                  round=self.round, start_player=self.start_player)
+        self._deal()
+
+    def _score_round(self) -> None:
+        data = self.game.data
+        this_round = []
+        details = []
+        for seat in range(self.num_players):
+            result = score(self.owner, self.geo, seat, data.line_points, data.squid_bonus)
+            this_round.append(result.points)
+            self.points[seat] += result.points
+            details.append({
+                "seat": seat,
+                "lines": [[run.direction, [tile_name(t, self.geo.columns) for t in run.tiles],
+                           data.line_points[len(run.tiles)]] for run in result.runs],
+                "squids": len(result.squids),
+                "points": result.points,
+            })
+        self.round_points.append(this_round)
+        summary = ", ".join(f"{self.seat_name(s)} {p}" for s, p in enumerate(this_round))
+        self.emit("score", f"Round {self.round} scoring: {summary}.", round=self.round,
+                  players=details)
+
+    def _return_excess_cubes(self) -> None:
+        for tile, count in enumerate(self.cubes):
+            if count > 1:
+                self.supply[self.owner[tile]] += count - 1
+                self.cubes[tile] = 1
+
+    def _discard_unplayed_cards(self) -> None:
+        """Advanced rule: the extra cards are discarded face up at the end of the round."""
+        for seat, hand in enumerate(self.hands):
+            if not any(hand):
+                continue
+            cards = [self.game.data.symbols[s] for s, k in enumerate(hand) for _ in range(k)]
+            for symbol, count in enumerate(hand):
+                self.discard[symbol] += count
+            self.hands[seat] = [0] * len(hand)
+            self.emit("discard_unplayed", f"{self.seat_name(seat)} discards {', '.join(cards)}.",
+                      seat=seat, cards=cards)
+
+    def _end_game(self) -> None:
+        self.current = EMPTY
+        winners = self.winners()
+        names = ", ".join(self.seat_name(s) for s in winners)
+        self.emit("game_over", f"{names} {'wins' if len(winners) == 1 else 'share the win'} "
+                  f"with {self.points[winners[0]]} points.",
+                  winners=winners, scores=list(self.points))
+
+    # ---- the end of the game ------------------------------------------------------------------
+    def winners(self) -> list[int]:
+        best = max(self.points)
+        return [seat for seat, total in enumerate(self.points) if total == best]
+
+    def _is_terminal(self) -> bool:
+        return self.current == EMPTY
+
+    def _returns(self) -> list[float]:
+        winners = self.winners()
+        return [1 / len(winners) if seat in winners else 0.0 for seat in range(self.num_players)]
+
+    def scores(self) -> list[float]:
+        return list(self.points)
+
+    # ---- what a player sees -------------------------------------------------------------------
+    def _view(self, viewer: int | None) -> dict[str, Any]:
+        symbols = self.game.data.symbols
+        columns = self.geo.columns
+        return {
+            "board": {
+                "columns": columns,
+                "rows": self.geo.rows,
+                "tiles": [
+                    {"name": tile_name(t, columns), "symbol": symbols[s],
+                     "owner": None if self.owner[t] == EMPTY else self.owner[t],
+                     "cubes": self.cubes[t]}
+                    for t, s in enumerate(self.tile_symbols)
+                ],
+            },
+            "symbols_in_play": [symbols[s] for s in self.symbols_in_play],
+            "round": self.round,
+            "rounds": self.game.data.rounds,
+            "start_player": self.start_player,
+            "current_player": None if self.current == EMPTY else self.current,
+            "players": [
+                {"seat": seat, "colour": self.seat_name(seat),
+                 "score": self.points[seat], "supply": self.supply[seat],
+                 "cards_in_hand": sum(self.hands[seat]), "played_this_round": self.played[seat]}
+                for seat in range(self.num_players)
+            ],
+            "round_points": [list(points) for points in self.round_points],
+            "hand": None if viewer is None else {
+                symbols[s]: k for s, k in enumerate(self.hands[viewer]) if k
+            },
+            "deck_size": len(self.deck),
+            "discard": {symbols[s]: k for s, k in enumerate(self.discard) if k},
+        }
+
+    def _resample(self, player: int, rng: random.Random) -> None:
+        """Other hands and the deck's order are hidden: redeal them from one shuffled pool."""
+        pool = list(self.deck)
+        for seat, hand in enumerate(self.hands):
+            if seat != player:
+                pool.extend(s for s, k in enumerate(hand) for _ in range(k))
+        pool.sort()
+        rng.shuffle(pool)
+        for seat, hand in enumerate(self.hands):
+            if seat == player:
+                continue
+            size = sum(hand)
+            redealt = [0] * len(hand)
+            for symbol in pool[:size]:
+                redealt[symbol] += 1
+            self.hands[seat] = redealt
+            del pool[:size]
+        self.deck = pool
+
+    # ---- consistency --------------------------------------------------------------------------
+    def check_invariants(self) -> None:
+        data = self.game.data
+        n = self.num_players
+        tiles = data.setups[n].board_rows * data.board_columns
+        symbol_count = len(data.symbols)
+        assert len(self.symbols_in_play) == data.setups[n].symbols_in_play
+        assert len(self.tile_symbols) == len(self.owner) == len(self.cubes) == tiles
+        for symbol in self.symbols_in_play:
+            assert self.tile_symbols.count(symbol) == data.tiles_per_symbol, "tiles per symbol"
+        # Cubes are conserved: supply plus cubes on the board is each seat's 12.
+        for seat in range(n):
+            on_board = sum(c for o, c in zip(self.owner, self.cubes, strict=False) if o == seat)
+            assert self.supply[seat] >= 0, "negative supply"
+            assert self.supply[seat] + on_board == data.cubes_per_player, "cubes not conserved"
+        for holder, count in zip(self.owner, self.cubes, strict=False):
+            assert (holder == EMPTY) == (count == 0) and count >= 0, "tile ownership"
+            assert holder == EMPTY or 0 <= holder < n, "tile owner"
+        # Cards are conserved, symbol by symbol.
+        assert len(self.hands) == n and len(self.discard) == symbol_count
+        for symbol in range(symbol_count):
+            held = sum(hand[symbol] for hand in self.hands)
+            total = held + self.discard[symbol] + self.deck.count(symbol)
+            expected = data.cards_per_symbol if symbol in self.symbols_in_play else 0
+            assert total == expected, f"cards of symbol {symbol} not conserved"
+            assert self.discard[symbol] >= 0 and all(h[symbol] >= 0 for h in self.hands)
+        # Turn bookkeeping.
+        assert 1 <= self.round <= data.rounds and 0 <= self.start_player < n
+        assert len(self.round_points) == self.round - (0 if self.current == EMPTY else 1)
+        for seat in range(n):
+            assert self.points[seat] == sum(r[seat] for r in self.round_points)
+            if self.current != EMPTY:
+                assert sum(self.hands[seat]) == self.hand_size - self.played[seat], "hand size"
+        if self.current != EMPTY:
+            assert 0 <= self.current < n
+            assert self.played[self.current] < data.cards_played_per_round
