@@ -1,6 +1,11 @@
 """The five guarantees of DESIGN.md, checked on seeded random playouts of any registered game.
 
 Used by tests/conformance/ and by `squidbox fuzz`. Works through the engine protocol alone.
+
+One limit: a resample that leaves some hidden value exactly as it truly is looks, from outside,
+like a public value, so no check here can catch it. Each game's `_resample` must be read
+against its `_view`; the conformance checks catch everything else (a view or log that shows
+hidden information, a resample that depends on it, shared clones, lost invariants).
 """
 
 from __future__ import annotations

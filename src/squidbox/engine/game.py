@@ -31,6 +31,8 @@ class Game(ABC):
     simultaneous: ClassVar[bool] = False
     hidden_information: ClassVar[bool] = True
     chance: ClassVar[bool] = True
+    # Option sets the conformance suite and `squidbox fuzz` play besides the defaults.
+    option_presets: ClassVar[tuple[dict[str, Any], ...]] = ()
 
     def __init__(self) -> None:
         self.actions: tuple[Action, ...] = tuple(self.all_actions())
@@ -97,8 +99,8 @@ class Game(ABC):
         try:
             state = self._load(doc)
             state.check_invariants()
-        except SnapshotError:
-            raise
+        except SnapshotError as e:
+            raise SnapshotError(f"corrupt {self.id} snapshot: {e}") from e
         except (SquidboxError, AssertionError, KeyError, TypeError, ValueError, IndexError) as e:
             raise SnapshotError(f"corrupt {self.id} snapshot: {type(e).__name__}: {e}") from e
         if verify:

@@ -135,7 +135,7 @@ class State(ABC):
             "game": self.game.id,
             "num_players": self.num_players,
             "seat": viewer,
-            "seat_names": self.game.seat_names(self.num_players),
+            "seat_names": self.seat_names(),
             "to_move": self.to_move(),
             "is_terminal": terminal,
             "returns": self.returns() if terminal else None,
@@ -207,8 +207,12 @@ class State(ABC):
         """Log an event that `seats` see in full and everyone else sees as `redacted`."""
         self.events.append((seats, full, redacted))
 
+    def seat_names(self) -> list[str]:
+        """What each seat is called (a game may let players pick, e.g. their colour)."""
+        return self.game.seat_names(self.num_players)
+
     def seat_name(self, seat: int) -> str:
-        return self.game.seat_names(self.num_players)[seat]
+        return self.seat_names()[seat]
 
     # ---- checks --------------------------------------------------------------------------------
     def _check_seat(self, player: Any) -> None:

@@ -16,6 +16,10 @@ class GridSquid(Game):
     id = "grid_squid"
     name = "Grid Squid"
     state_class = GridSquidState
+    option_presets = (
+        {"advanced": True},
+        {"diagonals": True, "start_shift": "left"},
+    )
 
     def __init__(self, data: GridSquidData | None = None) -> None:
         self.data = data if data is not None else data_file.load()
@@ -28,6 +32,9 @@ class GridSquid(Game):
                    choices=(False, True)),
             Option("symbols", "random", 'the symbols in play: "random", or a list of '
                    "one more symbol name than players", check=self._check_symbols),
+            Option("colours", "default", 'cube colour of each seat in order: "default", or a '
+                   f"list of different colours from {', '.join(self.data.player_colours)}",
+                   check=self._check_colours),
             Option("start_shift", "right", "where the starting player passes each round: "
                    "right (the player who played last) or left (the next in turn order)",
                    choices=("right", "left")),
@@ -45,6 +52,16 @@ class GridSquid(Game):
 
     def seat_names(self, num_players: int) -> list[str]:
         return list(self.data.player_colours[:num_players])
+
+    def _check_colours(self, value: Any, num_players: int) -> str | None:
+        if value == "default":
+            return None
+        colours = self.data.player_colours
+        if (not isinstance(value, list) or len(value) != num_players
+                or not all(isinstance(v, str) and v in colours for v in value)
+                or len(set(value)) != num_players):
+            return f"give {num_players} different colours from {', '.join(colours)}"
+        return None
 
     def _check_symbols(self, value: Any, num_players: int) -> str | None:
         if value == "random":

@@ -91,6 +91,10 @@ class GridSquidState(State):
         for tile, symbol in enumerate(self.tile_symbols):
             self.tiles_of_symbol.setdefault(symbol, []).append(tile)
 
+    def seat_names(self) -> list[str]:
+        colours = self.options["colours"]
+        return self.game.seat_names(self.num_players) if colours == "default" else list(colours)
+
     @property
     def hand_size(self) -> int:
         data = self.game.data
