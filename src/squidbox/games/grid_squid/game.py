@@ -80,16 +80,18 @@ class GridSquid(Game):
         board = state["board"]
         names = view["seat_names"]
         lines = [f"Grid Squid · round {state['round']} of {state['rounds']}"]
-        header = "    " + "".join(f"{chr(ord('A') + c):^14}" for c in range(board["columns"]))
+        width = max(len(_cell(t, names)) for t in board["tiles"]) + 2
+        header = "    " + "".join(f"{chr(ord('A') + c):^{width}}" for c in range(board["columns"]))
         lines.append(header)
         for row in range(board["rows"]):
             cells = board["tiles"][row * board["columns"]:(row + 1) * board["columns"]]
-            lines.append(f"{row + 1:>3} " + "".join(f"{_cell(t, names):^14}" for t in cells))
+            lines.append(f"{row + 1:>3} " + "".join(f"{_cell(t, names):^{width}}" for t in cells))
         lines.append("")
         for player in state["players"]:
             marker = "▶" if player["seat"] == state["current_player"] else " "
             lines.append(
-                f" {marker} {player['colour']:<7} {player['score']:>3} points · "
+                f" {marker} {player['colour']:<7} {player['score']:>3} "
+                f"point{'' if player['score'] == 1 else 's'} · "
                 f"{player['supply']:>2} cubes left · {player['cards_in_hand']} cards · "
                 f"played {player['played_this_round']} this round"
             )

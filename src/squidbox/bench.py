@@ -1,0 +1,73 @@
+"""Random-playout benchmark: how many games and decisions per second, without any checks."""
+
+from __future__ import annotations
+
+import platform
+import random
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .engine import Game
+
+
+@dataclass(frozen=True)
+class BenchResult:
+    game: str
+    num_players: int
+    games: int
+    decisions: int  # apply calls
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def decisions_per_second(self) -> float:
+        return self.decisions / self.seconds if self.seconds > 0 else 0.0
+
+
+def random_playouts(
+    game: Game,
+    num_players: int,
+    seconds: float,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+) -> BenchResult:
+    """Play whole random games with seeds seed, seed+1, … until `seconds` have passed (at least
+    one game is always finished)."""
+    choice = random.Random(seed).choice
+    clock = time.perf_counter
+    games = decisions = 0
+    start = clock()
+    deadline = start + seconds
+    while True:
+        state = game.new_game(num_players, seed + games, options)
+        to_move, legal_actions, apply = state.to_move, state.legal_actions, state.apply
+        while movers := to_move():
+            player = movers[0] if len(movers) == 1 else choice(movers)
+            apply(player, choice(legal_actions(player)))
+            decisions += 1
+        games += 1
+        if clock() >= deadline:
+            break
+    return BenchResult(game.id, num_players, games, decisions, clock() - start)
+
+
+def bench(
+    game: Game,
+    player_counts: Iterable[int] | None = None,
+    seconds: float = 3.0,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+) -> list[BenchResult]:
+    """random_playouts for each player count (all the game's counts by default)."""
+    counts = game.player_counts if player_counts is None else player_counts
+    return [random_playouts(game, n, seconds, seed, options) for n in counts]
+
+
+def python_description() -> str:
+    return (f"{platform.python_implementation()} {platform.python_version()} "
+            f"on {platform.system()} {platform.machine()}")

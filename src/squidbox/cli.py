@@ -1,0 +1,206 @@
+"""The `squidbox` command: list games, play in the terminal, fuzz the rules, benchmark them.
+
+Errors meant for people (SquidboxError) are printed without a traceback, exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from . import bench
+from .bots import BOT_KINDS, make_bot
+from .conformance import ConformanceError, check_playout
+from .engine import Game, InvalidOptions, SquidboxError
+from .registry import get_game, list_games
+from .terminal import play_in_terminal
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        return args.run(args)
+    except SystemExit as exit_:  # argparse: --help, or bad arguments (exit code 2)
+        return exit_.code if isinstance(exit_.code, int) else 1
+    except SquidboxError as e:
+        print(f"squidbox: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\nInterrupted.", file=sys.stderr)
+        return 130
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="squidbox", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    games = commands.add_parser("games", help="list the games, their player counts and options")
+    games.add_argument("-v", "--verbose", action="store_true", help="explain each option")
+    games.set_defaults(run=run_games)
+
+    play = commands.add_parser("play", help="play in the terminal, against people or bots")
+    play.add_argument("game", help="game id (see `squidbox games`)")
+    play.add_argument("--players", type=positive_int, help="seats (default: the fewest)")
+    play.add_argument("--bots", type=non_negative_int,
+                      help="bots, taking the last seats (default: all seats but one)")
+    play.add_argument("--bot-kind", default="random", choices=BOT_KINDS, help="default: random")
+    play.add_argument("--seed", type=int, help="default: a random seed, printed at the start")
+    add_option_argument(play)
+    play.set_defaults(run=run_play)
+
+    fuzz = commands.add_parser("fuzz", help="random games checking every guarantee")
+    fuzz.add_argument("game", help="game id")
+    fuzz.add_argument("--games", type=positive_int, default=100, help="per player count")
+    fuzz.add_argument("--players", type=positive_int, help="default: every player count")
+    fuzz.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    fuzz.add_argument("--deep-every", type=positive_int, default=1,
+                      help="full checks every K decisions (default 1)")
+    add_option_argument(fuzz)
+    fuzz.set_defaults(run=run_fuzz)
+
+    bench_ = commands.add_parser("bench", help="random playouts per second, without checks")
+    bench_.add_argument("game", help="game id")
+    bench_.add_argument("--players", type=positive_int, help="default: every player count")
+    bench_.add_argument("--seconds", type=float, default=3.0, help="per player count (default 3)")
+    bench_.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    add_option_argument(bench_)
+    bench_.set_defaults(run=run_bench)
+    return parser
+
+
+def add_option_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option; VALUE is read as JSON when it can be "
+                             "(true, 3, [\"a\",\"b\"]), else as text. Repeatable.")
+
+
+def positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def non_negative_int(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
+def parse_options(items: Sequence[str]) -> dict[str, Any]:
+    """--option name=value items as a dict; values are JSON when they parse, else text."""
+    options: dict[str, Any] = {}
+    for item in items:
+        name, sep, text = item.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise InvalidOptions(f"--option wants NAME=VALUE, got {item!r}")
+        if name in options:
+            raise InvalidOptions(f"option {name!r} is given twice")
+        try:
+            options[name] = json.loads(text)
+        except json.JSONDecodeError:
+            options[name] = text
+    return options
+
+
+# ---- the commands ------------------------------------------------------------------------------
+def run_games(args: argparse.Namespace) -> int:
+    for game in list_games():
+        info = game.describe()
+        counts = f"{info['min_players']}-{info['max_players']} players"
+        defaults = ", ".join(f"{o['name']}={json.dumps(o['default'])}" for o in info["options"])
+        print(f"{info['id']:<14} {info['name']:<24} {counts:<13} options: {defaults or 'none'}")
+        if args.verbose:
+            for option in info["options"]:
+                choices = option["choices"]
+                allowed = f" (one of {', '.join(map(json.dumps, choices))})" if choices else ""
+                print(f"{'':<16}{option['name']}: {option['help']}{allowed}")
+    return 0
+
+
+def run_play(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    players = args.players if args.players is not None else game.min_players
+    bots = args.bots if args.bots is not None else players - 1
+    if bots > players:
+        raise InvalidOptions(f"--bots {bots} is more than --players {players}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    seats = range(players - bots, players)
+    table = {seat: make_bot(args.bot_kind, seed * 1000 + seat) for seat in seats}
+    clear = clear_screen if sys.stdout.isatty() else None
+    return play_in_terminal(game, players, table, seed, parse_options(args.option), clear=clear)
+
+
+def clear_screen() -> None:
+    """Clear the screen and its scrollback (hot-seat: hide the previous player's hand)."""
+    print("\033[2J\033[3J\033[H", end="", flush=True)
+
+
+def player_counts(game: Game, players: int | None) -> list[int]:
+    if players is None:
+        return list(game.player_counts)
+    if players not in game.player_counts:
+        raise InvalidOptions(
+            f"{game.name} takes {game.min_players} to {game.max_players} players, not {players}")
+    return [players]
+
+
+def run_fuzz(args: argparse.Namespace) -> int:
+    """Without --option: the default options, then each of the game's option presets."""
+    game = get_game(args.game)
+    given = parse_options(args.option)
+    option_sets = [given] if given else [{}, *getattr(game, "option_presets", ())]
+    games = decisions = deep = 0
+    start = time.perf_counter()
+    for options in option_sets:
+        for n in player_counts(game, args.players):
+            began = time.perf_counter()
+            for seed in range(args.seed, args.seed + args.games):
+                try:
+                    report = check_playout(game, n, seed, options or None, args.deep_every)
+                except ConformanceError as e:
+                    print(f"squidbox fuzz: FAILED: {e}", file=sys.stderr)
+                    print("Reproduce: " + _fuzz_command(game, n, seed, args.deep_every, options),
+                          file=sys.stderr)
+                    return 1
+                games += 1
+                decisions += report.decisions
+                deep += report.deep_checks
+            rate = args.games / max(time.perf_counter() - began, 1e-9)
+            shown = f", options {json.dumps(options)}" if options else ""
+            print(f"{game.id}, {n} players{shown}: {args.games} games ok, {rate:.1f} games/s",
+                  flush=True)
+    elapsed = time.perf_counter() - start
+    print(f"All {games} games passed: {decisions} decisions, {deep} deep checks, "
+          f"{elapsed:.1f} s.")
+    return 0
+
+
+def _fuzz_command(game: Game, n: int, seed: int, deep_every: int, options: dict[str, Any]) -> str:
+    words = [f"squidbox fuzz {game.id} --players {n} --games 1 --seed {seed}",
+             f"--deep-every {deep_every}"]
+    words += [f"--option '{name}={json.dumps(value)}'" for name, value in options.items()]
+    return " ".join(words)
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    if args.seconds < 0:
+        raise InvalidOptions(f"--seconds must be 0 or more, not {args.seconds}")
+    options = parse_options(args.option) or None
+    print(f"{game.id} random playouts, no checks; {bench.python_description()}")
+    for n in player_counts(game, args.players):
+        result = bench.random_playouts(game, n, args.seconds, args.seed, options)
+        print(f"  {n} players: {result.games_per_second:,.1f} games/s, "
+              f"{result.decisions_per_second:,.0f} decisions/s "
+              f"({result.games} games, {result.decisions} decisions in {result.seconds:.2f} s)",
+              flush=True)
+    return 0

@@ -1,0 +1,170 @@
+"""Playing a game in the terminal: humans at some seats (hot-seat when several), bots at the rest.
+
+Input and output are injectable (`read` works like `input`, `write` like `print`) so tests can
+drive a game without a subprocess. Works for every game through the engine protocol alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .bots import Bot
+from .engine import Action, Game, InvalidOptions, State
+
+Read = Callable[[str], str]
+Write = Callable[[str], None]
+
+
+class Quit(Exception):
+    """The person at the keyboard stopped the game (q, or the end of input)."""
+
+
+def play_in_terminal(
+    game: Game,
+    num_players: int,
+    bots: Mapping[int, Bot],
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    read: Read = input,
+    write: Write = print,
+    clear: Callable[[], None] | None = None,
+) -> int:
+    """Play one game; seats in `bots` are played by them, the others by people. Returns the exit
+    code (0, also when someone quits). Raises InvalidOptions for bad options or seats.
+    With several people (hot-seat), `clear` is called after each of their moves so the next
+    person does not see the previous one's hand (the command line clears the screen)."""
+    state = game.new_game(num_players, seed, options)
+    if any(type(s) is not int or not 0 <= s < num_players for s in bots):
+        raise InvalidOptions(f"bot seats must be 0 to {num_players - 1}, got {sorted(bots)}")
+    table = _Table(game, state, bots, read, write, clear)
+    try:
+        table.play()
+    except Quit as stop:
+        write(str(stop))
+    return 0
+
+
+class _Table:
+    def __init__(self, game: Game, state: State, bots: Mapping[int, Bot], read: Read,
+                 write: Write, clear: Callable[[], None] | None) -> None:
+        self.game, self.state, self.bots = game, state, bots
+        self.read, self.write, self.clear = read, write, clear
+        self.names: list[str] = state.view(None)["seat_names"]  # options may rename seats
+        self.humans = [s for s in range(state.num_players) if s not in bots]
+        self.public_shown = 0  # entries of log(None) written so far
+        self.seen = dict.fromkeys(self.humans, 0)  # entries of log(seat) that seat has seen
+        self.public_mark = dict.fromkeys(self.humans, 0)  # public_shown at seat's last prompt
+        self.last_human: int | None = None
+
+    def play(self) -> None:
+        self.announce()
+        self.show_public()
+        state = self.state
+        while not state.is_terminal():
+            seat = min(state.to_move())  # simultaneous decisions: one at a time, in seat order
+            bot = self.bots.get(seat)
+            action = bot.choose(state, seat) if bot is not None else self.ask(seat)
+            state.apply(seat, action)
+            if not state.is_terminal():
+                self.show_public()
+        self.show_end()
+
+    def announce(self) -> None:
+        state = self.state
+        self.write(f"{self.game.name}: {state.num_players} players, seed {state.seed}.")
+        humans = ", ".join(self.names[s] for s in self.humans)
+        bots = ", ".join(f"{self.names[s]} ({bot.name})" for s, bot in sorted(self.bots.items()))
+        if not self.humans:
+            self.write(f"Bots only: {bots}. The game plays itself.")
+        else:
+            self.write(f"People: {humans}." + (f" Bots: {bots}." if bots else ""))
+            self.write("At each prompt type an action's number, h to list the actions again, "
+                       "or q to quit.")
+
+    def show_public(self) -> None:
+        entries = self.state.log(None)[self.public_shown:]
+        self.public_shown += len(entries)
+        self.write_entries(entries)
+
+    def show_private(self, seat: int) -> None:
+        """The entries of seat's log not yet shown to it, minus the public ones already written."""
+        log = self.state.log(seat)
+        written = self.state.log(None)[self.public_mark[seat]:self.public_shown]
+        fresh = []
+        for entry in log[self.seen[seat]:]:
+            if entry in written:
+                written.remove(entry)
+            else:
+                fresh.append(entry)
+        self.seen[seat], self.public_mark[seat] = len(log), self.public_shown
+        self.write_entries(fresh)
+
+    def write_entries(self, entries: list[dict[str, Any]]) -> None:
+        for entry in entries:
+            self.write(f"  · {entry.get('text', entry)}")
+
+    def ask(self, seat: int) -> Action:
+        name = self.names[seat]
+        if len(self.humans) > 1 and self.last_human != seat:
+            self.write(f"\n=== Pass the device to {name}. {name}, press Enter when ready. ===")
+            if self.prompt("").strip().lower() == "q":
+                raise Quit("Game stopped.")
+        self.last_human = seat
+        self.show_private(seat)
+        view = self.state.view(seat)
+        self.write(self.game.render(view))
+        legal = self.state.legal_actions(seat)
+        labels = [self.game.action_label(view, action) for action in legal]
+        self.show_actions(labels)
+        while True:
+            answer = self.prompt(f"{name}, your choice (1-{len(legal)}, h, q): ").strip()
+            if answer.lower() == "q":
+                raise Quit("Game stopped.")
+            if answer.lower() == "h":
+                self.show_actions(labels)
+                continue
+            problem = _choice_problem(answer, len(legal))
+            if problem is None:
+                if self.clear is not None and len(self.humans) > 1:
+                    self.clear()
+                return legal[int(answer) - 1]
+            self.write(problem)
+
+    def show_actions(self, labels: list[str]) -> None:
+        width = len(str(len(labels)))
+        for number, label in enumerate(labels, 1):
+            self.write(f"  {number:>{width}}. {label}")
+
+    def prompt(self, text: str) -> str:
+        try:
+            return self.read(text)
+        except EOFError:
+            raise Quit("\nEnd of input: game stopped.") from None
+
+    def show_end(self) -> None:
+        state = self.state
+        self.write("\n=== Game over ===")
+        self.write(self.game.render(state.view(None)))
+        self.show_public()
+        scores, returns = state.scores(), state.returns()
+        self.write("Results:")
+        width = max(len(name) for name in self.names)
+        for seat, name in enumerate(self.names):
+            bot = self.bots.get(seat)
+            who = f"bot: {bot.name}" if bot is not None else "person"
+            score = "" if scores is None else f"score {scores[seat]:g} · "
+            self.write(f"  {name:<{width}}  {score}return {returns[seat]:g}  ({who})")
+
+
+def _choice_problem(answer: str, count: int) -> str | None:
+    """Why `answer` is not an action number from 1 to count, or None when it is one."""
+    if not answer:
+        return f"Please type a number from 1 to {count} (h lists the actions, q quits)."
+    try:
+        number = int(answer)
+    except ValueError:
+        return f"{answer!r} is not a number: type 1 to {count}, h or q."
+    if not 1 <= number <= count:
+        return f"There is no action {answer}: choose 1 to {count}."
+    return None
