@@ -49,7 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=positive_int, help="seats (default: the fewest)")
     play.add_argument("--bots", type=non_negative_int,
                       help="bots, taking the last seats (default: all seats but one)")
-    play.add_argument("--bot-kind", default="random", choices=BOT_KINDS, help="default: random")
+    play.add_argument("--bot-kind", default="random", metavar="SPEC",
+                      help=f"bot spec: {', '.join(BOT_KINDS)}, with settings e.g. "
+                           "ismcts:iterations=300 (default: random)")
     play.add_argument("--seed", type=int, help="default: a random seed, printed at the start")
     add_option_argument(play)
     play.set_defaults(run=run_play)
@@ -134,7 +136,7 @@ def run_play(args: argparse.Namespace) -> int:
         raise InvalidOptions(f"--bots {bots} is more than --players {players}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     seats = range(players - bots, players)
-    table = {seat: make_bot(args.bot_kind, seed * 1000 + seat) for seat in seats}
+    table = {seat: make_bot(args.bot_kind, seed * 1000 + seat, game) for seat in seats}
     clear = clear_screen if sys.stdout.isatty() else None
     return play_in_terminal(game, players, table, seed, parse_options(args.option), clear=clear)
 

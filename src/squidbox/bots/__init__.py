@@ -1,11 +1,17 @@
-"""Bots: programs that take a seat and choose among the listed actions."""
+"""Bots: programs that take a seat and choose among the listed actions.
+
+A bot is named by a spec: a kind, optionally with settings, e.g. "random", "heuristic",
+"ismcts", "ismcts:iterations=200", "ismcts:seconds=0.5,exploration=1.0".
+"""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
-from squidbox.engine import Action, InvalidOptions, State
+from squidbox.engine import Action, Game, InvalidOptions, State
 
+from .heuristic import HeuristicBot
+from .ismcts import ISMCTSBot
 from .random_bot import RandomBot
 
 
@@ -23,14 +29,48 @@ class Bot(Protocol):
     def choose(self, state: State, player: int) -> Action: ...
 
 
-BOT_KINDS = ("random",)
+BOT_KINDS = ("random", "heuristic", "ismcts")
+SETTINGS: dict[str, tuple[str, ...]] = {
+    "random": (),
+    "heuristic": ("samples",),
+    "ismcts": ("iterations", "seconds", "exploration", "rollout_depth"),
+}
 
 
-def make_bot(kind: str, seed: int) -> Bot:
-    """A bot of the given kind, seeded so that games with it are reproducible."""
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """'ismcts:iterations=200' -> ('ismcts', {'iterations': 200}); checks kind and settings."""
+    kind, _, rest = spec.partition(":")
+    if kind not in BOT_KINDS:
+        raise InvalidOptions(f"unknown bot kind {kind!r}; valid: {', '.join(BOT_KINDS)}")
+    settings: dict[str, Any] = {}
+    for item in filter(None, rest.split(",")):
+        key, equals, text = item.partition("=")
+        if not equals or key not in SETTINGS[kind]:
+            valid = ", ".join(SETTINGS[kind]) or "none"
+            raise InvalidOptions(f"bot {kind!r} has no setting {item!r}; settings: {valid}")
+        try:
+            settings[key] = float(text) if "." in text else int(text)
+        except ValueError:
+            raise InvalidOptions(f"bot setting {key} must be a number, not {text!r}") from None
+    return kind, settings
+
+
+def make_bot(spec: str, seed: int, game: Game | None = None) -> Bot:
+    """A bot from its spec, seeded so that games with it are reproducible. The heuristic bot and
+    ISMCTS's cut-off rollouts use the game's own evaluation, so they need `game`."""
+    kind, settings = parse_spec(spec)
     if kind == "random":
         return RandomBot(seed)
-    raise InvalidOptions(f"unknown bot kind {kind!r}; valid: {', '.join(BOT_KINDS)}")
+    if game is None or game.evaluate_view is None:
+        if kind == "heuristic" or "rollout_depth" in settings:
+            raise InvalidOptions(f"bot {spec!r} needs a game with a heuristic evaluation")
+    if kind == "heuristic":
+        assert game is not None
+        return HeuristicBot(game, seed, **settings)
+    if "rollout_depth" in settings:
+        assert game is not None
+        settings["evaluate"] = game.evaluate_state
+    return ISMCTSBot(seed, **settings)
 
 
-__all__ = ["BOT_KINDS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["BOT_KINDS", "Bot", "HeuristicBot", "ISMCTSBot", "RandomBot", "make_bot", "parse_spec"]

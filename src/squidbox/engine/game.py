@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from .errors import IllegalAction, InvalidOptions, SnapshotError, SquidboxError
@@ -50,6 +50,15 @@ class Game(ABC):
 
     def seat_names(self, num_players: int) -> list[str]:
         return [f"Player {i + 1}" for i in range(num_players)]
+
+    # A heuristic: the estimated result of a position for `seat`, in [0, 1], judged from that
+    # seat's view alone. Games set it to a function from their heuristic module; bots use it.
+    evaluate_view: Callable[[dict[str, Any], int], float] | None = None
+
+    def evaluate_state(self, state: State) -> list[float]:
+        """evaluate_view for every seat (for search that cuts playouts short)."""
+        assert self.evaluate_view is not None, f"{self.id} has no heuristic"
+        return [self.evaluate_view(state.view(seat), seat) for seat in range(state.num_players)]
 
     def render(self, view: dict[str, Any]) -> str:
         """The view drawn as text for the terminal."""

@@ -134,6 +134,7 @@ class State(ABC):
         return {
             "game": self.game.id,
             "num_players": self.num_players,
+            "options": copy_json(self.options),
             "seat": viewer,
             "seat_names": self.seat_names(),
             "to_move": self.to_move(),

@@ -7,6 +7,7 @@ from typing import Any
 from squidbox.engine import Game, Option
 
 from . import data as data_file
+from . import heuristic
 from .board import tile_name
 from .data import GridSquidData
 from .state import DISCARD, PLACE, GridSquidState
@@ -46,6 +47,9 @@ class GridSquid(Game):
         self.action_effects = {a: (PLACE, t) for t, a in enumerate(self.place_actions)}
         self.action_effects.update({a: (DISCARD, s) for s, a in enumerate(self.discard_actions)})
         super().__init__()
+
+    def evaluate_view(self, view: dict[str, Any], seat: int) -> float:  # type: ignore[override]
+        return heuristic.evaluate(self.data, view, seat)
 
     def all_actions(self) -> list[str]:
         return self.place_actions + self.discard_actions

@@ -1,0 +1,141 @@
+"""Information Set Monte Carlo Tree Search (single observer), over resampled states only.
+
+Each iteration draws one determinization, `state.resample(player, rng)`: a state consistent with
+what `player` has seen, hidden cards redealt and future randomness reseeded. The search never
+touches the true state beyond the public protocol (to_move, legal_actions of its own seat), so it
+cannot cheat, and since resampling depends only on what the player saw, the same seed decides the
+same on any state the player cannot tell apart.
+
+Tree edges are keyed by (mover, action), because who may act next can depend on hidden
+information. An edge's statistics are kept from its mover's point of view (each seat maximises
+its own return, as in max-n), and selection uses availability counts instead of parent visits,
+since an action is only available in some determinizations (Cowling, Powley & Whitehouse 2012).
+Simultaneous decisions are searched one seat at a time, in seat order after the searching seat.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+
+from ..engine import Action, State
+
+Evaluate = Callable[[State], list[float]]
+
+
+class _Edge:
+    __slots__ = ("visits", "reward", "available", "child")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+        self.child: dict[tuple[int, Action], _Edge] = {}
+
+
+class ISMCTSBot:
+    """ISMCTS with a budget of `iterations` per decision, or of `seconds` when given (a time
+    budget is not reproducible: the number of iterations then depends on the machine).
+
+    `rollout_depth` cuts random playouts short for long games; the cut state is then scored by
+    `evaluate` (per-seat values in [0, 1]), which a game's heuristic can provide."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int = 1000,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        rollout_depth: int | None = None,
+        evaluate: Evaluate | None = None,
+    ) -> None:
+        if rollout_depth is not None and evaluate is None:
+            raise ValueError("a rollout depth needs an evaluation for the cut-off states")
+        self.name = "ismcts"
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout_depth = rollout_depth
+        self.evaluate = evaluate
+
+    def choose(self, state: State, player: int) -> Action:
+        legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        root = _Edge()
+        if self.seconds is None:
+            for _ in range(self.iterations):
+                self._iterate(root, state.resample(player, self.rng), player)
+        else:
+            deadline = time.perf_counter() + self.seconds
+            while time.perf_counter() < deadline:
+                self._iterate(root, state.resample(player, self.rng), player)
+        return max(legal, key=lambda a: _visits(root, player, a))
+
+    def _iterate(self, root: _Edge, state: State, player: int) -> None:
+        path: list[tuple[int, _Edge]] = []
+        node = root
+        mover = player
+        while not state.is_terminal():
+            legal = state.legal_actions(mover)
+            unexplored = [a for a in legal if (mover, a) not in node.child]
+            for action in legal:
+                edge = node.child.get((mover, action))
+                if edge is not None:
+                    edge.available += 1
+            if unexplored:
+                action = self.rng.choice(unexplored)
+                edge = node.child[(mover, action)] = _Edge()
+                edge.available = 1
+                state.apply(mover, action)
+                path.append((mover, edge))
+                break
+            action = self._select(node, mover, legal)
+            edge = node.child[(mover, action)]
+            state.apply(mover, action)
+            path.append((mover, edge))
+            node = edge
+            if not state.is_terminal():
+                mover = _next_mover(state, mover)
+        values = self._rollout(state)
+        for seat, edge in path:
+            edge.visits += 1
+            edge.reward += values[seat]
+
+    def _select(self, node: _Edge, mover: int, legal: list[Action]) -> Action:
+        best, best_score = legal[0], -math.inf
+        for action in legal:
+            edge = node.child[(mover, action)]
+            score = edge.reward / edge.visits + self.exploration * math.sqrt(
+                math.log(edge.available) / edge.visits)
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _rollout(self, state: State) -> list[float]:
+        choice = self.rng.choice
+        depth = 0
+        while not state.is_terminal():
+            if self.rollout_depth is not None and depth >= self.rollout_depth:
+                assert self.evaluate is not None
+                return self.evaluate(state)
+            movers = state.to_move()
+            mover = movers[0] if len(movers) == 1 else choice(movers)
+            state.apply(mover, choice(state.legal_actions(mover)))
+            depth += 1
+        return state.returns()
+
+
+def _next_mover(state: State, previous: int) -> int:
+    """The next seat to decide: the first in seat order after `previous` among those to move."""
+    movers = state.to_move()
+    n = state.num_players
+    return min(movers, key=lambda seat: (seat - previous - 1) % n)
+
+
+def _visits(root: _Edge, player: int, action: Action) -> int:
+    edge = root.child.get((player, action))
+    return 0 if edge is None else edge.visits
