@@ -48,6 +48,7 @@ def check_playout(
     report = PlayoutReport(game.id, num_players, seed, dict(options or {}))
     chooser = random.Random(seed)
     state = game.new_game(num_players, seed=seed, options=options)
+    max_decisions = min(max_decisions, game.max_game_length(num_players, state.options))
     where = f"{game.id} players={num_players} seed={seed} options={report.options}"
 
     def fail(problem: str) -> ConformanceError:
@@ -63,9 +64,9 @@ def check_playout(
             state.check_invariants()
             report.decisions += 1
             if report.decisions > max_decisions:
-                raise fail(f"no end after {max_decisions} decisions")
+                raise fail(f"no end after {max_decisions} decisions (the game's bound)")
         check_deeply(game, state, chooser, report)
-        _check_terminal(state)
+        _check_terminal(game, state)
         _check_replay(game, state, seed, options)
     except ConformanceError:
         raise
@@ -176,13 +177,15 @@ def _check_illegal_input(game: Game, state: State, chooser: random.Random) -> No
             raise AssertionError(f"{method.__name__}({bad_seat!r}) was accepted")
 
 
-def _check_terminal(state: State) -> None:
+def _check_terminal(game: Game, state: State) -> None:
     assert state.to_move() == [], "a finished game still has seats to move"
     for player in range(state.num_players):
         assert state.legal_actions(player) == [], "a finished game still has legal actions"
     returns = state.returns()
     assert len(returns) == state.num_players, "returns has the wrong length"
     assert all(isinstance(r, float) for r in returns), "returns must be floats"
+    if game.returns_sum is not None:
+        assert abs(sum(returns) - game.returns_sum) < 1e-9, f"returns {returns} do not add up"
 
 
 def _check_replay(game: Game, state: State, seed: int, options: dict[str, Any] | None) -> None:

@@ -31,6 +31,9 @@ class Game(ABC):
     simultaneous: ClassVar[bool] = False
     hidden_information: ClassVar[bool] = True
     chance: ClassVar[bool] = True
+    # What returns() add up to in every finished game (1.0: a win is shared out), or None when
+    # they vary. The adapters tell learning libraries whether the game is constant-sum.
+    returns_sum: ClassVar[float | None] = 1.0
     # Option sets the conformance suite and `squidbox fuzz` play besides the defaults.
     option_presets: ClassVar[tuple[dict[str, Any], ...]] = ()
 
@@ -44,6 +47,10 @@ class Game(ABC):
     @abstractmethod
     def all_actions(self) -> Sequence[Action]:
         """Every action that can ever be legal in this game, in a fixed order."""
+
+    def max_game_length(self, num_players: int, options: Mapping[str, Any]) -> int:
+        """An upper bound on the decisions in one game (the conformance suite checks it)."""
+        return 100_000
 
     def check_options(self, num_players: int, options: dict[str, Any]) -> None:
         """Cross-checks between options; raise InvalidOptions."""

@@ -161,6 +161,9 @@ class State(ABC):
         new.__dict__ = attributes
         return new
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self.clone()
+
     def resample(self, player: int, rng: random.Random) -> State:
         """A state consistent with everything `player` has seen: hidden information redealt,
         future randomness reseeded, and the log and history reduced to what `player` saw."""

@@ -48,8 +48,11 @@ class GridSquid(Game):
         self.action_effects.update({a: (DISCARD, s) for s, a in enumerate(self.discard_actions)})
         super().__init__()
 
-    def evaluate_view(self, view: dict[str, Any], seat: int) -> float:  # type: ignore[override]
+    def evaluate_view(self, view: dict[str, Any], seat: int) -> float:
         return heuristic.evaluate(self.data, view, seat)
+
+    def max_game_length(self, num_players: int, options: Any) -> int:
+        return self.data.rounds * self.data.cards_played_per_round * num_players
 
     def all_actions(self) -> list[str]:
         return self.place_actions + self.discard_actions

@@ -1,0 +1,231 @@
+"""Every squidbox game as an OpenSpiel Python game: `pyspiel.load_game("squidbox_<id>")` once this
+module is imported.
+
+How the games map onto OpenSpiel's model:
+- Chance: a squidbox state keeps its own seeded generator, so the root is one explicit chance
+  node that picks the seed (out of `seeds`, uniformly), hidden from every player. Everything after
+  it is a function of the seed and the players' actions, exactly as in squidbox.
+- Simultaneous choices are, in squidbox, submitted one seat at a time and hidden until all are in:
+  a sequential game of imperfect information, which is how they appear here (dynamics SEQUENTIAL;
+  the seat to move is the first still to submit).
+- Utility: squidbox returns (1 win, 0 loss, shared wins split) add up to 1: CONSTANT_SUM.
+- Information state string: the seat's log and view as JSON (perfect recall: the log is
+  everything the seat has seen). Observation string: the view alone. Observation tensor: the
+  view's hashed features (squidbox.adapters.encoding). None of them includes anything the seat
+  may not see: they come from view(p) and log(p) only.
+- resample_from_infostate uses squidbox's resample, so OpenSpiel's IS-MCTS searches fairly.
+
+Parameters: players (default the game's fewest), seeds (root chance outcomes, default 1000),
+options (the squidbox options as a JSON object string, default "{}").
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+import squidbox
+from squidbox.engine import Game, State
+
+from .encoding import SIZE, encode_view
+
+SEEDS = 1000
+
+
+def short_name(game_id: str) -> str:
+    return f"squidbox_{game_id}"
+
+
+def _game_type(game: Game) -> Any:
+    return pyspiel.GameType(
+        short_name=short_name(game.id),
+        long_name=f"squidbox {game.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=(pyspiel.GameType.Utility.CONSTANT_SUM if game.returns_sum is not None
+                 else pyspiel.GameType.Utility.GENERAL_SUM),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": game.min_players, "seeds": SEEDS, "options": "{}"},
+    )
+
+
+class SpielGame(pyspiel.Game):
+    """An OpenSpiel game wrapping one squidbox game, player count and options."""
+
+    squidbox_game: Game  # set on each registered subclass
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        game = self.squidbox_game
+        params = params or {}
+        num_players = int(params.get("players", game.min_players))
+        seeds = int(params.get("seeds", SEEDS))
+        options = json.loads(params.get("options", "{}"))
+        # Validates player count and options with squidbox's own errors.
+        probe = game.new_game(num_players, seed=0, options=options)
+        self.num_seeds = seeds
+        self.options = probe.options
+        info = pyspiel.GameInfo(
+            num_distinct_actions=game.num_distinct_actions,
+            max_chance_outcomes=seeds,
+            num_players=num_players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=game.returns_sum if game.returns_sum is not None else None,
+            max_game_length=game.max_game_length(num_players, probe.options),
+        )
+        super().__init__(_game_type(game), info, params)
+
+    def new_initial_state(self) -> SpielState:
+        return SpielState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
+        return ViewObserver(perfect_recall)
+
+
+class SpielState(pyspiel.State):
+    def __init__(self, game: SpielGame, inner: State | None = None) -> None:
+        super().__init__(game)
+        self._spiel_game = game
+        self.inner = inner  # None at the root chance node, before the seed is drawn
+
+    # ---- whose move ------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.inner is None:
+            return pyspiel.PlayerId.CHANCE
+        if self.inner.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        return min(self.inner.to_move())
+
+    def is_terminal(self) -> bool:
+        return self.inner is not None and self.inner.is_terminal()
+
+    def returns(self) -> list[float]:
+        if self.inner is None:
+            return [0.0] * self._spiel_game.num_players()
+        return self.inner.returns()
+
+    # ---- actions --------------------------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        seeds = self._spiel_game.num_seeds
+        return [(seed, 1.0 / seeds) for seed in range(seeds)]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.inner is not None
+        game = self.inner.game
+        return sorted(game.action_to_id(a) for a in self.inner.legal_actions(player))
+
+    def _apply_action(self, action: int) -> None:
+        if self.inner is None:
+            spiel = self._spiel_game
+            self.inner = spiel.squidbox_game.new_game(
+                spiel.num_players(), seed=int(action), options=spiel.options)
+            return
+        player = min(self.inner.to_move())
+        self.inner.apply(player, self.inner.game.action_from_id(int(action)))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed {action}"
+        return self._spiel_game.squidbox_game.action_from_id(int(action))
+
+    # ---- what a seat knows ----------------------------------------------------------------------
+    def information_state_string(self, player: int | None = None) -> str:
+        seat = self.current_player() if player is None else player
+        if self.inner is None:
+            return "before the deal"
+        return json.dumps({"log": self.inner.log(seat), "view": self.inner.view(seat)},
+                          sort_keys=True)
+
+    def observation_string(self, player: int | None = None) -> str:
+        seat = self.current_player() if player is None else player
+        if self.inner is None:
+            return "before the deal"
+        return json.dumps(self.inner.view(seat), sort_keys=True)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpielState:
+        """A state the seat cannot tell from this one (squidbox's resample), drawn with a seed
+        taken from the sampler."""
+        resampled = self.clone()
+        if self.inner is not None:
+            seed = int(probability_sampler() * 2**31)
+            resampled.inner = self.inner.resample(player_id, random.Random(seed))
+        return resampled
+
+    def __str__(self) -> str:
+        if self.inner is None:
+            return "Chance: the seed is drawn."
+        return self.inner.game.render(self.inner.view(None))
+
+
+class ViewObserver:
+    """OpenSpiel's observer interface over a seat's view (or view and log, for perfect recall)."""
+
+    def __init__(self, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(SIZE, np.float32)
+        self.dict = {"view": self.tensor}
+
+    def set_from(self, state: SpielState, player: int) -> None:
+        self.tensor.fill(0)
+        if state.inner is not None:
+            self.tensor[:] = encode_view(state.inner.view(player))
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        if self.perfect_recall:
+            return state.information_state_string(player)
+        return state.observation_string(player)
+
+
+def register_all() -> list[str]:
+    """Register every squidbox game with OpenSpiel (done on import); returns the short names."""
+    names = []
+    registered = set(pyspiel.registered_names())
+    for game in squidbox.list_games():
+        name = short_name(game.id)
+        names.append(name)
+        if name in registered:
+            continue
+        class_name = f"Spiel_{game.id}"
+        spiel_class = type(class_name, (SpielGame,), {"squidbox_game": game})
+        globals()[class_name] = spiel_class  # so that pickle finds it
+        pyspiel.register_game(_game_type(game), spiel_class)
+    return names
+
+
+REGISTERED = register_all()
+
+
+def heuristic_evaluator() -> Any:
+    """An OpenSpiel MCTS evaluator that scores a (resampled) state with the squidbox game's own
+    heuristic instead of a random playout: cheap enough for long games. The prior is uniform."""
+    from open_spiel.python.algorithms import mcts
+
+    class HeuristicEvaluator(mcts.Evaluator):
+        def evaluate(self, state: SpielState) -> np.ndarray:
+            inner = state.inner
+            if inner is None or inner.is_terminal() or inner.game.evaluate_view is None:
+                return np.array(state.returns() if state.is_terminal()
+                                else [0.5] * state.num_players())
+            return np.array(inner.game.evaluate_state(inner))
+
+        def prior(self, state: SpielState) -> list[tuple[int, float]]:
+            if state.is_chance_node():
+                return state.chance_outcomes()
+            legal = state.legal_actions(state.current_player())
+            return [(action, 1.0 / len(legal)) for action in legal]
+
+    return HeuristicEvaluator()
