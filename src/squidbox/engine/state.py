@@ -98,26 +98,26 @@ class State(ABC):
         return self._to_move()
 
     def legal_actions(self, player: int) -> list[Action]:
-        legal = self._legal.get(player) if type(player) is int else None
-        if legal is None:
-            self._check_seat(player)
-            legal = self._legal_actions(player) if player in self._to_move() else []
-            self._legal[player] = legal
-        return list(legal)
+        return list(self._listed(player))
 
     def apply(self, player: int, action: Action) -> None:
         """Take `action` for `player`. Raises IllegalAction, changing nothing, when it is not
         listed in legal_actions(player)."""
-        legal = self._legal.get(player) if type(player) is int else None
-        if legal is None:
-            self._check_seat(player)
-            legal = self._legal_actions(player) if player in self._to_move() else []
-            self._legal[player] = legal
+        legal = self._listed(player)
         if action not in legal:
             raise self._illegal(player, action, legal)
         self._legal = {}
         self._apply(player, action)
         self.history.append((player, action))
+
+    def _listed(self, player: int) -> list[Action]:
+        """The legal actions of `player`, computed once per state (apply clears the cache)."""
+        legal = self._legal.get(player) if type(player) is int else None
+        if legal is None:
+            self._check_seat(player)
+            legal = self._legal_actions(player) if player in self._to_move() else []
+            self._legal[player] = legal
+        return legal
 
     def is_terminal(self) -> bool:
         return self._is_terminal()
@@ -171,11 +171,7 @@ class State(ABC):
         new = self.clone()
         new._resample(player, rng)
         new.rng = Rng(rng.getrandbits(62))
-        new.events = [
-            event if seen_by(event, player) is event[1] else (event[0], event[2], event[2])
-            for event in self.events
-            if seen_by(event, player) is not None
-        ]
+        new.events = [kept for event in self.events if (kept := _as_known_to(event, player))]
         new.history = [
             (actor, action)
             if actor == player or action == HIDDEN_ACTION or self._action_is_public(actor, action)
@@ -243,3 +239,12 @@ class State(ABC):
             f"now; legal: {shown}"
         )
 
+
+def _as_known_to(event: Event, viewer: int) -> Event | None:
+    """The event as it may stand in a state resampled for `viewer`: what others alone saw is
+    replaced by its redacted form; what `viewer` never saw at all is dropped."""
+    shown = seen_by(event, viewer)
+    if shown is None:
+        return None
+    visible_to, full, redacted = event
+    return event if shown is full else (visible_to, redacted, redacted)
