@@ -1,4 +1,5 @@
-"""The `squidbox` command: list games, play in the terminal, fuzz the rules, benchmark them.
+"""The `squidbox` command: list games, play in the terminal, fuzz the rules, benchmark them,
+simulate bot games and run bot tournaments.
 
 Errors meant for people (SquidboxError) are printed without a traceback, exit code 2.
 """
@@ -7,10 +8,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from . import bench
@@ -18,6 +21,20 @@ from .bots import BOT_KINDS, make_bot
 from .conformance import ConformanceError, check_playout
 from .engine import Game, InvalidOptions, SquidboxError
 from .registry import get_game, list_games
+from .sim import (
+    BACKENDS,
+    SimulationPlan,
+    TournamentPlan,
+    TournamentTable,
+    format_summary,
+    format_tournament,
+    make_backend,
+    play_plan,
+    simulate,
+    split_bot_list,
+)
+from .sim.plot import check_plot_directory, import_pyplot, write_plots
+from .sim.progress import Progress
 from .terminal import play_in_terminal
 
 
@@ -34,6 +51,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\nInterrupted.", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (`squidbox games | head`): stop quietly, as Unix tools do, and
+        # keep Python from complaining again when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -73,7 +95,81 @@ def build_parser() -> argparse.ArgumentParser:
     bench_.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     add_option_argument(bench_)
     bench_.set_defaults(run=run_bench)
+
+    add_simulate_parser(commands)
+    add_tournament_parser(commands)
+    add_server_parsers(commands)
     return parser
+
+
+def add_simulate_parser(commands: Any) -> None:
+    sim = commands.add_parser("simulate", help="many bot games in parallel: records, win rates")
+    sim.add_argument("game", help="game id")
+    sim.add_argument("--players", type=positive_int, help="seats (default: the fewest)")
+    sim.add_argument("--bots", default="random", metavar="SPECS",
+                     help="bot specs, one per seat, comma-separated, cycled when fewer than the "
+                          "players, e.g. ismcts,heuristic,random or "
+                          "ismcts:iterations=50,exploration=0.7,random (default: random)")
+    sim.add_argument("--games", type=positive_int, default=100, help="games (default 100)")
+    sim.add_argument("--no-rotate", action="store_true",
+                     help="keep each bot in its seat (default: seats rotate every game)")
+    sim.add_argument("--plot", type=Path, metavar="DIR",
+                     help="write PNG charts into DIR (needs matplotlib: pip install "
+                          "squidbox[sim])")
+    add_run_arguments(sim)
+    sim.set_defaults(run=run_simulate)
+
+
+def add_tournament_parser(commands: Any) -> None:
+    tour = commands.add_parser("tournament", help="round robin between bot configurations")
+    tour.add_argument("game", help="game id")
+    tour.add_argument("--players", type=positive_int, help="seats (default: the fewest)")
+    tour.add_argument("--bots", required=True, metavar="SPECS",
+                      help="two or more bot configurations, comma-separated, e.g. "
+                           "heuristic,random,ismcts:iterations=100")
+    tour.add_argument("--games", type=positive_int, default=100,
+                      help="games per pair of configurations (default 100)")
+    add_run_arguments(tour)
+    tour.set_defaults(run=run_tournament)
+
+
+DEFAULT_DATABASE = "sqlite:///squidbox.db"
+
+
+def add_server_parsers(commands: Any) -> None:
+    serve = commands.add_parser("serve", help="online play in the browser (web server)")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1; 0.0.0.0 for everyone)")
+    serve.add_argument("--port", type=positive_int, default=8000, help="default 8000")
+    serve.add_argument("--database", default=DEFAULT_DATABASE, metavar="URL",
+                       help="SQLAlchemy URL: sqlite:///FILE or postgresql://user:pass@host/db "
+                            f"(default {DEFAULT_DATABASE})")
+    serve.set_defaults(run=run_serve)
+    db = commands.add_parser("db", help="the server's database: schema migrations")
+    db_commands = db.add_subparsers(dest="db_command", required=True, metavar="ACTION")
+    upgrade = db_commands.add_parser("upgrade", help="migrate the schema to the newest version")
+    upgrade.add_argument("--database", default=DEFAULT_DATABASE, metavar="URL",
+                         help=f"SQLAlchemy URL (default {DEFAULT_DATABASE})")
+    upgrade.set_defaults(run=run_db_upgrade)
+
+
+def add_run_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments simulate and tournament share: seed, options, backend, output."""
+    parser.add_argument("--seed", type=int, default=0,
+                        help="simulation seed; every game and bot seed derives from it "
+                             "(default 0)")
+    parser.add_argument("--workers", type=positive_int,
+                        help="local worker processes (default: one per CPU)")
+    parser.add_argument("--backend", default="local", metavar="NAME",
+                        help=f"{' or '.join(BACKENDS)} (default local; ray needs "
+                             "pip install squidbox[ray])")
+    parser.add_argument("--address", help="Ray cluster address, e.g. 127.0.0.1:6379 "
+                                          "(default: Ray's own choice)")
+    parser.add_argument("--out", type=Path, metavar="FILE",
+                        help="write one record per game, FILE.jsonl or FILE.csv")
+    parser.add_argument("--no-progress", action="store_true",
+                        help="no progress bar on stderr")
+    add_option_argument(parser)
 
 
 def add_option_argument(parser: argparse.ArgumentParser) -> None:
@@ -206,3 +302,72 @@ def run_bench(args: argparse.Namespace) -> int:
               f"({result.games} games, {result.decisions} decisions in {result.seconds:.2f} s)",
               flush=True)
     return 0
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    players = args.players if args.players is not None else game.min_players
+    plan = SimulationPlan(game.id, players, split_bot_list(args.bots), args.games, args.seed,
+                          parse_options(args.option), rotate=not args.no_rotate)
+    plan.check()
+    backend = make_backend(args.backend, args.workers, args.address)
+    if args.plot is not None:
+        import_pyplot()
+        check_plot_directory(args.plot)
+    summary, info = simulate(plan, backend, args.out, progress_bar(args, plan.total))
+    seating = "rotating seats" if plan.rotate else "fixed seats"
+    print(f"{game.id}, {players} players, bots {', '.join(plan.bots)} ({seating}), "
+          f"seed {plan.seed}: {info.describe()}")
+    if args.out is not None:
+        print(f"Records: {args.out}")
+    print()
+    print(format_summary(summary))
+    if args.plot is not None:
+        paths = write_plots(summary, args.plot)
+        print("\nCharts: " + ", ".join(str(path) for path in paths))
+    return 0
+
+
+def run_tournament(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    players = args.players if args.players is not None else game.min_players
+    plan = TournamentPlan(game.id, players, split_bot_list(args.bots), args.games, args.seed,
+                          parse_options(args.option))
+    plan.check()
+    backend = make_backend(args.backend, args.workers, args.address)
+    table = TournamentTable(players)
+    info = play_plan(plan, backend, table.add, args.out, progress_bar(args, plan.total))
+    print(f"{game.id} tournament, {players} players, {len(plan.configs)} configurations, "
+          f"{len(plan.pairs)} pairs x {plan.games} games, seed {plan.seed}: {info.describe()}")
+    if args.out is not None:
+        print(f"Records: {args.out}")
+    print()
+    print(format_tournament(table))
+    return 0
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from .server import create_app
+
+    print(f"squidbox: serving on http://{args.host}:{args.port}/ (database {args.database})",
+          flush=True)
+    uvicorn.run(create_app(args.database), host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
+def run_db_upgrade(args: argparse.Namespace) -> int:
+    from .server.storage import Storage
+
+    storage = Storage(args.database)
+    try:
+        storage.upgrade()
+    finally:
+        storage.dispose()
+    print(f"squidbox: database {args.database} is at the newest schema")
+    return 0
+
+
+def progress_bar(args: argparse.Namespace, total: int) -> Progress | None:
+    return None if args.no_progress else Progress(total, args.command)

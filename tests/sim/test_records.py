@@ -1,0 +1,42 @@
+"""Records files: the format follows the extension, and reading gives back what was written."""
+
+from pathlib import Path
+
+import pytest
+
+from squidbox.sim import SimulationError, open_records, read_records
+from squidbox.sim.records import csv_columns, parse_cell
+
+RECORDS = [
+    {"index": 0, "game": "some_game", "players": 2, "seed": 12345, "options": {},
+     "seats": ["random", "ismcts:iterations=5,exploration=0.7"], "returns": [0.5, 0.5],
+     "scores": None, "length": 51, "first_player": 1, "winners": [0, 1], "seconds": 0.012345},
+    {"index": 1, "game": "some_game", "players": 2, "seed": 999,
+     "options": {"advanced": True, "names": ["a, b", "c"]}, "seats": ["heuristic", "random"],
+     "returns": [1.0, 0.0], "scores": [7, 2.5], "length": 48, "first_player": 0,
+     "winners": [0], "seconds": 0.25},
+]
+
+
+@pytest.mark.parametrize("name", ["games.jsonl", "games.csv", "GAMES.CSV"])
+def test_records_read_back_exactly(tmp_path: Path, name: str):
+    path = tmp_path / name
+    with open_records(path, players=2) as writer:
+        for record in RECORDS:
+            writer.write(record)
+    assert read_records(path) == RECORDS
+
+
+def test_csv_has_one_column_per_seat_value():
+    assert csv_columns(2)[-6:] == ["bot_0", "bot_1", "return_0", "return_1", "score_0",
+                                   "score_1"]
+
+
+def test_cells_become_numbers_where_they_are_numbers():
+    assert [parse_cell(text) for text in ("", "3", "0.5", "random")] == [None, 3, 0.5, "random"]
+
+
+def test_other_extensions_are_refused(tmp_path: Path):
+    with pytest.raises(SimulationError, match=r"\.jsonl or \.csv"):
+        open_records(tmp_path / "games.json", players=2)
+    assert list(tmp_path.iterdir()) == []
