@@ -44,7 +44,12 @@ def check_playout(
     deep_every: int = 1,
     max_decisions: int = 200_000,
 ) -> PlayoutReport:
-    """Play one seeded random game, checking every guarantee along the way."""
+    """Play one seeded random game, checking every guarantee along the way.
+
+    Invariants are checked after every action and the replay at the end. The full checks
+    (snapshot, clone isolation, leaks, illegal input) run every `deep_every` decisions, or with
+    deep_every=0 at decisions 0, 1, 2, 4, 8, 16, … and at the end: a few per game, however long.
+    """
     report = PlayoutReport(game.id, num_players, seed, dict(options or {}))
     chooser = random.Random(seed)
     state = game.new_game(num_players, seed=seed, options=options)
@@ -57,7 +62,7 @@ def check_playout(
     try:
         state.check_invariants()
         while not state.is_terminal():
-            if report.decisions % deep_every == 0:
+            if _deep_now(report.decisions, deep_every):
                 check_deeply(game, state, chooser, report)
             player, action = _random_decision(game, state, chooser)
             state.apply(player, action)
@@ -74,6 +79,12 @@ def check_playout(
         raise fail(f"{type(e).__name__}: {e}") from e
     report.returns = state.returns()
     return report
+
+
+def _deep_now(decision: int, deep_every: int) -> bool:
+    if deep_every > 0:
+        return decision % deep_every == 0
+    return decision & (decision - 1) == 0  # 0 and the powers of two
 
 
 def _random_decision(game: Game, state: State, chooser: random.Random) -> tuple[int, str]:
@@ -134,9 +145,10 @@ def _check_no_leaks(state: State, chooser: random.Random, report: PlayoutReport)
         assert resampled.log(None) == public_log, "the spectator log leaks"
         twice = state.resample(player, random.Random(key ^ 0x5EED)).resample(
             player, random.Random(key))
-        assert twice.to_json() == resampled.to_json(), (
+        resampled_doc = resampled.to_json()
+        assert twice.to_json() == resampled_doc, (
             f"resample({player}) depends on information seat {player} cannot see")
-        if resampled.to_json()["state"] != original["state"]:
+        if resampled_doc["state"] != original["state"]:
             report.resamples_that_changed_hidden_state += 1
         _play_randomly(resampled, chooser, steps=3)
     assert state.to_json() == original, "resample changed the original"
@@ -160,6 +172,7 @@ def _check_illegal_input(game: Game, state: State, chooser: random.Random) -> No
         attempts.extend((player, garbage) for garbage in GARBAGE_ACTIONS)
     some_action = chooser.choice(game.actions)
     attempts.extend((seat, some_action) for seat in (-1, state.num_players, None, "0", 0.0))
+    records = (len(state.history), len(state.events))
     for player, action in attempts:
         try:
             state.apply(player, action)
@@ -167,7 +180,9 @@ def _check_illegal_input(game: Game, state: State, chooser: random.Random) -> No
             assert str(e), "IllegalAction without a message"
         else:
             raise AssertionError(f"apply({player!r}, {action!r}) was accepted")
-        assert state.to_json() == before, f"rejected apply({player!r}, {action!r}) changed state"
+        assert (len(state.history), len(state.events)) == records, (
+            f"rejected apply({player!r}, {action!r}) was recorded")
+    assert state.to_json() == before, "a rejected action changed the state"
     for bad_seat in (-1, state.num_players, "x"):
         for method in (state.legal_actions, state.view, state.log):
             try:

@@ -181,7 +181,8 @@ class State(ABC):
         return new
 
     def to_json(self) -> dict[str, Any]:
-        """An exact, JSON-ready snapshot; game.from_json(doc) restores it."""
+        """An exact, JSON-ready snapshot; game.from_json(doc) restores it. The document is the
+        caller's to change, except the event dicts inside it, which are shared read-only."""
         return {
             "format": 1,
             "game": self.game.id,
@@ -189,7 +190,7 @@ class State(ABC):
             "options": copy_json(self.options),
             "rng": self.rng.to_json(),
             "history": [[player, action] for player, action in self.history],
-            "events": copy_json(events_to_json(self.events)),
+            "events": events_to_json(self.events),  # event dicts are never mutated: shared
             "state": {name: copy_json(getattr(self, name)) for name in self.FIELDS},
         }
 
