@@ -2,4 +2,6 @@
 
 REGISTERED = {
     "grid_squid": "squidbox.games.grid_squid",
+    "squid_circle": "squidbox.games.squid_circle",
+    "directors": "squidbox.games.directors",
 }
