@@ -1,0 +1,759 @@
+"""#10 The player cards: one effect function per card, run when the card is commanded.
+
+`EFFECTS[name](state, seat)` follows a card's instructions for the seat commanding it. The
+numbers come from data.toml (`state.params(name)`); the below-the-line texts live where they
+trigger: Agent and Unicorn in DirectorsState.play, Falconer and Cultist in playing.py.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .data import COLOURS
+from .flow import options_for, resolves, step
+from .state import ref
+
+if TYPE_CHECKING:
+    from .state import DirectorsState
+
+Effect = Callable[["DirectorsState", int], None]
+EFFECTS: dict[str, Effect] = {}
+BONUSES = ("bonus draw", "bonus money", "bonus play")
+WATCHED = "watchdog"  # marks, while Watchdog commands it, the card in play it will return
+
+
+def card(name: str) -> Callable[[Effect], Effect]:
+    def register(fn: Effect) -> Effect:
+        EFFECTS[name] = fn
+        return fn
+    return register
+
+
+def costs_up_to(st: DirectorsState, limit: int) -> list[int]:
+    return sorted({c.cost for c in st.game.data.cards.values() if c.cost <= limit})
+
+
+def costs_from(st: DirectorsState, least: int) -> list[int]:
+    return sorted({c.cost for c in st.game.data.cards.values() if c.cost >= least})
+
+
+def hand_options(st: DirectorsState, seat: int, verb: str) -> list[str]:
+    return [f"{verb} {c}" for c in sorted(set(st.hands[seat]))]
+
+
+# ---- Advisor: the previous player picks your bonus ------------------------------------------
+@card("Advisor")
+def advisor(st: DirectorsState, me: int) -> None:
+    st.ask(st.prev(me), "advisor_bonus", me=me)
+
+
+@options_for("Advisor: choose the bonus the next player gets")
+def advisor_bonus(st: DirectorsState, seat: int, me: int) -> list[str]:
+    return list(BONUSES)
+
+
+@resolves("advisor_bonus")
+def advisor_chosen(st: DirectorsState, seat: int, choice: str, me: int) -> None:
+    p = st.params("Advisor")
+    st.emit("bonus", f"{st.seat_name(seat)} chooses {choice.removeprefix('bonus ')} for "
+            f"{st.seat_name(me)}.", seat=seat, choice=choice)
+    if choice == "bonus draw":
+        st.draw(me, p["draw"])
+    elif choice == "bonus money":
+        st.gain(me, p["money"])
+    else:
+        st.later("play_several", seat=me, left=p["plays"])
+
+
+# ---- Agent (its line below: commanded when played, see DirectorsState.play) ------------------
+@card("Agent")
+def agent(st: DirectorsState, me: int) -> None:
+    st.later("offer_play", seat=me, costs=costs_up_to(st, st.params("Agent")["max_cost"]))
+
+
+# ---- Alpha ----------------------------------------------------------------------------------
+@card("Alpha")
+def alpha(st: DirectorsState, me: int) -> None:
+    st.sequence(("offer_play", {"seat": me}), ("alpha_bonus", {"me": me}))
+
+
+@step
+def alpha_bonus(st: DirectorsState, me: int) -> None:
+    if st.played[me]:
+        st.gain(me, st.params("Alpha")["money_per_play"] * st.played[me])
+
+
+# ---- Artisan ----------------------------------------------------------------------------------
+@card("Artisan")
+def artisan(st: DirectorsState, me: int) -> None:
+    st.later("draw_cards", seat=me, count=st.params("Artisan")["draw"])
+    for name in sorted(st.hands[me]):
+        st.discard_from_hand(me, name)
+
+
+# ---- Bandit -----------------------------------------------------------------------------------
+@card("Bandit")
+def bandit(st: DirectorsState, me: int) -> None:
+    p = st.params("Bandit")
+    loss = p["loss"] + (p["recruit_extra"] if st.last_action[me] == "recruit" else 0)
+    for seat in st.others(me):
+        st.lose(seat, loss)
+
+
+# ---- Bishop: discarders first, then the drawers, each in turn order --------------------------
+@card("Bishop")
+def bishop(st: DirectorsState, me: int) -> None:
+    st.later("bishop_next", order=st.turn_order(me), failed=[])
+
+
+@step
+def bishop_next(st: DirectorsState, order: list[int], failed: list[int]) -> None:
+    p = st.params("Bishop")
+    if not order:
+        for seat in failed:
+            st.draw(seat, p["draw"])
+            st.take_minus(seat, p["minus"])
+        return
+    seat = order[0]
+    if not st.ask(seat, "bishop_discard", order=order, failed=failed, discarded=0):
+        st.later("bishop_next", order=order[1:], failed=[*failed, seat])
+
+
+@options_for("Bishop: you may discard 3 cards to remove -3 crowns")
+def bishop_discard(st: DirectorsState, seat: int, order: list[int], failed: list[int],
+                   discarded: int) -> list[str]:
+    if discarded:
+        return hand_options(st, seat, "discard")
+    if len(st.hands[seat]) < st.params("Bishop")["discard"]:
+        return []
+    return [*hand_options(st, seat, "discard"), "pass"]
+
+
+@resolves("bishop_discard")
+def bishop_discarded(st: DirectorsState, seat: int, choice: str, order: list[int],
+                     failed: list[int], discarded: int) -> None:
+    p = st.params("Bishop")
+    if choice == "pass":
+        st.later("bishop_next", order=order[1:], failed=[*failed, seat])
+        return
+    discarded += 1
+    if discarded == p["discard"]:
+        st.later("bishop_next", order=order[1:], failed=failed)
+        st.later("remove_minus_step", seat=seat, count=p["remove"])
+    else:
+        st.later("ask_again", seat=seat, kind="bishop_discard",
+                 args={"order": order, "failed": failed, "discarded": discarded})
+    st.discard_from_hand(seat, choice.removeprefix("discard "))
+
+
+@step
+def remove_minus_step(st: DirectorsState, seat: int, count: int) -> None:
+    st.remove_minus(seat, count)
+
+
+# ---- Captain (Director) -----------------------------------------------------------------------
+@card("Captain")
+def captain(st: DirectorsState, me: int) -> None:
+    st.ask(me, "captain_discard", discarded=[])
+
+
+@options_for("Captain: discard up to 2 cards; each is commanded")
+def captain_discard(st: DirectorsState, seat: int, discarded: list[str]) -> list[str]:
+    cards = hand_options(st, seat, "discard")
+    return [*cards, "pass"] if cards else []
+
+
+@resolves("captain_discard")
+def captain_discarded(st: DirectorsState, seat: int, choice: str, discarded: list[str]) -> None:
+    if choice != "pass":
+        discarded = [*discarded, choice.removeprefix("discard ")]
+    done = choice == "pass" or len(discarded) == st.params("Captain")["discard"]
+    if done:
+        st.later("command_in_order", seat=seat, cards=sorted(discarded), by_director=True)
+    else:
+        st.later("captain_more", seat=seat, discarded=discarded)
+    if choice != "pass":
+        st.discard_from_hand(seat, discarded[-1])
+
+
+@step
+def captain_more(st: DirectorsState, seat: int, discarded: list[str]) -> None:
+    if not st.ask(seat, "captain_discard", discarded=discarded):
+        st.later("command_in_order", seat=seat, cards=sorted(discarded), by_director=True)
+
+
+# ---- Cultist (its line below: in playing.py) --------------------------------------------------
+@card("Cultist")
+def cultist_effect(st: DirectorsState, me: int) -> None:
+    p = st.params("Cultist")
+    st.draw(me, p["draw"])
+    st.sequence(*(("ask_again", {"seat": me, "kind": "discard_one", "args": {}})
+                  for _ in range(p["discard"])))
+
+
+@options_for("Discard a card")
+def discard_one(st: DirectorsState, seat: int) -> list[str]:
+    return hand_options(st, seat, "discard")
+
+
+@resolves("discard_one")
+def discarded_one(st: DirectorsState, seat: int, choice: str) -> None:
+    st.discard_from_hand(seat, choice.removeprefix("discard "))
+
+
+# ---- Diplomat (Director) ----------------------------------------------------------------------
+@card("Diplomat")
+def diplomat(st: DirectorsState, me: int) -> None:
+    st.draw(me, st.params("Diplomat")["draw"])
+    st.ask(me, "diplomat_reveal")
+
+
+@options_for("Diplomat: you may reveal a card costing $5 or less from your hand and command it")
+def diplomat_reveal(st: DirectorsState, seat: int) -> list[str]:
+    limit = st.params("Diplomat")["max_cost"]
+    cards = sorted({c for c in st.hands[seat] if st.card(c).cost <= limit})
+    return [f"command {c}" for c in cards] + ["pass"] if st.hands[seat] else []
+
+
+@resolves("diplomat_reveal")
+def diplomat_revealed(st: DirectorsState, seat: int, choice: str) -> None:
+    if choice != "pass":
+        name = choice.removeprefix("command ")
+        st.reveal(seat, [name])
+        st.later("command", seat=seat, card=name, by_director=True)
+
+
+# ---- Falconer (its line below: in playing.py) -------------------------------------------------
+@card("Falconer")
+def falconer_effect(st: DirectorsState, me: int) -> None:
+    p = st.params("Falconer")
+    st.gain(me, p["money"])
+    st.draw(me, p["draw"])
+
+
+# ---- Familiar -----------------------------------------------------------------------------------
+@card("Familiar")
+def familiar(st: DirectorsState, me: int) -> None:
+    p = st.params("Familiar")
+    cards = st.discard_from_deck(me, p["discard"])
+    st.later("offer_play", seat=me, source="discard", among=cards, penalty=p["minus"])
+
+
+# ---- Golem: the previous player picks the bonus you skip --------------------------------------
+@card("Golem")
+def golem(st: DirectorsState, me: int) -> None:
+    st.ask(st.prev(me), "golem_skip", me=me)
+
+
+@options_for("Golem: choose the bonus the next player skips")
+def golem_skip(st: DirectorsState, seat: int, me: int) -> list[str]:
+    return list(BONUSES)
+
+
+@resolves("golem_skip")
+def golem_skipped(st: DirectorsState, seat: int, choice: str, me: int) -> None:
+    p = st.params("Golem")
+    st.emit("bonus", f"{st.seat_name(seat)} makes {st.seat_name(me)} skip "
+            f"{choice.removeprefix('bonus ')}.", seat=seat, choice=choice)
+    if choice != "bonus draw":
+        st.draw(me, p["draw"])
+    if choice != "bonus money":
+        st.gain(me, p["money"])
+    if choice != "bonus play":
+        st.later("play_several", seat=me, left=p["plays"])
+
+
+# ---- Healer, Hero, Horse ----------------------------------------------------------------------
+@card("Healer")
+def healer(st: DirectorsState, me: int) -> None:
+    p = st.params("Healer")
+    st.gain(me, p["money"])
+    if st.last_action[st.prev(me)] == "collect":
+        st.remove_minus(me, p["remove"])
+
+
+@card("Hero")
+def hero(st: DirectorsState, me: int) -> None:
+    p = st.params("Hero")
+    st.draw(me, p["draw"])
+    if len(st.hands[me]) <= p["hand_limit"]:
+        st.gain(me, p["money"])
+
+
+@card("Horse")
+def horse(st: DirectorsState, me: int) -> None:
+    p = st.params("Horse")
+    st.draw(me, p["draw"])
+    for seat in st.others(me):
+        st.draw(seat, p["others_draw"])
+
+
+# ---- Hunter -------------------------------------------------------------------------------------
+@card("Hunter")
+def hunter(st: DirectorsState, me: int) -> None:
+    st.ask(me, "hunter_colour")
+
+
+@options_for("Hunter: name a colour")
+def hunter_colour(st: DirectorsState, seat: int) -> list[str]:
+    return [f"name {colour}" for colour in COLOURS]
+
+
+@resolves("hunter_colour")
+def hunter_named(st: DirectorsState, seat: int, choice: str) -> None:
+    colour = choice.removeprefix("name ")
+    st.emit("name", f"{st.seat_name(seat)} names {colour}.", seat=seat, colour=colour)
+    st.sequence(("hunter_self", {"me": seat}),
+                *(("ask_again", {"seat": s, "kind": "hunter_other", "args": {"colour": colour}})
+                  for s in st.others(seat)))
+
+
+@step
+def hunter_self(st: DirectorsState, me: int) -> None:
+    if not st.ask(me, "hunter_discard"):
+        st.gain(me, st.params("Hunter")["money_kept"])
+
+
+@options_for("Hunter: you may discard a card ($7 if you do, $3 if not)")
+def hunter_discard(st: DirectorsState, seat: int) -> list[str]:
+    cards = hand_options(st, seat, "discard")
+    return [*cards, "pass"] if cards else []
+
+
+@resolves("hunter_discard")
+def hunter_discarded(st: DirectorsState, seat: int, choice: str) -> None:
+    p = st.params("Hunter")
+    if choice == "pass":
+        st.gain(seat, p["money_kept"])
+    else:
+        st.discard_from_hand(seat, choice.removeprefix("discard "))
+        st.gain(seat, p["money_discarded"])
+
+
+@options_for("Hunter: you may discard a card of the named colour to gain $4")
+def hunter_other(st: DirectorsState, seat: int, colour: str) -> list[str]:
+    cards = sorted({c for c in st.hands[seat] if st.card(c).colour == colour})
+    return [f"discard {c}" for c in cards] + ["pass"] if st.hands[seat] else []
+
+
+@resolves("hunter_other")
+def hunter_other_discarded(st: DirectorsState, seat: int, choice: str, colour: str) -> None:
+    if choice != "pass":
+        st.discard_from_hand(seat, choice.removeprefix("discard "))
+        st.gain(seat, st.params("Hunter")["others_money"])
+
+
+# ---- Inventor (Director) ----------------------------------------------------------------------
+@card("Inventor")
+def inventor(st: DirectorsState, me: int) -> None:
+    st.sequence(("offer_play", {"seat": me}),
+                ("ask_again", {"seat": me, "kind": "inventor_command", "args": {}}))
+
+
+@options_for("Inventor: command a card you played this turn")
+def inventor_command(st: DirectorsState, seat: int) -> list[str]:
+    return [f"command {c}" for c in sorted({c["card"] for c in st.areas[seat] if c["new"]})]
+
+
+@resolves("inventor_command")
+def inventor_commanded(st: DirectorsState, seat: int, choice: str) -> None:
+    st.later("command", seat=seat, card=choice.removeprefix("command "), by_director=True)
+
+
+# ---- Kitsune: play, then perhaps exchange same-cost cards in play ----------------------------
+@card("Kitsune")
+def kitsune(st: DirectorsState, me: int) -> None:
+    st.sequence(("offer_play", {"seat": me}),
+                ("ask_again", {"seat": me, "kind": "kitsune_give", "args": {}}))
+
+
+def same_cost_holders(st: DirectorsState, me: int, cost: int) -> list[int]:
+    return [s for s in st.others(me) if any(st.card(c["card"]).cost == cost for c in st.areas[s])]
+
+
+@options_for("Kitsune: you may exchange one of your cards in play")
+def kitsune_give(st: DirectorsState, seat: int) -> list[str]:
+    cards = [c for c in st.areas[seat] if same_cost_holders(st, seat, st.card(c["card"]).cost)]
+    refs = st.refs_in_play(seat, cards)
+    return [f"give {r}" for r in refs] + ["pass"] if refs else []
+
+
+@resolves("kitsune_give")
+def kitsune_given(st: DirectorsState, seat: int, choice: str) -> None:
+    if choice == "pass":
+        return
+    give = choice.removeprefix("give ")
+    holders = same_cost_holders(st, seat, st.card(st.find_in_play(seat, give)["card"]).cost)
+    if len(holders) == 1:
+        st.ask(seat, "kitsune_take", give=give, other=holders[0])
+    else:
+        st.ask(seat, "kitsune_target", give=give)
+
+
+@options_for("Kitsune: choose the player to exchange with")
+def kitsune_target(st: DirectorsState, seat: int, give: str) -> list[str]:
+    cost = st.card(st.find_in_play(seat, give)["card"]).cost
+    return [f"target {s + 1}" for s in sorted(same_cost_holders(st, seat, cost))]
+
+
+@resolves("kitsune_target")
+def kitsune_targeted(st: DirectorsState, seat: int, choice: str, give: str) -> None:
+    st.ask(seat, "kitsune_take", give=give, other=int(choice.removeprefix("target ")) - 1)
+
+
+@options_for("Kitsune: choose the card you take")
+def kitsune_take(st: DirectorsState, seat: int, give: str, other: int) -> list[str]:
+    cost = st.card(st.find_in_play(seat, give)["card"]).cost
+    cards = [c for c in st.areas[other] if st.card(c["card"]).cost == cost]
+    return [f"take {r}" for r in st.refs_in_play(other, cards)]
+
+
+@resolves("kitsune_take")
+def kitsune_taken(st: DirectorsState, seat: int, choice: str, give: str, other: int) -> None:
+    mine = st.find_in_play(seat, give)
+    theirs = st.find_in_play(other, choice.removeprefix("take "))
+    st.areas[seat].remove(mine)
+    st.areas[other].remove(theirs)
+    mine["new"] = theirs["new"] = False  # neither was played this turn by its new holder
+    st.areas[seat].append(theirs)
+    st.areas[other].append(mine)
+    st.emit("exchange", f"{st.seat_name(seat)} exchanges {ref(mine)} for "
+            f"{st.seat_name(other)}'s {ref(theirs)}.", seat=seat, other=other,
+            gave=mine["card"], took=theirs["card"])
+
+
+# ---- Leprechaun, Magpie -----------------------------------------------------------------------
+@card("Leprechaun")
+def leprechaun(st: DirectorsState, me: int) -> None:
+    p = st.params("Leprechaun")
+    st.gain(me, p["money"])
+    if not p["safe_from"] <= st.clock <= p["safe_to"]:
+        st.take_minus(me, p["minus"])
+
+
+@card("Magpie")
+def magpie(st: DirectorsState, me: int) -> None:
+    st.ask(me, "magpie_options", paid=0)
+
+
+@options_for("Magpie: you may pay $2 (again); then you draw 1 card for each $2 paid")
+def magpie_options(st: DirectorsState, seat: int, paid: int) -> list[str]:
+    p = st.params("Magpie")
+    return ["pay", "pass"] if paid < p["times"] and st.money[seat] >= p["price"] else []
+
+
+@resolves("magpie_options")
+def magpie_paid(st: DirectorsState, seat: int, choice: str, paid: int) -> None:
+    # #10 Magpie: "pay $0 for nothing, or pay $2 for 1 card, ... or pay $8 for 4": the whole
+    # payment is decided first, then the cards are drawn (not one look at a time).
+    if choice == "pay":
+        pay(st, seat, st.params("Magpie")["price"])
+        paid += 1
+        if st.ask(seat, "magpie_options", paid=paid):
+            return
+    st.draw(seat, paid)
+
+
+def pay(st: DirectorsState, seat: int, amount: int) -> None:
+    st.money[seat] -= amount
+    st.emit("pay", f"{st.seat_name(seat)} pays ${amount}.", seat=seat, amount=amount)
+
+
+# ---- Mastermind: one card at each cost ---------------------------------------------------------
+@card("Mastermind")
+def mastermind(st: DirectorsState, me: int) -> None:
+    tiers = list(st.params("Mastermind")["tiers"])
+    st.later("offer_play", seat=me, costs=tiers, after="mastermind_next",
+             after_args={"me": me, "tiers": tiers})
+
+
+@step
+def mastermind_next(st: DirectorsState, played: str | None, me: int, tiers: list[int]) -> None:
+    if played is None:
+        return
+    tiers = [t for t in tiers if t != st.card(played).cost]
+    if tiers:
+        st.later("offer_play", seat=me, costs=tiers, after="mastermind_next",
+                 after_args={"me": me, "tiers": tiers})
+
+
+# ---- Merchant, Mimic --------------------------------------------------------------------------
+@card("Merchant")
+def merchant(st: DirectorsState, me: int) -> None:
+    p = st.params("Merchant")
+    st.gain(me, p["money"])
+    st.debts[me] += p["loss"]
+
+
+@card("Mimic")
+def mimic(st: DirectorsState, me: int) -> None:
+    cards = st.discard_from_deck(me, st.params("Mimic")["discard"])
+    st.ask(me, "mimic_choice", among=cards)
+
+
+@options_for("Mimic: choose the card to command twice")
+def mimic_choice(st: DirectorsState, seat: int, among: list[str]) -> list[str]:
+    return [f"command {c}" for c in sorted(set(among))]
+
+
+@resolves("mimic_choice")
+def mimic_chosen(st: DirectorsState, seat: int, choice: str, among: list[str]) -> None:
+    name = choice.removeprefix("command ")
+    for _ in range(st.params("Mimic")["times"]):
+        st.later("command", seat=seat, card=name, by_director=True)
+
+
+# ---- Nightmare ---------------------------------------------------------------------------------
+@card("Nightmare")
+def nightmare(st: DirectorsState, me: int) -> None:
+    st.sequence(*(("nightmare_next", {"seat": s, "spared": []}) for s in st.others(me)))
+
+
+def unrotated(st: DirectorsState, seat: int) -> list[str]:
+    return sorted(c["card"] for c in st.areas[seat] if not c["rotated"])
+
+
+@step
+def nightmare_next(st: DirectorsState, seat: int, spared: list[str]) -> None:
+    if len(unrotated(st, seat)) <= st.params("Nightmare")["spared"]:
+        return
+    st.ask(seat, "nightmare_spare", spared=spared)
+
+
+@options_for("Nightmare: choose a card to leave un-rotated")
+def nightmare_spare(st: DirectorsState, seat: int, spared: list[str]) -> list[str]:
+    left = Counter(unrotated(st, seat)) - Counter(spared)
+    return [f"spare {c}" for c in sorted(left)]
+
+
+@resolves("nightmare_spare")
+def nightmare_spared(st: DirectorsState, seat: int, choice: str, spared: list[str]) -> None:
+    spared = [*spared, choice.removeprefix("spare ")]
+    if len(spared) < st.params("Nightmare")["spared"]:
+        st.ask(seat, "nightmare_spare", spared=spared)
+        return
+    for card_in_play in st.areas[seat]:
+        if card_in_play["card"] in spared and not card_in_play["rotated"]:
+            spared.remove(card_in_play["card"])
+        else:
+            card_in_play["rotated"] = True
+    st.emit("nightmare", f"{st.seat_name(seat)} rotates all but two cards in play.", seat=seat)
+
+
+# ---- Overlord (Director): a Blue card, then a Gold card ---------------------------------------
+@card("Overlord")
+def overlord(st: DirectorsState, me: int) -> None:
+    if not st.ask(me, "overlord_choice", colour="Blue", blue=None):
+        overlord_gold(st, me, None)
+
+
+@options_for("Overlord: choose the card to command")
+def overlord_choice(st: DirectorsState, seat: int, colour: str, blue: str | None) -> list[str]:
+    cards = {c["card"] for c in st.areas[seat] if st.card(c["card"]).colour == colour}
+    return [f"command {c}" for c in sorted(cards)]
+
+
+@resolves("overlord_choice")
+def overlord_chosen(st: DirectorsState, seat: int, choice: str, colour: str,
+                    blue: str | None) -> None:
+    name = choice.removeprefix("command ")
+    if colour == "Blue":
+        overlord_gold(st, seat, name)
+    else:
+        overlord_commands(st, seat, blue, name)
+
+
+def overlord_gold(st: DirectorsState, me: int, blue: str | None) -> None:
+    if not st.ask(me, "overlord_choice", colour="Gold", blue=blue):
+        overlord_commands(st, me, blue, None)
+
+
+def overlord_commands(st: DirectorsState, me: int, blue: str | None, gold: str | None) -> None:
+    st.sequence(*(("command", {"seat": me, "card": c, "by_director": True})
+                  for c in (blue, gold) if c is not None))
+
+
+# ---- Patron -------------------------------------------------------------------------------------
+@card("Patron")
+def patron(st: DirectorsState, me: int) -> None:
+    p = st.params("Patron")
+    if st.money[me] <= p["money_limit"]:
+        st.gain(me, p["money"])
+    st.later("offer_play", seat=me)
+
+
+# ---- Puppeteer (Director): two of the previous player's cards, of different costs ------------
+@card("Puppeteer")
+def puppeteer(st: DirectorsState, me: int) -> None:
+    st.ask(me, "puppeteer_choice", first=None)
+
+
+@options_for("Puppeteer: choose a card the previous player has in play")
+def puppeteer_choice(st: DirectorsState, seat: int, first: str | None) -> list[str]:
+    cards = {c["card"] for c in st.areas[st.prev(seat)]
+             if first is None or st.card(c["card"]).cost != st.card(first).cost}
+    return [f"command {c}" for c in sorted(cards)]
+
+
+@resolves("puppeteer_choice")
+def puppeteer_chosen(st: DirectorsState, seat: int, choice: str, first: str | None) -> None:
+    name = choice.removeprefix("command ")
+    if first is None and st.ask(seat, "puppeteer_choice", first=name):
+        return
+    chosen = [name] if first is None else [first, name]
+    st.sequence(*(("command", {"seat": seat, "card": c, "by_director": True}) for c in chosen))
+
+
+# ---- Raider -------------------------------------------------------------------------------------
+@card("Raider")
+def raider(st: DirectorsState, me: int) -> None:
+    st.sequence(*(("ask_again", {"seat": s, "kind": "raider_keep", "args": {}})
+                  for s in st.others(me)))
+
+
+@options_for("Raider: choose the card you keep; you discard the rest")
+def raider_keep(st: DirectorsState, seat: int) -> list[str]:
+    if len(st.hands[seat]) <= st.params("Raider")["kept"]:
+        return []
+    return hand_options(st, seat, "keep")
+
+
+@resolves("raider_keep")
+def raider_kept(st: DirectorsState, seat: int, choice: str) -> None:
+    rest = sorted(st.hands[seat])
+    rest.remove(choice.removeprefix("keep "))
+    for name in rest:
+        st.discard_from_hand(seat, name)
+
+
+# ---- Sphinx -------------------------------------------------------------------------------------
+@card("Sphinx")
+def sphinx(st: DirectorsState, me: int) -> None:
+    if st.on_extra_turn or me != st.current:
+        st.emit("sphinx", "Sphinx does nothing on an extra turn.", seat=me)
+        return
+    st.ask(me, "sphinx_pay")
+
+
+@options_for("Sphinx: you may pay $10 for an extra turn")
+def sphinx_pay(st: DirectorsState, seat: int) -> list[str]:
+    return ["pay", "pass"] if st.money[seat] >= st.params("Sphinx")["price"] else []
+
+
+@resolves("sphinx_pay")
+def sphinx_paid(st: DirectorsState, seat: int, choice: str) -> None:
+    if choice == "pay":
+        pay(st, seat, st.params("Sphinx")["price"])
+        st.extra_turns += 1
+        st.emit("extra_turn", f"{st.seat_name(seat)} will take an extra turn.", seat=seat)
+
+
+# ---- Spy (Director) ---------------------------------------------------------------------------
+@card("Spy")
+def spy(st: DirectorsState, me: int) -> None:
+    other = st.prev(me)
+    limit = st.params("Spy")["max_cost"]
+    shown = sorted(c for c in st.hands[other] if st.card(c).cost <= limit)
+    st.reveal(other, shown)
+    st.ask(me, "spy_choice", among=shown)
+
+
+@options_for("Spy: command one of the revealed cards")
+def spy_choice(st: DirectorsState, seat: int, among: list[str]) -> list[str]:
+    return [f"command {c}" for c in sorted(set(among))]
+
+
+@resolves("spy_choice")
+def spy_chosen(st: DirectorsState, seat: int, choice: str, among: list[str]) -> None:
+    st.later("command", seat=seat, card=choice.removeprefix("command "), by_director=True)
+
+
+# ---- Squire, Unicorn ---------------------------------------------------------------------------
+@card("Squire")
+def squire(st: DirectorsState, me: int) -> None:
+    st.sequence(*(("offer_play", {"seat": s}) for s in st.turn_order(me)))
+
+
+@card("Unicorn")
+def unicorn(st: DirectorsState, me: int) -> None:
+    st.remove_minus(me, st.params("Unicorn")["remove"])
+
+
+# ---- Vampire ------------------------------------------------------------------------------------
+@card("Vampire")
+def vampire(st: DirectorsState, me: int) -> None:
+    st.sequence(*(("ask_again", {"seat": s, "kind": "vampire_discard", "args": {}})
+                  for s in st.others(me)))
+
+
+@options_for("Vampire: discard a card costing $5 or more from play")
+def vampire_discard(st: DirectorsState, seat: int) -> list[str]:
+    p = st.params("Vampire")
+    if len(st.areas[seat]) < p["min_in_play"]:
+        return []
+    cards = [c for c in st.areas[seat] if st.card(c["card"]).cost >= p["min_cost"]]
+    return [f"discard {r}" for r in st.refs_in_play(seat, cards)]
+
+
+@resolves("vampire_discard")
+def vampire_discarded(st: DirectorsState, seat: int, choice: str) -> None:
+    st.discard_from_play(seat, choice.removeprefix("discard "))
+
+
+# ---- Villain, Warlord ------------------------------------------------------------------------
+@card("Villain")
+def villain(st: DirectorsState, me: int) -> None:
+    p = st.params("Villain")
+    for seat in st.others(me):
+        rich = st.money[seat] >= p["rich"]
+        st.take_minus(seat, p["minus"] + (p["rich_minus"] if rich else 0))
+
+
+@card("Warlord")
+def warlord(st: DirectorsState, me: int) -> None:
+    st.gain(me, st.params("Warlord")["money"])
+    st.later("offer_play", seat=me)
+
+
+# ---- Watchdog (Director) -----------------------------------------------------------------------
+@card("Watchdog")
+def watchdog(st: DirectorsState, me: int) -> None:
+    st.ask(me, "watchdog_choice")
+
+
+@options_for("Watchdog: choose a card in play to command and return to your hand")
+def watchdog_choice(st: DirectorsState, seat: int) -> list[str]:
+    return [f"return {r}" for r in st.refs_in_play(seat)]
+
+
+@resolves("watchdog_choice")
+def watchdog_chosen(st: DirectorsState, seat: int, choice: str) -> None:
+    chosen = st.find_in_play(seat, choice.removeprefix("return "))
+    chosen[WATCHED] = True  # this very card (not another copy) is the one to return
+    name = chosen["card"]
+    st.sequence(("command", {"seat": seat, "card": name, "by_director": True}),
+                ("watchdog_return", {"seat": seat, "name": name}))
+
+
+@step
+def watchdog_return(st: DirectorsState, seat: int, name: str) -> None:
+    # Only the chosen card goes back. If it has left play meanwhile (e.g. Kitsune exchanged
+    # it away), nothing is returned: another copy of it in play was not chosen.
+    chosen = None
+    for area in st.areas:
+        for card_in_play in area:
+            if card_in_play.pop(WATCHED, False) and area is st.areas[seat]:
+                chosen = card_in_play
+    if chosen is None:
+        st.emit("return", f"{name} has left {st.seat_name(seat)}'s play area: Watchdog returns "
+                "nothing.", seat=seat, card=None)
+        return
+    area = st.areas[seat]
+    area.remove(chosen)
+    st.hands[seat].append(name)
+    st.known[seat].append(name)
+    st.known[seat].sort()
+    st.emit("return", f"{st.seat_name(seat)} returns {name} to their hand.", seat=seat,
+            card=name)

@@ -1,0 +1,170 @@
+"""#4 and #11 the Events: one effect function per Event that triggers at the start or end of a
+turn. Events in force during the whole turn are read where they apply: Cleaning and Masquerade
+in state.py, Job Fair and Vacation in turn.py, Zoo Opening in commanding.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .cards import costs_up_to, pay
+from .data import COLOURS
+from .flow import options_for, resolves, step
+
+if TYPE_CHECKING:
+    from .state import DirectorsState
+
+Effect = Callable[["DirectorsState", int], None]
+EVENT_EFFECTS: dict[str, Effect] = {}
+# Events in force during the whole turn, read where they apply.
+WHOLE_TURN_EVENTS = ("Cleaning", "Job Fair", "Masquerade", "Vacation", "Zoo Opening")
+
+
+def event_card(name: str) -> Callable[[Effect], Effect]:
+    def register(fn: Effect) -> Effect:
+        EVENT_EFFECTS[name] = fn
+        return fn
+    return register
+
+
+@step
+def event(st: DirectorsState, name: str) -> None:
+    st.emit("event", f"{name} takes effect.", event=name)
+    EVENT_EFFECTS[name](st, st.current)
+
+
+# ---- start of the turn ---------------------------------------------------------------------------
+@event_card("Commerce")
+def commerce(st: DirectorsState, me: int) -> None:
+    st.ask(me, "commerce_discard")
+
+
+@options_for("Commerce: you may discard a card from play to play a card costing as much or less "
+             "for free")
+def commerce_discard(st: DirectorsState, seat: int) -> list[str]:
+    if not st.hands[seat] or not st.areas[seat]:
+        return []
+    cheapest = min(st.card(c).cost for c in st.hands[seat])
+    cards = [c for c in st.areas[seat] if st.card(c["card"]).cost >= cheapest]
+    return [f"discard {r}" for r in st.refs_in_play(seat, cards)] + ["pass"]
+
+
+@resolves("commerce_discard")
+def commerce_discarded(st: DirectorsState, seat: int, choice: str) -> None:
+    if choice == "pass":
+        return
+    card_ref = choice.removeprefix("discard ")
+    limit = st.card(st.find_in_play(seat, card_ref)["card"]).cost
+    st.later("offer_play", seat=seat, costs=costs_up_to(st, limit), free=True)
+    st.discard_from_play(seat, card_ref)
+
+
+@event_card("Dance")
+def dance(st: DirectorsState, me: int) -> None:
+    st.ask(me, "dance_choice")
+
+
+@options_for("Dance: gain $3, or all players draw 2 cards")
+def dance_choice(st: DirectorsState, seat: int) -> list[str]:
+    return ["bonus money", "bonus draw"]
+
+
+@resolves("dance_choice")
+def dance_chosen(st: DirectorsState, seat: int, choice: str) -> None:
+    p = st.params("Dance")
+    if choice == "bonus money":
+        st.gain(seat, p["money"])
+    else:
+        for other in st.turn_order(seat):
+            st.draw(other, p["draw"])
+
+
+@event_card("Party")
+def party(st: DirectorsState, me: int) -> None:
+    st.gain(me, st.params("Party")["money"])
+
+
+@event_card("Protest")
+def protest(st: DirectorsState, me: int) -> None:
+    for card in st.areas[me]:
+        if st.card(card["card"]).cost == 0:
+            card["rotated"] = True
+
+
+# ---- end of the turn ---------------------------------------------------------------------------
+@event_card("Crowdfunding")
+def crowdfunding(st: DirectorsState, me: int) -> None:
+    st.ask(me, "crowdfunding_pay")
+
+
+@options_for("Crowdfunding: you may pay $5 to remove all your -crown tokens")
+def crowdfunding_pay(st: DirectorsState, seat: int) -> list[str]:
+    affordable = st.money[seat] >= st.params("Crowdfunding")["price"]
+    return ["pay", "pass"] if affordable and st.minus[seat] else []
+
+
+@resolves("crowdfunding_pay")
+def crowdfunding_paid(st: DirectorsState, seat: int, choice: str) -> None:
+    if choice == "pay":
+        pay(st, seat, st.params("Crowdfunding")["price"])
+        st.remove_minus(seat, st.minus[seat])
+
+
+@event_card("Eruption")
+def eruption(st: DirectorsState, me: int) -> None:
+    st.sequence(*(("eruption_colour", {"seat": me, "colour": colour}) for colour in COLOURS))
+
+
+@step
+def eruption_colour(st: DirectorsState, seat: int, colour: str) -> None:
+    options = eruption_discard(st, seat, colour)
+    if len(options) == 1:
+        st.discard_from_play(seat, options[0].removeprefix("discard "))
+    elif options:
+        st.ask(seat, "eruption_discard", colour=colour)
+
+
+@options_for("Eruption: discard a card of this colour from play")
+def eruption_discard(st: DirectorsState, seat: int, colour: str) -> list[str]:
+    cards = [c for c in st.areas[seat] if st.card(c["card"]).colour == colour]
+    return [f"discard {r}" for r in st.refs_in_play(seat, cards)]
+
+
+@resolves("eruption_discard")
+def eruption_discarded(st: DirectorsState, seat: int, choice: str, colour: str) -> None:
+    st.discard_from_play(seat, choice.removeprefix("discard "))
+
+
+@event_card("Expedition")
+def expedition(st: DirectorsState, me: int) -> None:
+    if st.action == "explore":
+        st.later("play_several", seat=me, left=st.params("Expedition")["plays"], costs=[0])
+
+
+@event_card("Meteor Shower")
+def meteor_shower(st: DirectorsState, me: int) -> None:
+    if st.on_extra_turn:
+        return  # ruling: an extra turn does not make another one
+    st.extra_turns += 1
+    st.emit("extra_turn", f"{st.seat_name(me)} will take an extra turn.", seat=me)
+
+
+@event_card("Performance")
+def performance(st: DirectorsState, me: int) -> None:
+    if st.played[me] in (0, 2):
+        st.take_minus(me, st.params("Performance")["minus"])
+
+
+@event_card("Snowfall")
+def snowfall(st: DirectorsState, me: int) -> None:
+    for card in st.areas[me]:
+        if card["new"]:
+            card["rotated"] = True
+
+
+@event_card("Tournament")
+def tournament(st: DirectorsState, me: int) -> None:
+    mine = len(st.hands[me])
+    if all(mine > len(st.hands[s]) for s in st.others(me)):
+        st.gain(me, st.params("Tournament")["money"])

@@ -1,0 +1,69 @@
+"""Directors: the game object, its options, its actions and its text rendering."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from squidbox.engine import Game, Option
+
+from . import cards, commanding, event_cards, playing, turn  # noqa: F401  (register the steps)
+from . import data as data_file
+from .data import COLOURS, DirectorsData
+from .state import ROTATED, DirectorsState
+
+PLAY_AREA_VERBS = ("discard", "return", "give", "take")
+HAND_VERBS = ("play", "command", "select", "keep", "spare")
+
+
+class Directors(Game):
+    id = "directors"
+    name = "Directors"
+    state_class = DirectorsState
+    option_presets = (
+        {"events": 1},
+        {"events": 2},
+        {"events": 3},
+    )
+
+    def __init__(self, data: DirectorsData | None = None) -> None:
+        self.data = data if data is not None else data_file.load()
+        self.min_players = self.data.min_players
+        self.max_players = self.data.max_players
+        self.options = (
+            Option("events", 0, f"the Events: a number 0-{self.data.max_events} of random "
+                   'ones, "random" for a random number of them, or a list of Event names',
+                   check=self._check_events),
+        )
+        self.full_deck = sorted(self.data.deck())
+        super().__init__()
+
+    def _check_events(self, value: Any, num_players: int) -> str | None:
+        most = self.data.max_events
+        if value == "random" or (type(value) is int and 0 <= value <= most):
+            return None
+        if (isinstance(value, list) and len(value) <= most and len(set(map(str, value))) ==
+                len(value) and all(isinstance(v, str) and v in self.data.events for v in value)):
+            return None
+        return (f'give a number 0-{most}, "random", or up to {most} different names from '
+                f"{', '.join(sorted(self.data.events))}")
+
+    def all_actions(self) -> list[str]:
+        names = sorted(self.data.cards)
+        actions = [*turn.ACTIONS, "pass", "pay"]
+        actions += [f"{verb} {name}" for verb in HAND_VERBS for name in names]
+        actions += [f"{verb} {name}{mark}" for verb in PLAY_AREA_VERBS for name in names
+                    for mark in ("", ROTATED)]
+        actions += [f"name {colour}" for colour in COLOURS]
+        actions += list(cards.BONUSES)
+        actions += [f"resolve {name}" for name in sorted(self.data.events)]
+        actions += [f"target {seat + 1}" for seat in range(self.data.max_players)]
+        return actions
+
+    # ---- text ------------------------------------------------------------------------------------
+    def render(self, view: dict[str, Any]) -> str:
+        from .text import render
+        return render(self, view)
+
+    def action_label(self, view: dict[str, Any], action: str) -> str:
+        from .text import action_label
+        return action_label(self, view, action)

@@ -1,0 +1,386 @@
+"""Directors, by the rulebook: the state, its zones (#2 deck and discard, #5 playing cards, #8
+glossary verbs) and the engine hooks. The turn itself is in turn.py, commanding in
+commanding.py, the cards in cards.py and the Events in event_cards.py.
+
+Seats play in order 0, 1, 2, … from the first player; the previous player of seat s is s - 1.
+A card in play is {"card": name, "rotated": bool, "new": bool} ("new": played this turn); while
+Watchdog commands a card, that card also carries the mark "watchdog" (cards.WATCHED).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from squidbox.engine import State
+
+from . import flow
+from .data import Card
+
+if TYPE_CHECKING:
+    from .game import Directors
+
+ROTATED = " (rotated)"
+
+
+def ref(card: dict[str, Any]) -> str:
+    """How an action names a card in play: its name, marked when it is rotated."""
+    return card["card"] + ROTATED if card["rotated"] else card["card"]
+
+
+class DirectorsState(State):
+    game: Directors
+
+    FIELDS = (
+        "event_names",  # the Events in this game
+        "clock",  # the clock turn, 1-10 (0 before the first turn)
+        "first_player",  # the seat holding the clock
+        "current",  # whose turn it is
+        "on_extra_turn",  # the current turn is an extra turn
+        "extra_turns",  # extra turns the current player has still to take
+        "action",  # the Action used this turn, or None before it is named
+        "deck",  # face down, top card last
+        "discard",  # face up, public
+        "hands",  # per seat
+        "known",  # per seat: cards in hand everyone has seen there (revealed or returned)
+        "areas",  # per seat: cards in play
+        "money",  # per seat
+        "minus",  # per seat: -1 crown tokens
+        "played",  # per seat: cards played this turn
+        "last_action",  # per seat: the Action of their last turn
+        "debts",  # per seat: money to lose at the start of the next turn (Merchant)
+        "stack",  # frames still to do (flow.py)
+        "reactions",  # frames to do before anything else (Cultist, below its line)
+        "pending",  # the decision asked now: seat, kind, args
+        "over",
+    )
+
+    # ---- setup (#1) ---------------------------------------------------------------------------
+    def _setup(self) -> None:
+        data = self.game.data
+        n = self.num_players
+        self._log_batch = []
+        self.event_names = self._choose_events()
+        self.deck = data.deck()
+        self.rng.shuffle(self.deck)
+        self.discard = []
+        self.hands = [[] for _ in range(n)]
+        self.known = [[] for _ in range(n)]
+        self.areas = [[] for _ in range(n)]
+        self.money = [data.money] * n
+        self.minus = [0] * n
+        self.played = [0] * n
+        self.last_action = [None] * n
+        self.debts = [0] * n
+        self.first_player = self.rng.randrange(n)
+        self.current = self.first_player
+        self.clock = 0
+        self.on_extra_turn = False
+        self.extra_turns = 0
+        self.action = None
+        self.stack = [["begin_turn", {}]]
+        self.reactions = []
+        self.pending = None
+        self.over = False
+        events = ", ".join(self.event_names) or "none"
+        self.emit("setup", f"Events: {events}. {self.seat_name(self.first_player)} takes the "
+                  "clock and starts.", events=list(self.event_names),
+                  first_player=self.first_player)
+        for seat in range(n):
+            self.draw(seat, data.hand)
+        flow.run(self)
+
+    def _choose_events(self) -> list[str]:
+        chosen = self.options["events"]
+        names = sorted(self.game.data.events)
+        if isinstance(chosen, list):
+            return sorted(chosen)
+        if chosen == "random":
+            chosen = self.rng.randrange(self.game.data.max_events + 1)
+        return sorted(self.rng.sample(names, chosen))
+
+    def _derive(self) -> None:
+        self._log_batch: list[tuple[str, str, dict[str, Any]]] = []
+
+    # ---- the log ------------------------------------------------------------------------------
+    # The public events of one decision's consequences are logged as one entry (a "sequence"
+    # of sentences), which keeps the log short; private events keep their place in it.
+    def emit(self, kind: str, text: str, **data: Any) -> None:
+        self._log_batch = [*self._log_batch, (kind, text, data)]  # never shared with a clone
+
+    def emit_private(self, seats: tuple[int, ...], full: dict[str, Any],
+                     redacted: dict[str, Any] | None) -> None:
+        self.flush_log()
+        super().emit_private(seats, full, redacted)
+
+    def flush_log(self) -> None:
+        batch = self._log_batch
+        if not batch:
+            return
+        self._log_batch = []
+        if len(batch) == 1:
+            kind, text, data = batch[0]
+            super().emit(kind, text, **data)
+        else:
+            super().emit("sequence", " ".join(text for _, text, _ in batch),
+                         types=[kind for kind, _, _ in batch])
+
+    # ---- lookups ------------------------------------------------------------------------------
+    def card(self, name: str) -> Card:
+        return self.game.data.cards[name]
+
+    def prev(self, seat: int) -> int:
+        return (seat - 1) % self.num_players
+
+    def turn_order(self, start: int) -> list[int]:
+        """Every seat in turn order, starting with `start` (#9)."""
+        return [(start + i) % self.num_players for i in range(self.num_players)]
+
+    def others(self, seat: int) -> list[int]:
+        return self.turn_order(seat)[1:]
+
+    def active(self, event: str) -> bool:
+        return event in self.event_names and self.clock in self.game.data.events[event].turns
+
+    def params(self, name: str) -> dict[str, Any]:
+        cards = self.game.data.cards
+        return cards[name].params if name in cards else self.game.data.events[name].params
+
+    def score(self, seat: int) -> int:
+        """#7: crowns of the cards in play minus the -1 crown tokens."""
+        cards = self.game.data.cards
+        return sum(cards[c["card"]].crowns for c in self.areas[seat]) - self.minus[seat]
+
+    # ---- the flow -----------------------------------------------------------------------------
+    def later(self, step: str, /, **args: Any) -> None:
+        """Do `step` after the current step (and before what was scheduled earlier)."""
+        self.stack.append([step, args])
+
+    def sequence(self, *frames: tuple[str, dict[str, Any]]) -> None:
+        """Do these steps, in this order, after the current step."""
+        for name, args in reversed(frames):
+            self.stack.append([name, args])
+
+    def ask(self, seat: int, kind: str, /, **args: Any) -> bool:
+        """Ask `seat` decision `kind`; False (and nothing asked) when there is no option."""
+        if not flow.DECISIONS[kind].options(self, seat, **args):
+            return False
+        self.pending = {"seat": seat, "kind": kind, "args": args}
+        return True
+
+    # ---- #2 deck and discard pile ------------------------------------------------------------
+    def take_from_deck(self, count: int) -> list[str]:
+        """The top `count` cards; the discard pile is shuffled under the deck first if needed."""
+        if count > len(self.deck) and self.discard:
+            pile = sorted(self.discard)
+            self.rng.shuffle(pile)
+            self.deck = pile + self.deck
+            self.discard = []
+            self.emit("reshuffle", "The discard pile is shuffled and put under the deck.",
+                      cards=len(pile))
+        taken = min(count, len(self.deck))
+        cards = self.deck[len(self.deck) - taken:][::-1]
+        del self.deck[len(self.deck) - taken:]
+        return cards
+
+    def receiver(self, seat: int) -> int:
+        """Masquerade: what the current player would draw or gain goes to the previous player."""
+        if seat == self.current and self.active("Masquerade"):
+            return self.prev(seat)
+        return seat
+
+    def draw(self, seat: int, count: int) -> None:
+        to = self.receiver(seat)
+        cards = self.take_from_deck(count)
+        if not cards:
+            return
+        self.hands[to].extend(cards)
+        name = self.seat_name(to)
+        self.emit_private(
+            (to,),
+            {"type": "draw", "text": f"You draw {', '.join(cards)}.", "cards": cards},
+            {"type": "draw", "text": f"{name} draws {len(cards)} card"
+             f"{'' if len(cards) == 1 else 's'}."},
+        )
+
+    def discard_from_hand(self, seat: int, name: str) -> None:
+        self.hands[seat].remove(name)
+        self._forget(seat, name)
+        self.discard.append(name)
+        self.emit("discard", f"{self.seat_name(seat)} discards {name} from hand.", seat=seat)
+        self._cleaning(seat, 1)
+        if name == "Cultist":
+            self.reactions.append(["offer_cultist", {"seat": seat}])
+
+    def discard_from_play(self, seat: int, card_ref: str) -> None:
+        card = self.find_in_play(seat, card_ref)
+        self.areas[seat].remove(card)
+        self.discard.append(card["card"])
+        self.emit("discard", f"{self.seat_name(seat)} discards {card['card']} from play.",
+                  seat=seat)
+        self._cleaning(seat, 1)
+
+    def discard_from_deck(self, seat: int, count: int) -> list[str]:
+        cards = self.take_from_deck(count)
+        self.discard.extend(cards)
+        if cards:
+            self.emit("discard", f"{self.seat_name(seat)} discards {', '.join(cards)} from the "
+                      "top of the deck.", seat=seat)
+            self._cleaning(seat, len(cards))
+        return cards
+
+    def _cleaning(self, seat: int, count: int) -> None:
+        if self.active("Cleaning"):
+            self.gain(seat, count * self.params("Cleaning")["money"])
+
+    def _forget(self, seat: int, name: str) -> None:
+        if name in self.known[seat]:
+            self.known[seat].remove(name)
+
+    def reveal(self, seat: int, names: list[str]) -> None:
+        """Cards shown from a hand stay in it, now known to everyone."""
+        seen = Counter(self.known[seat])
+        for name, count in Counter(names).items():
+            self.known[seat].extend([name] * max(0, count - seen[name]))
+        self.known[seat].sort()
+        self.emit("reveal", f"{self.seat_name(seat)} reveals {', '.join(names) or 'nothing'}.",
+                  seat=seat, cards=list(names))
+
+    # ---- money and crowns (#8) ---------------------------------------------------------------
+    def gain(self, seat: int, amount: int) -> None:
+        to = self.receiver(seat)
+        self.money[to] += amount
+        self.emit("gain", f"{self.seat_name(to)} gains ${amount}.", seat=to)
+
+    def lose(self, seat: int, amount: int) -> None:
+        lost = min(amount, self.money[seat])
+        self.money[seat] -= lost
+        self.emit("lose", f"{self.seat_name(seat)} loses ${lost}.", seat=seat)
+
+    def take_minus(self, seat: int, count: int) -> None:
+        self.minus[seat] += count
+        self.emit("minus", f"{self.seat_name(seat)} takes -{count} crown"
+                  f"{'' if count == 1 else 's'}.", seat=seat)
+
+    def remove_minus(self, seat: int, count: int) -> None:
+        removed = min(count, self.minus[seat])
+        self.minus[seat] -= removed
+        self.emit("remove_minus", f"{self.seat_name(seat)} removes -{removed} crowns.",
+                  seat=seat)
+
+    # ---- #5 playing cards ---------------------------------------------------------------------
+    def can_pay(self, seat: int, name: str) -> bool:
+        return self.money[seat] >= self.card(name).cost
+
+    def play(self, seat: int, name: str, source: str = "hand", free: bool = False) -> None:
+        """Put a card into play, rotated, paying its cost unless free; then its below-the-line
+        text for playing it (Agent, Unicorn)."""
+        if source == "hand":
+            self.hands[seat].remove(name)
+            self._forget(seat, name)
+        else:
+            self.discard.remove(name)
+        cost = 0 if free else self.card(name).cost
+        self.money[seat] -= cost
+        self.areas[seat].append({"card": name, "rotated": True, "new": True})
+        self.played[seat] += 1
+        paid = "for free" if free else f"for ${cost}"
+        where = "" if source == "hand" else " from the discard pile"
+        self.emit("play", f"{self.seat_name(seat)} plays {name}{where} {paid}.", seat=seat,
+                  card=name)
+        if name == "Agent" and self.commanding_allowed():
+            self.later("command", seat=seat, card=name, by_director=False)
+        if name == "Unicorn":
+            self.gain(seat, self.params("Unicorn")["money_on_play"])
+
+    def commanding_allowed(self) -> bool:
+        """#3: nothing is commanded during the first turn of the game."""
+        return self.clock > 1
+
+    def find_in_play(self, seat: int, card_ref: str) -> dict[str, Any]:
+        for card in self.areas[seat]:
+            if ref(card) == card_ref:
+                return card
+        raise AssertionError(f"{card_ref} is not in play for seat {seat}")
+
+    def refs_in_play(self, seat: int, cards: list[dict[str, Any]] | None = None) -> list[str]:
+        return sorted({ref(c) for c in (self.areas[seat] if cards is None else cards)})
+
+    # ---- engine hooks -------------------------------------------------------------------------
+    def _to_move(self) -> list[int]:
+        return [] if self.over or self.pending is None else [self.pending["seat"]]
+
+    def _legal_actions(self, player: int) -> list[str]:
+        return flow.options(self)
+
+    def _apply(self, player: int, action: str) -> None:
+        flow.answer(self, action)
+
+    def _action_is_public(self, player: int, action: str) -> bool:
+        # Raider: which card a player keeps in hand is theirs alone to know.
+        return not action.startswith("keep ")
+
+    def _is_terminal(self) -> bool:
+        return self.over
+
+    def scores(self) -> list[float]:
+        return [float(self.score(seat)) for seat in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        scores = [self.score(seat) for seat in range(self.num_players)]
+        return [seat for seat, s in enumerate(scores) if s == max(scores)]
+
+    def _returns(self) -> list[float]:
+        winners = self.winners()
+        return [1 / len(winners) if seat in winners else 0.0 for seat in range(self.num_players)]
+
+    def _view(self, viewer: int | None) -> dict[str, Any]:
+        from .view import view
+        return view(self, viewer)
+
+    def _resample(self, player: int, rng: random.Random) -> None:
+        """Hidden: the deck's order and the cards in others' hands that nobody has seen there.
+        Known cards (revealed, returned by Watchdog) stay where everyone saw them."""
+        pool = list(self.deck)
+        for seat in self.others(player):
+            pool.extend(self._unknown_in_hand(seat))
+        pool.sort()
+        rng.shuffle(pool)
+        for seat in sorted(self.others(player)):
+            unknown = len(self.hands[seat]) - len(self.known[seat])
+            self.hands[seat] = sorted(self.known[seat] + pool[:unknown])
+            del pool[:unknown]
+        self.deck = pool
+
+    def _unknown_in_hand(self, seat: int) -> list[str]:
+        if not self.known[seat]:
+            return self.hands[seat]
+        unknown = Counter(self.hands[seat])
+        unknown.subtract(Counter(self.known[seat]))
+        return sorted(unknown.elements())
+
+    def check_invariants(self) -> None:
+        n = self.num_players
+        data = self.game.data
+        everywhere = self.deck + self.discard
+        for seat in range(n):
+            everywhere += self.hands[seat]
+            everywhere += [c["card"] for c in self.areas[seat]]
+            if self.known[seat]:
+                assert not Counter(self.known[seat]) - Counter(self.hands[seat]), "known cards"
+            assert self.money[seat] >= 0 and self.minus[seat] >= 0 and self.debts[seat] >= 0
+            assert self.played[seat] >= 0
+        assert sorted(everywhere) == self.game.full_deck, "cards are not conserved"
+        marked = [c for area in self.areas for c in area if set(c) != {"card", "rotated", "new"}]
+        assert len(marked) <= 1 and all(set(c) == {"card", "rotated", "new", "watchdog"}
+                                        for c in marked), "cards in play"
+        assert len(self.hands) == len(self.areas) == len(self.money) == n
+        assert 0 <= self.clock <= data.turns and 0 <= self.current < n
+        assert len(set(self.event_names)) == len(self.event_names) <= data.max_events
+        assert all(name in data.events for name in self.event_names)
+        if self.over:
+            assert self.pending is None and not self.stack and not self.reactions
+        else:
+            assert self.pending is not None and 0 <= self.pending["seat"] < n
+            assert self.pending["kind"] in flow.DECISIONS

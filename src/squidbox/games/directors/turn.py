@@ -1,0 +1,155 @@
+"""#3 Using Actions, #4 Events and #7 Game end: the course of a turn.
+
+A turn: advance the clock (first player, normal turns), Merchant debts, start-of-turn Events,
+name an Action, its four steps, end-of-turn Events, then an extra turn or the next player.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .flow import options_for, resolves, step
+
+if TYPE_CHECKING:
+    from .state import DirectorsState
+
+ACTIONS = ("explore", "collect", "recruit", "unleash")
+COLOUR_OF = {"explore": "Blue", "collect": "Gold", "recruit": "Red"}
+
+
+@step
+def begin_turn(st: DirectorsState) -> None:
+    if st.current == st.first_player and not st.on_extra_turn:
+        if st.clock == st.game.data.turns:
+            end_game(st)
+            return
+        st.clock += 1
+        st.emit("clock", f"Turn {st.clock} begins.", turn=st.clock)
+    st.action = None
+    st.played = [0] * st.num_players
+    for area in st.areas:
+        for card in area:
+            card["new"] = False
+    pay_debts(st)
+    st.sequence(("events_at", {"timing": "start", "done": []}), ("name_action", {}))
+
+
+def pay_debts(st: DirectorsState) -> None:
+    """Merchant: the money lost at the start of the next turn, whoever's it is."""
+    for seat in st.turn_order(st.current):
+        if st.debts[seat]:
+            st.lose(seat, st.debts[seat])
+            st.debts[seat] = 0
+
+
+@step
+def name_action(st: DirectorsState) -> None:
+    st.ask(st.current, "choose_action")
+
+
+@options_for("Name an Action")
+def choose_action(st: DirectorsState, seat: int) -> list[str]:
+    if st.active("Job Fair"):
+        return ["recruit"]
+    if st.on_extra_turn and st.last_action[seat] == "unleash":
+        return [a for a in ACTIONS if a != "unleash"]  # not Unleash twice in a row
+    return list(ACTIONS)
+
+
+@resolves("choose_action")
+def use_action(st: DirectorsState, seat: int, choice: str) -> None:
+    st.action = choice
+    extra = " on an extra turn" if st.on_extra_turn else ""
+    st.emit("action", f"{st.seat_name(seat)} uses {choice.capitalize()}{extra}.", seat=seat)
+    st.sequence(
+        ("first_line", {}),
+        ("command_step", {}),
+        ("rotate_step", {}),
+        ("events_at", {"timing": "end", "done": []}),
+        ("finish_turn", {}),
+    )
+    if choice == "unleash":
+        # Falconer, below its line: anyone may play it from hand for $0, in turn order.
+        st.sequence(*(("offer_falconer", {"seat": s}) for s in st.turn_order(seat)))
+
+
+@step
+def first_line(st: DirectorsState) -> None:
+    """Step 1 (skipped under Vacation)."""
+    if st.active("Vacation"):
+        st.emit("vacation", "Vacation: the first line of the Action is skipped.")
+        return
+    numbers = st.game.data.actions
+    seat = st.current
+    if st.action == "explore":
+        st.draw(seat, numbers.explore_draw)
+    elif st.action == "collect":
+        st.gain(seat, numbers.collect_money)
+    elif st.action == "recruit":
+        st.sequence(*(("offer_play", {"seat": seat}) for _ in range(numbers.recruit_plays)))
+    else:
+        st.take_minus(seat, numbers.unleash_minus)
+        st.gain(seat, numbers.unleash_money)
+        st.sequence(*(("offer_play", {"seat": seat}) for _ in range(numbers.unleash_plays)))
+
+
+@step
+def rotate_step(st: DirectorsState) -> None:
+    """Steps 3 and 4: rotate the Action's colour, un-rotate the others (Unleash: all)."""
+    colour = COLOUR_OF.get(st.action or "")
+    for card in st.areas[st.current]:
+        card["rotated"] = st.card(card["card"]).colour == colour
+
+
+@step
+def events_at(st: DirectorsState, timing: str, done: list[str]) -> None:
+    """Resolve the active Events of this timing; the current player picks the order."""
+    if st.over:
+        return
+    due = [e for e in st.event_names if e not in done and st.active(e)
+           and st.game.data.events[e].trigger == timing]
+    if len(due) == 1:
+        st.later("events_at", timing=timing, done=[*done, due[0]])
+        st.later("event", name=due[0])
+    elif due:
+        st.ask(st.current, "choose_event", timing=timing, done=done)
+
+
+@options_for("Choose the Event to resolve next")
+def choose_event(st: DirectorsState, seat: int, timing: str, done: list[str]) -> list[str]:
+    return [f"resolve {e}" for e in st.event_names if e not in done and st.active(e)
+            and st.game.data.events[e].trigger == timing]
+
+
+@resolves("choose_event")
+def event_chosen(st: DirectorsState, seat: int, choice: str, timing: str,
+                 done: list[str]) -> None:
+    name = choice.removeprefix("resolve ")
+    st.later("events_at", timing=timing, done=[*done, name])
+    st.later("event", name=name)
+
+
+@step
+def finish_turn(st: DirectorsState) -> None:
+    seat = st.current
+    st.last_action[seat] = st.action
+    if st.extra_turns:
+        st.extra_turns -= 1
+        st.on_extra_turn = True
+    else:
+        st.on_extra_turn = False
+        st.current = (seat + 1) % st.num_players
+    st.later("begin_turn")
+
+
+def end_game(st: DirectorsState) -> None:
+    """#7: after turn 10; crowns in play minus -1 tokens; tied players share the victory."""
+    st.over = True
+    st.stack = []
+    st.reactions = []
+    scores = [st.score(seat) for seat in range(st.num_players)]
+    winners = st.winners()
+    names = " and ".join(st.seat_name(s) for s in winners)
+    verb = "wins" if len(winners) == 1 else "share the victory"
+    st.emit("game_over", f"The game is over. {names} {verb} with {scores[winners[0]]} crowns.",
+            scores=scores, winners=winners)

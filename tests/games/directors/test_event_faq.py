@@ -1,0 +1,208 @@
+"""#4 and #11 Events: one scenario per Event FAQ entry (and Party, which has none)."""
+
+from dataclasses import replace
+
+from squidbox.games.directors import Directors
+
+from .positions import GAME, act, command, deciding, done, in_play, step, table
+
+
+def test_event_is_active_only_on_its_white_clocks():
+    state = table(turn=4, events=["Eruption"])
+    assert state.active("Eruption")
+    state.clock = 5
+    assert not state.active("Eruption")
+
+
+def test_cleaning_pays_other_players_who_discard_on_your_turn():
+    state = table(turn=2, events=["Cleaning"], hands={0: [], 1: ["Hero", "Horse", "Spy"], 2: []})
+    command(state, "Bishop")
+    act(state, "discard Hero", "discard Horse", "discard Spy")
+    assert state.money[1] == 3
+
+
+def test_cleaning_counts_discards_from_the_deck_and_from_play():
+    state = table(turn=2, events=["Cleaning"], hands={0: []}, deck=["Spy", "Hero", "Villain"])
+    command(state, "Mimic")
+    assert state.money[0] == 3
+    state = table(turn=2, events=["Cleaning"],
+                  play={1: ["Hero", "Horse", "Spy", "Magpie"]})
+    command(state, "Vampire")
+    act(state, "discard Hero")
+    assert state.money[1] == 1
+
+
+def test_commerce_discards_inventor_from_play_to_play_agent_for_free():
+    state = table(turn=3, events=["Commerce"], money={0: 0}, hands={0: ["Agent"]},
+                  play={0: ["Inventor (rotated)"]})
+    step(state, "event", name="Commerce")
+    act(state, "discard Inventor (rotated)", "play Agent")
+    assert in_play(state, 0) == ["Agent (rotated)"] and state.money[0] == 0
+    assert state.discard == ["Inventor"] and state.score(0) == 4
+
+
+def test_commerce_new_card_can_be_commanded_this_turn():
+    state = table(turn=3, events=["Commerce"], money={0: 0}, hands={0: ["Horse"], 1: []},
+                  play={0: ["Hero", "Inventor"]}, first=1)
+    step(state, "begin_turn")  # Commerce comes at the start of the turn
+    act(state, "discard Hero", "play Horse", "recruit")
+    act(state, "command Horse")  # Inventor commands the card played this turn
+    assert len(state.hands[1]) == 1
+
+
+def test_crowdfunding_pays_five_to_remove_every_token():
+    state = table(turn=9, events=["Crowdfunding"], money={0: 5}, minus={0: 1})
+    step(state, "event", name="Crowdfunding")
+    act(state, "pay")
+    assert state.minus[0] == 0 and state.money[0] == 0
+
+
+def test_dance_all_players_draw_two_and_cannot_decline():
+    state = table(turn=3, events=["Dance"], current=0, first=1, hands={0: [], 1: [], 2: []})
+    step(state, "begin_turn")
+    assert deciding(state) == (0, "dance_choice")  # at the start of the turn, before the Action
+    act(state, "bonus draw")
+    assert [len(h) for h in state.hands] == [2, 2, 2] and done(state)
+
+
+def test_eruption_discards_one_card_of_each_colour_the_sole_card_too():
+    state = table(turn=4, events=["Eruption"],
+                  play={0: ["Hero", "Horse", "Villain"]})
+    step(state, "event", name="Eruption")
+    act(state, "discard Horse")
+    # The only Gold card goes; there is no Red card, so only two cards are discarded.
+    assert in_play(state, 0) == ["Hero"] and sorted(state.discard) == ["Horse", "Villain"]
+    assert state.score(0) == 3
+
+
+def test_expedition_after_exploring_plays_up_to_two_free_cards():
+    state = table(turn=2, events=["Expedition"], money={0: 0}, hands={0: ["Horse", "Spy"]},
+                  deck=["Villain", "Villain"])
+    act(state, "explore", "play Horse", "play Spy")
+    assert in_play(state, 0) == ["Horse (rotated)", "Spy (rotated)"]
+
+
+def test_expedition_does_nothing_without_exploring():
+    state = table(turn=2, events=["Expedition"], money={0: 0}, hands={0: ["Horse"]})
+    act(state, "collect")
+    assert state.current == 1 and in_play(state, 0) == []
+
+
+def test_job_fair_only_recruit_even_after_recruiting():
+    state = table(turn=6, events=["Job Fair"], last_action={0: "recruit"},
+                  play={0: ["Squire (rotated)"]})
+    assert state.legal_actions(0) == ["recruit"]
+    act(state, "recruit")
+    assert state.current == 1  # nothing to command: the Red cards are still rotated
+
+
+def test_masquerade_hero_previous_player_draws_and_gains():
+    state = table(turn=5, events=["Masquerade"], hands={0: ["Spy"], 2: []})
+    command(state, "Hero")
+    assert len(state.hands[2]) == 2 and state.money[2] == 5
+    assert state.hands[0] == ["Spy"] and state.money[0] == 0
+
+
+def test_meteor_shower_gives_one_extra_turn_and_the_clock_stays():
+    state = table(turn=7, events=["Meteor Shower"], last_action={0: "collect"})
+    act(state, "unleash")
+    assert state.current == 0 and state.on_extra_turn and state.clock == 7
+    assert "unleash" not in state.legal_actions(0)
+    act(state, "collect")
+    assert state.current == 1  # no second extra turn from the extra turn
+
+
+def test_meteor_shower_with_a_sphinx_gives_both_extra_turns_and_no_more():
+    state = table(turn=7, events=["Meteor Shower"], money={0: 10}, hands={0: [], 1: [], 2: []},
+                  play={0: ["Sphinx"]})
+    act(state, "recruit", "pay")  # Sphinx's extra turn, then Meteor Shower's at the turn's end
+    assert state.current == 0 and state.on_extra_turn and state.extra_turns == 1
+    act(state, "collect")
+    assert state.current == 0 and state.on_extra_turn and state.extra_turns == 0
+    act(state, "collect")  # Meteor Shower is not active on the extra turns it follows
+    assert state.current == 1 and not state.on_extra_turn and state.clock == 7
+
+
+def test_performance_two_cards_played_costs_two_crowns_one_does_not():
+    state = table(turn=2, events=["Performance"], played={0: 2})
+    step(state, "event", name="Performance")
+    assert state.minus[0] == 2
+    state = table(turn=2, events=["Performance"], played={0: 1})
+    step(state, "event", name="Performance")
+    assert state.minus[0] == 0
+    state = table(turn=2, events=["Performance"], played={0: 0})
+    step(state, "event", name="Performance")
+    assert state.minus[0] == 2
+    state = table(turn=2, events=["Performance"], played={0: 3})
+    step(state, "event", name="Performance")
+    assert state.minus[0] == 0  # 3 or more is safe
+
+
+def test_protest_rotates_your_zero_dollar_cards_only():
+    state = table(turn=6, events=["Protest"], play={0: ["Horse", "Hero"]})
+    step(state, "event", name="Protest")
+    assert in_play(state, 0) == ["Hero", "Horse (rotated)"]
+    state = table(turn=6, events=["Protest"], play={0: ["Hero", "Villain"]})
+    step(state, "event", name="Protest")
+    assert in_play(state, 0) == ["Hero", "Villain"]  # no $0 card: nothing happens
+
+
+def test_party_gains_three():
+    state = table(turn=1, events=["Party"])
+    step(state, "event", name="Party")
+    assert state.money[0] == 3
+
+
+def test_snowfall_rotates_again_the_cards_played_this_turn():
+    state = table(turn=9, events=["Snowfall"], money={0: 0}, hands={0: ["Horse"]})
+    act(state, "recruit", "play Horse")
+    # Recruit un-rotated the Blue Horse; Snowfall at the end of the turn rotates it again.
+    assert in_play(state, 0) == ["Horse (rotated)"] and state.current == 1
+
+
+def test_snowfall_and_expedition_together_are_resolved_in_the_order_you_choose():
+    # With the proposed clocks they never share a turn: give Expedition turn 10 as well.
+    events = dict(GAME.data.events)
+    events["Expedition"] = replace(events["Expedition"], turns=(2, 4, 10))
+    game = Directors(replace(GAME.data, events=events))
+    state = table(turn=10, events=["Snowfall", "Expedition"], money={0: 0}, game=game,
+                  hands={0: ["Horse", "Spy"]}, deck=["Hero", "Hero"])
+    act(state, "explore")
+    assert state.legal_actions(0) == ["resolve Expedition", "resolve Snowfall"]
+    act(state, "resolve Snowfall", "play Horse", "play Spy")
+    # Snowfall is over, so it does not touch them; played cards still enter play rotated.
+    assert in_play(state, 0) == ["Horse (rotated)", "Spy (rotated)"] and state.current == 1
+
+
+def test_tournament_ties_get_nothing():
+    state = table(turn=5, events=["Tournament"], hands={0: ["Hero", "Spy"], 1: ["Hero", "Spy"]})
+    step(state, "event", name="Tournament")
+    assert state.money[0] == 0
+    state = table(turn=5, events=["Tournament"], hands={0: ["Hero", "Spy"], 1: ["Hero"]})
+    step(state, "event", name="Tournament")
+    assert state.money[0] == 4
+
+
+def test_vacation_skips_the_first_line_but_still_commands():
+    state = table(turn=5, events=["Vacation"], hands={0: []}, play={0: ["Horse"]})
+    act(state, "explore")
+    assert len(state.hands[0]) == 2  # Horse's 2, not Explore's
+    assert in_play(state, 0) == ["Horse (rotated)"]
+
+
+def test_zoo_opening_plays_a_card_instead_of_commanding():
+    state = table(turn=4, events=["Zoo Opening"], money={0: 10}, hands={0: ["Villain"]},
+                  play={0: ["Horse"]})
+    act(state, "explore")
+    assert deciding(state) == (0, "zoo_opening")
+    act(state, "play Villain")
+    assert len(state.hands[1]) == 0  # Horse did not run
+    assert sorted(c["card"] for c in state.areas[0]) == ["Horse", "Villain"]
+
+
+def test_zoo_opening_works_even_for_a_director_commanding_a_director():
+    state = table(turn=4, events=["Zoo Opening"], money={0: 10}, hands={0: ["Villain"]},
+                  play={0: ["Spy"]})
+    command(state, "Spy", by_director=True)
+    act(state, "play Villain")
+    assert in_play(state, 0) == ["Spy", "Villain (rotated)"]
