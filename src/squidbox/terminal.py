@@ -52,7 +52,10 @@ class _Table:
         self.read, self.write, self.clear = read, write, clear
         self.names: list[str] = state.view(None)["seat_names"]  # options may rename seats
         self.humans = [s for s in range(state.num_players) if s not in bots]
-        self.public_shown = 0  # entries of log(None) written so far
+        # What scrolls by as it happens: with one person at the keyboard, their own log (so
+        # they see their own hidden choices); with several (hot-seat), only the public log.
+        self.watcher = self.humans[0] if len(self.humans) == 1 else None
+        self.public_shown = 0  # entries of log(watcher) written so far
         self.seen = dict.fromkeys(self.humans, 0)  # entries of log(seat) that seat has seen
         self.public_mark = dict.fromkeys(self.humans, 0)  # public_shown at seat's last prompt
         self.last_human: int | None = None
@@ -83,14 +86,14 @@ class _Table:
                        "or q to quit.")
 
     def show_public(self) -> None:
-        entries = self.state.log(None)[self.public_shown:]
+        entries = self.state.log(self.watcher)[self.public_shown:]
         self.public_shown += len(entries)
         self.write_entries(entries)
 
     def show_private(self, seat: int) -> None:
         """The entries of seat's log not yet shown to it, minus the public ones already written."""
         log = self.state.log(seat)
-        written = self.state.log(None)[self.public_mark[seat]:self.public_shown]
+        written = self.state.log(self.watcher)[self.public_mark[seat]:self.public_shown]
         fresh = []
         for entry in log[self.seen[seat]:]:
             if entry in written:
