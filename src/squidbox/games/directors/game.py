@@ -59,6 +59,10 @@ class Directors(Game):
         actions += [f"target {seat + 1}" for seat in range(self.data.max_players)]
         return actions
 
+    def evaluate_view(self, view: dict[str, Any], seat: int) -> float:
+        from .heuristic import evaluate
+        return evaluate(self.data, view, seat)
+
     # ---- text ------------------------------------------------------------------------------------
     def render(self, view: dict[str, Any]) -> str:
         from .text import render
