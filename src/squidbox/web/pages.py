@@ -1,0 +1,180 @@
+"""The web client's pages: the lobby `/`, a table `/t/{table_id}`, a game's rules `/rules/{id}`,
+and the static assets under `/static`.
+
+How the server uses it: in the app factory, after the `/api` and `/ws` routes are added, call
+`from squidbox.web import mount_web` and then `mount_web(app)` on the FastAPI app. It adds the
+three HTML pages as GET routes and mounts `squidbox/web/static` at `/static` (StaticFiles, named
+"static"). The pages talk to the server only through the contract in docs/web-api.md, so the
+server needs nothing else from this package.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.responses import HTMLResponse
+from fastapi.staticfiles import StaticFiles
+
+import squidbox
+from squidbox.engine import UnknownGame
+
+from .markdown import markdown_to_html
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+RULINGS_DIR = Path(squidbox.__file__).resolve().parents[2] / "docs" / "rulings"
+REPOSITORY_RULINGS = "docs/rulings/{id}.md in the squidbox source repository"
+
+
+def mount_web(app: FastAPI) -> None:
+    """Add the HTML pages and the static assets to `app`."""
+    app.add_api_route("/", lobby_page, methods=["GET"], response_class=HTMLResponse,
+                      include_in_schema=False)
+    app.add_api_route("/t/{table_id}", table_page, methods=["GET"],
+                      response_class=HTMLResponse, include_in_schema=False)
+    app.add_api_route("/rules/{game_id}", rules_page, methods=["GET"],
+                      response_class=HTMLResponse, include_in_schema=False)
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+
+
+def page(title: str, body: str, script: str | None = None, main_class: str = "") -> str:
+    """A whole HTML document around `body` (already safe HTML)."""
+    module = f'<script type="module" src="/static/{script}"></script>' if script else ""
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{html.escape(title)} · squidbox</title>
+<link rel="stylesheet" href="/static/app.css">
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+{module}
+</head>
+<body>
+<header class="site-header"><a class="brand" href="/">squidbox</a>
+<nav aria-label="Rules">{_rules_links()}</nav></header>
+<main id="main" class="{main_class}">
+{body}
+</main>
+</body>
+</html>
+"""
+
+
+def _rules_links() -> str:
+    return " ".join(
+        f'<a href="/rules/{html.escape(game.id)}">{html.escape(game.name)}</a>'
+        for game in squidbox.list_games()
+    )
+
+
+async def lobby_page() -> HTMLResponse:
+    body = """<h1>Play a game</h1>
+<section class="panel" aria-labelledby="create-title">
+<h2 id="create-title">New table</h2>
+<form id="create-form" class="create-form">
+<label>Game <select id="game-select" name="game" required></select></label>
+<label>Players <select id="players-select" name="players" required></select></label>
+<fieldset id="seats-fieldset"><legend>Seats</legend><div id="seat-rows"></div></fieldset>
+<details id="options-details"><summary>Options</summary><div id="option-rows"></div></details>
+<label>Seed (optional) <input id="seed-input" name="seed" type="number" inputmode="numeric"></label>
+<button type="submit" id="create-button">Create table</button>
+</form>
+<div id="create-result" aria-live="polite"></div>
+<p id="lobby-error" class="error" role="alert" hidden></p>
+</section>
+<section class="panel" aria-labelledby="tables-title">
+<h2 id="tables-title">Tables</h2>
+<div id="table-list">Loading…</div>
+</section>"""
+    return HTMLResponse(page("Lobby", body, "lobby.js", "lobby"))
+
+
+async def table_page(table_id: str) -> HTMLResponse:
+    safe_id = html.escape(table_id, quote=True)
+    body = f"""<div id="table-app" class="table-app" data-table="{safe_id}">
+<div class="table-top">
+<h1 id="table-title">Table {safe_id}</h1>
+<p id="connection" class="connection" aria-live="polite">Connecting…</p>
+</div>
+<p id="turn" class="turn" aria-live="polite"></p>
+<p id="error" class="error" role="alert" hidden></p>
+<div class="table-grid">
+<section class="board-panel" aria-label="Board">
+<svg id="board" class="board" role="group" aria-label="Game board"
+ xmlns="http://www.w3.org/2000/svg"></svg>
+</section>
+<aside class="side-panel">
+<section aria-labelledby="actions-title"><h2 id="actions-title">Your actions</h2>
+<div id="actions" class="actions"></div></section>
+<section aria-labelledby="seats-title"><h2 id="seats-title">Seats</h2>
+<ul id="seats" class="seats"></ul></section>
+<section aria-labelledby="log-title"><h2 id="log-title">Log</h2>
+<ol id="log" class="log" aria-live="polite"></ol></section>
+<p class="links"><a id="rules-link" href="/">Rules and rulings</a> ·
+<a href="/">Lobby</a></p>
+</aside>
+</div>
+</div>"""
+    return HTMLResponse(page(f"Table {table_id}", body, "table.js", "table"))
+
+
+async def rules_page(game_id: str) -> HTMLResponse:
+    try:
+        game = squidbox.get_game(game_id)
+    except UnknownGame as error:
+        body = f"<h1>No such game</h1><p class=\"error\">{html.escape(str(error))}</p>"
+        return HTMLResponse(page("Unknown game", body), status_code=404)
+    description = game.describe()
+    body = (f"<h1>{html.escape(description['name'])}</h1>"
+            f"<p class=\"players\">{_player_count(description)}</p>"
+            f"<section class=\"panel\"><h2>Options</h2>{_options_table(description)}</section>"
+            f"<section class=\"panel rulings\" id=\"rulings\">{_rulings(game.id)}</section>")
+    return HTMLResponse(page(f"{description['name']} rules", body, main_class="rules"))
+
+
+def _player_count(description: dict[str, Any]) -> str:
+    low, high = description["min_players"], description["max_players"]
+    count = f"{low} players" if low == high else f"{low}–{high} players"
+    return f"{html.escape(count)} · game id <code>{html.escape(description['id'])}</code>"
+
+
+def _options_table(description: dict[str, Any]) -> str:
+    options = description["options"]
+    if not options:
+        return "<p>This game has no options.</p>"
+    rows = "".join(
+        "<tr>"
+        f"<td><code>{html.escape(str(o['name']))}</code></td>"
+        f"<td><code>{html.escape(_json_text(o['default']))}</code></td>"
+        f"<td>{html.escape(_choices_text(o['choices']))}</td>"
+        f"<td>{html.escape(str(o['help']))}</td>"
+        "</tr>"
+        for o in options
+    )
+    return ('<div class="table-wrap"><table><thead><tr><th>Option</th><th>Default</th>'
+            f"<th>Choices</th><th>What it does</th></tr></thead><tbody>{rows}</tbody></table>"
+            "</div>")
+
+
+def _json_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
+
+
+def _choices_text(choices: list[Any] | None) -> str:
+    return "any (see help)" if choices is None else ", ".join(_json_text(c) for c in choices)
+
+
+def _rulings(game_id: str) -> str:
+    path = RULINGS_DIR / f"{game_id}.md"
+    if not path.is_file():
+        where = html.escape(REPOSITORY_RULINGS.format(id=game_id))
+        return (f"<h2>Our rulings</h2><p>The rulings document is not installed with this copy. "
+                f"Read it in {where}.</p>")
+    return markdown_to_html(path.read_text(encoding="utf-8"))

@@ -1,0 +1,157 @@
+// Grid Squid: the tile grid with symbols and cubes, the players' supplies and scores, and the
+// seat's hand. A tile you may place on is clickable ("place C2"); an unplayable card in your
+// hand is clickable to play it without effect ("discard Wheel").
+
+import { card, clickable, el, label, nameOf, prepare, seatColour, shorten, title, textColourOn } from "../svg.js";
+
+const WIDTH = 520;
+const TILE = 96;
+const GAP = 4;
+const SYMBOL_FILLS = {
+  Drop: "#d8ecfb", Hammers: "#f4e1cf", "Three Circles": "#e6f3da", Bricks: "#f6d9d6",
+  Wheel: "#ece3f7", Arrow: "#fdf3c9",
+};
+
+export function draw(svg, view, legal, labels, act) {
+  const state = view.state || {};
+  const board = state.board || { columns: 0, rows: 0, tiles: [] };
+  const players = state.players || [];
+  const playersHeight = Math.ceil(players.length / 2) * 44;
+  const boardTop = 34 + playersHeight;
+  const boardHeight = (board.rows || 0) * (TILE + GAP);
+  const handTop = boardTop + boardHeight + 14;
+  prepare(svg, WIDTH, handTop + 116);
+  drawHeader(svg, state);
+  drawPlayers(svg, view, players, 30);
+  drawBoard(svg, view, board, boardTop, legal, labels, act);
+  drawHand(svg, view, state, handTop, legal, labels, act);
+}
+
+function drawHeader(svg, state) {
+  const round = state.round ?? "?";
+  const rounds = state.rounds ?? "?";
+  const discard = Object.entries(state.discard || {}).map(([s, k]) => `${s} ${k}`).join(", ") || "none";
+  label(svg, 8, 12, `Round ${round} of ${rounds} · deck ${state.deck_size ?? "?"}`,
+    { "text-anchor": "start", "font-size": 13, "font-weight": "bold" });
+  label(svg, 8, 26, shorten(`Discards: ${discard}`, 80), { "text-anchor": "start", "font-size": 11 });
+}
+
+function drawPlayers(svg, view, players, top) {
+  const width = (WIDTH - 12) / 2;
+  players.forEach((player, i) => {
+    const x = 4 + (i % 2) * (width + 4);
+    const y = top + Math.floor(i / 2) * 44;
+    const colour = seatColour(player.colour, player.seat);
+    const active = player.seat === view.state?.current_player;
+    const group = el(svg, "g", { class: `player-panel${active ? " active" : ""}` });
+    el(group, "rect", { x, y, width, height: 40, rx: 6, fill: active ? "#fff7d6" : "#ffffff",
+      stroke: active ? "#c58b00" : "#c9c3b5", "stroke-width": active ? 2.5 : 1 });
+    el(group, "rect", { x: x + 8, y: y + 10, width: 20, height: 20, rx: 3, fill: colour, stroke: "#1b1f24" });
+    const you = player.seat === view.seat ? " (you)" : "";
+    label(group, x + 36, y + 13, `${player.colour || nameOf(view, player.seat)}${you}`,
+      { "text-anchor": "start", "font-size": 13, "font-weight": "bold" });
+    label(group, x + 36, y + 29, `${player.score ?? 0} pts · ${player.supply ?? 0} cubes · ` +
+      `${player.cards_in_hand ?? 0} cards · played ${player.played_this_round ?? 0}`,
+    { "text-anchor": "start", "font-size": 11 });
+    title(group, `${player.colour}: score ${player.score}, supply ${player.supply}`);
+  });
+}
+
+function drawBoard(svg, view, board, top, legal, labels, act) {
+  const columns = board.columns || 1;
+  const left = (WIDTH - columns * (TILE + GAP)) / 2;
+  const names = view.seat_names || [];
+  (board.tiles || []).forEach((tile, index) => {
+    const x = left + (index % columns) * (TILE + GAP);
+    const y = top + Math.floor(index / columns) * (TILE + GAP);
+    const action = `place ${tile.name}`;
+    const playable = (legal || []).includes(action);
+    const group = el(svg, "g", { class: `tile${playable ? " playable" : ""}`, "data-tile": tile.name });
+    el(group, "rect", { x, y, width: TILE, height: TILE, rx: 8,
+      fill: SYMBOL_FILLS[tile.symbol] || "#eeeeee",
+      stroke: playable ? "#c58b00" : "#8c8272", "stroke-width": playable ? 3 : 1 });
+    drawSymbol(group, tile.symbol, x + TILE / 2, y + TILE / 2 - 8);
+    label(group, x + 12, y + 12, tile.name, { "font-size": 10, fill: "#4a4438" });
+    label(group, x + TILE / 2, y + TILE - 12, shorten(tile.symbol, 14), { "font-size": 10, fill: "#4a4438" });
+    if (tile.owner !== null && tile.owner !== undefined) drawCubes(group, tile, x, y, names);
+    if (playable) clickable(group, [action], labels, act, `Tile ${tile.name} (${tile.symbol})`);
+    else title(group, `${tile.name}: ${tile.symbol}${ownerText(tile, names)}`);
+  });
+}
+
+function ownerText(tile, names) {
+  if (tile.owner === null || tile.owner === undefined) return ", empty";
+  return `, ${names[tile.owner] ?? `seat ${tile.owner + 1}`} ×${tile.cubes}`;
+}
+
+function drawCubes(group, tile, x, y, names) {
+  const colour = seatColour(names[tile.owner], tile.owner);
+  const count = Math.max(1, tile.cubes || 1);
+  const size = 18;
+  for (let k = 0; k < Math.min(count, 4); k += 1) {
+    el(group, "rect", { x: x + TILE - 26 - k * 6, y: y + 6 + k * 4, width: size, height: size, rx: 3,
+      fill: colour, stroke: "#1b1f24", "stroke-width": 1.2, class: "cube" });
+  }
+  if (count > 1) {
+    label(group, x + TILE - 17, y + 15, `×${count}`, { "font-size": 10, "font-weight": "bold",
+      fill: textColourOn(colour) });
+  }
+}
+
+function drawHand(svg, view, state, top, legal, labels, act) {
+  const hand = state.hand;
+  if (hand === null || hand === undefined) {
+    label(svg, WIDTH / 2, top + 40, "Spectating: hands are hidden", { "font-size": 13, fill: "#6b6458" });
+    return;
+  }
+  label(svg, 8, top + 8, "Your hand", { "text-anchor": "start", "font-size": 13, "font-weight": "bold" });
+  const cards = Object.entries(hand).flatMap(([symbol, count]) => Array(count).fill(symbol));
+  if (!cards.length) {
+    label(svg, 8, top + 40, "no cards", { "text-anchor": "start", "font-size": 12, fill: "#6b6458" });
+    return;
+  }
+  const width = Math.min(70, (WIDTH - 16) / cards.length - 4);
+  cards.forEach((symbol, i) => {
+    const x = 8 + i * (width + 4);
+    const group = card(svg, x, top + 18, width, 90, [symbol], { fill: SYMBOL_FILLS[symbol] || "#ffffff",
+      fontSize: 10, maxChars: Math.floor(width / 6) });
+    drawSymbol(group, symbol, x + width / 2, top + 72, 0.7);
+    const discard = `discard ${symbol}`;
+    if ((legal || []).includes(discard)) {
+      group.classList.add("playable");
+      clickable(group, [discard], labels, act, `Card ${symbol}`);
+    }
+  });
+}
+
+function drawSymbol(parent, symbol, cx, cy, scale = 1) {
+  const g = el(parent, "g", { transform: `translate(${cx} ${cy}) scale(${scale})`, class: "symbol" });
+  const ink = { fill: "none", stroke: "#2b2b2b", "stroke-width": 3, "stroke-linejoin": "round" };
+  switch (symbol) {
+    case "Drop":
+      el(g, "path", { d: "M0 -24 C 12 -8 18 2 18 10 A 18 18 0 0 1 -18 10 C -18 2 -12 -8 0 -24 Z", ...ink, fill: "#5aa7e0" });
+      break;
+    case "Hammers":
+      el(g, "path", { d: "M-18 18 L12 -12 M18 18 L-12 -12", ...ink, "stroke-width": 5 });
+      el(g, "rect", { x: 4, y: -24, width: 18, height: 10, transform: "rotate(45 13 -19)", ...ink, fill: "#8b6b4a" });
+      el(g, "rect", { x: -22, y: -24, width: 18, height: 10, transform: "rotate(-45 -13 -19)", ...ink, fill: "#8b6b4a" });
+      break;
+    case "Three Circles":
+      [[-12, 8], [12, 8], [0, -13]].forEach(([x, y]) => el(g, "circle", { cx: x, cy: y, r: 10, ...ink, fill: "#7cc576" }));
+      break;
+    case "Bricks":
+      [[-20, -16], [0, -16], [-10, 0], [10, 0], [-20, 16], [0, 16]].forEach(([x, y]) =>
+        el(g, "rect", { x, y: y - 8, width: 20, height: 14, ...ink, fill: "#d9735e", "stroke-width": 2 }));
+      break;
+    case "Wheel":
+      el(g, "circle", { r: 20, ...ink, fill: "#b79be0" });
+      for (let a = 0; a < 180; a += 45) el(g, "line", { x1: -20, y1: 0, x2: 20, y2: 0, transform: `rotate(${a})`, ...ink, "stroke-width": 2 });
+      break;
+    case "Arrow":
+      el(g, "path", { d: "M-20 6 L4 6 L4 16 L22 0 L4 -16 L4 -6 L-20 -6 Z", ...ink, fill: "#f0c93c" });
+      break;
+    default:
+      label(g, 0, 0, shorten(symbol, 8), { "font-size": 16, "font-weight": "bold" });
+  }
+  return g;
+}

@@ -1,0 +1,139 @@
+// Squid, Inc.: the Workplace pyramid (four tiers of spaces with Employees, owners and Clout),
+// the Unemployed Line, the chosen Employee, every Mailroom and the scores. Clickable: a space
+// for any action on it ("to 2B1", "clout 1A1", "bump 3A2", "use 1C1", "pick 2A2"), a line card
+// ("take +1", "pick line -1"), a Mailroom card ("clout M2", "hire M1", "pick P2 M1"), and the
+// chosen Employee ("mailroom" or "dismiss").
+
+import { card, clickable, el, label, matching, nameOf, prepare, seatColour, shorten, title, token } from "../svg.js";
+
+const WIDTH = 520;
+const CELL_W = 98;
+const CELL_H = 50;
+
+export function draw(svg, view, legal, labels, act) {
+  const state = view.state || {};
+  const tiers = [...(state.tiers || [])].sort((a, b) => b.tier - a.tier);
+  const cells = Object.fromEntries((state.board || []).map((c) => [c.space, c]));
+  let y = 26;
+  const layout = tiers.map((tier) => {
+    const rows = groupRows(tier.spaces || []);
+    const block = { tier, rows, top: y };
+    y += 18 + rows.length * (CELL_H + 4) + 6;
+    return block;
+  });
+  const lineTop = y + 4;
+  const roomsTop = lineTop + 110;
+  const rooms = state.mailrooms || [];
+  prepare(svg, WIDTH, roomsTop + rooms.length * 84 + 10);
+  header(svg, view, state);
+  for (const block of layout) drawTier(svg, view, block, cells, legal, labels, act);
+  drawLine(svg, state, lineTop, legal, labels, act);
+  drawChosen(svg, state, lineTop, legal, labels, act);
+  drawMailrooms(svg, view, rooms, roomsTop, legal, labels, act);
+}
+
+function header(svg, view, state) {
+  const prompt = state.pending?.prompt ? ` · ${state.pending.prompt}` : "";
+  const who = state.current_player !== null && state.current_player !== undefined ? `${nameOf(view, state.current_player)}: ` : "";
+  label(svg, 8, 10, shorten(`${who}${state.phase ?? ""}${prompt}${state.endgame ? " · ENDGAME" : ""}`, 80),
+    { "text-anchor": "start", "font-size": 12, "font-weight": "bold" });
+  const scores = (state.scores || []).map((s, i) => `${nameOf(view, i)} ${s}`).join(" · ");
+  label(svg, 8, 22, `Clout scores: ${scores} · deck ${state.deck_size ?? "?"} · guards left ${state.guard_tiles_left ?? "?"}`,
+    { "text-anchor": "start", "font-size": 10.5 });
+}
+
+function groupRows(spaces) {
+  const rows = new Map();
+  for (const space of spaces) {
+    const key = space.slice(2) || "1";
+    if (!rows.has(key)) rows.set(key, []);
+    rows.get(key).push(space);
+  }
+  return [...rows.values()];
+}
+
+function drawTier(svg, view, block, cells, legal, labels, act) {
+  const { tier, rows, top } = block;
+  label(svg, 8, top + 8, `Tier ${tier.tier} · ×${tier.multiplier}`, { "text-anchor": "start", "font-size": 11, "font-weight": "bold" });
+  rows.forEach((row, r) => {
+    const left = (WIDTH - row.length * (CELL_W + 4)) / 2;
+    row.forEach((space, c) => {
+      const cell = cells[space] || { space };
+      drawCell(svg, view, cell, left + c * (CELL_W + 4), top + 16 + r * (CELL_H + 4), legal, labels, act);
+    });
+  });
+}
+
+function drawCell(svg, view, cell, x, y, legal, labels, act) {
+  const actions = matching(legal, (a, words) => words.length === 2 && words[1] === cell.space && words[0] !== "take");
+  const owned = cell.owner !== null && cell.owner !== undefined;
+  const colour = owned ? seatColour(nameOf(view, cell.owner), cell.owner) : "#8a8f98";
+  const group = el(svg, "g", { class: `space${actions.length ? " playable" : ""}`, "data-space": cell.space });
+  el(group, "rect", { x, y, width: CELL_W, height: CELL_H, rx: 5, fill: cell.employee ? "#fffdf6" : "#efeae0",
+    stroke: actions.length ? "#c58b00" : "#b5ad9c", "stroke-width": actions.length ? 3 : 1, "stroke-dasharray": cell.employee ? null : "4 3" });
+  if (owned) el(group, "rect", { x, y, width: 7, height: CELL_H, rx: 3, fill: colour });
+  label(group, x + CELL_W - 4, y + 8, cell.space, { "text-anchor": "end", "font-size": 8.5, fill: "#6b6458" });
+  if (cell.employee) {
+    label(group, x + CELL_W / 2 + 3, y + 21, shorten(cell.employee, 16), { "font-size": 10, "font-weight": "bold" });
+    label(group, x + CELL_W / 2 + 3, y + 37, `value ${cell.value ?? "?"}${cell.used ? " · used" : ""}${cell.new ? " · new" : ""}`, { "font-size": 9 });
+  }
+  if (cell.clout) token(group, x + 16, y + 11, 8, "#e8b923", cell.clout, { fontSize: 9, title: `${cell.clout} Clout` });
+  if (actions.length) clickable(group, actions, labels, act, `Space ${cell.space}`);
+  else title(group, `${cell.space}: ${cell.employee ?? "empty"}`);
+}
+
+function drawLine(svg, state, top, legal, labels, act) {
+  label(svg, 8, top + 6, "Unemployed Line", { "text-anchor": "start", "font-size": 12, "font-weight": "bold" });
+  (state.line || []).forEach((slot, i) => {
+    const x = 8 + i * 84;
+    const actions = matching(legal, (a) => a === `take ${slot.space}` || a === `pick line ${slot.space}`);
+    const group = card(svg, x, top + 16, 80, 84, [slot.space, ...splitName(slot.employee), `value ${slot.value}`],
+      { fill: "#eef6fb", fontSize: 10, maxChars: 13 });
+    if (actions.length) {
+      group.classList.add("playable");
+      clickable(group, actions, labels, act, `Line ${slot.space}: ${slot.employee}`);
+    }
+  });
+}
+
+function splitName(name) {
+  const words = String(name ?? "").split(" ");
+  if (words.length < 2) return [name ?? ""];
+  const half = Math.ceil(words.length / 2);
+  return [words.slice(0, half).join(" "), words.slice(half).join(" ")];
+}
+
+function drawChosen(svg, state, top, legal, labels, act) {
+  const x = WIDTH - 110;
+  const chosen = state.chosen;
+  label(svg, x, top + 6, "Chosen", { "text-anchor": "start", "font-size": 12, "font-weight": "bold" });
+  const lines = chosen ? [...splitName(chosen.employee), `line ${chosen.modifier >= 0 ? "+" : ""}${chosen.modifier}`] : ["none"];
+  const group = card(svg, x, top + 16, 100, 84, lines, { fill: chosen ? "#fff1c2" : "#f2efe7", fontSize: 10, maxChars: 16 });
+  const actions = matching(legal, (a) => a === "mailroom" || a === "dismiss");
+  if (chosen && actions.length) {
+    group.classList.add("playable");
+    clickable(group, actions, labels, act, `Chosen ${chosen.employee}`);
+  }
+}
+
+function drawMailrooms(svg, view, rooms, top, legal, labels, act) {
+  rooms.forEach((room, seat) => {
+    const y = top + seat * 84;
+    const colour = seatColour(nameOf(view, seat), seat);
+    el(svg, "rect", { x: 4, y, width: WIDTH - 8, height: 80, rx: 6, fill: "#ffffff", stroke: colour, "stroke-width": 2 });
+    const you = seat === view.seat ? " (you)" : "";
+    label(svg, 12, y + 12, `${nameOf(view, seat)}${you} · Mailroom`, { "text-anchor": "start", "font-size": 11, "font-weight": "bold" });
+    room.forEach((entry, k) => {
+      const slot = `M${k + 1}`;
+      const x = 12 + k * 126;
+      const mine = seat === view.seat;
+      const actions = matching(legal, (a) => (mine && (a === `clout ${slot}` || a === `hire ${slot}`)) || a === `pick P${seat + 1} ${slot}`);
+      const group = card(svg, x, y + 20, 120, 54, [`${slot} ${entry.employee}`, `v${entry.value} · ${entry.clout} Clout · hire ${entry.hire_cost}`],
+        { fill: "#fbf7ee", fontSize: 10, maxChars: 21 });
+      if (actions.length) {
+        group.classList.add("playable");
+        clickable(group, actions, labels, act, `${nameOf(view, seat)} ${slot} ${entry.employee}`);
+      }
+    });
+  });
+}

@@ -1,0 +1,153 @@
+// Shared helpers for the game drawing modules: SVG elements, seat colours, and clickable
+// board elements that play a legal action (or offer a choice when several fit).
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+const NAMED_COLOURS = {
+  red: "#d64541", blue: "#2f6fdb", green: "#2e9d5b", yellow: "#e8b923", purple: "#8a4fc8",
+  orange: "#ee7a22", white: "#f4f4f4", pink: "#ef6fa8", black: "#333333", gold: "#d4a017",
+  grey: "#8a8f98", gray: "#8a8f98", teal: "#1b9aaa", brown: "#8b5a2b",
+};
+const PALETTE = ["#d64541", "#2f6fdb", "#2e9d5b", "#e8b923", "#8a4fc8", "#ee7a22"];
+
+export function seatColour(name, index) {
+  const key = String(name ?? "").trim().toLowerCase();
+  return NAMED_COLOURS[key] ?? PALETTE[Math.abs(Number(index) || 0) % PALETTE.length];
+}
+
+export function textColourOn(fill) {
+  const hex = fill.replace("#", "");
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return r * 0.299 + g * 0.587 + b * 0.114 > 150 ? "#1b1f24" : "#ffffff";
+}
+
+export function el(parent, tag, attrs = {}, text) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value !== undefined && value !== null) node.setAttribute(key, String(value));
+  }
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+export function label(parent, x, y, text, attrs = {}) {
+  return el(parent, "text", { x, y, "text-anchor": "middle", "dominant-baseline": "middle",
+    class: "svg-label", ...attrs }, text);
+}
+
+export function title(node, text) {
+  el(node, "title", {}, text);
+  return node;
+}
+
+export function prepare(svg, width, height) {
+  while (svg.firstChild) svg.removeChild(svg.firstChild);
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.setAttribute("preserveAspectRatio", "xMidYMin meet");
+  return svg;
+}
+
+export function shorten(text, length) {
+  const value = String(text ?? "");
+  return value.length <= length ? value : `${value.slice(0, length - 1)}…`;
+}
+
+// Actions among `legal` that a drawn element stands for.
+export function matching(legal, test) {
+  return (legal || []).filter((action) => test(action, action.split(" ")));
+}
+
+// Make `node` play one of `actions` when clicked (a chooser opens when there are several).
+export function clickable(node, actions, labels, act, name) {
+  if (!actions || actions.length === 0) return node;
+  node.classList.add("clickable");
+  node.setAttribute("role", "button");
+  node.setAttribute("tabindex", "0");
+  const described = actions.length === 1 ? (labels?.[actions[0]] || actions[0]) : `${actions.length} choices`;
+  node.setAttribute("aria-label", `${name}: ${described}`);
+  node.dataset.actions = JSON.stringify(actions);
+  if (actions.length === 1) node.dataset.action = actions[0];
+  const choose = (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    if (actions.length === 1) act(actions[0]);
+    else openChooser(name, actions, labels, act);
+  };
+  node.addEventListener("click", choose);
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") choose(event);
+  });
+  return node;
+}
+
+export function openChooser(name, actions, labels, act) {
+  closeChooser();
+  const dialog = document.createElement("div");
+  dialog.className = "chooser";
+  dialog.setAttribute("role", "dialog");
+  dialog.setAttribute("aria-label", `Choose for ${name}`);
+  const heading = document.createElement("p");
+  heading.className = "chooser-title";
+  heading.textContent = name;
+  dialog.appendChild(heading);
+  for (const action of actions) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = labels?.[action] || action;
+    button.dataset.action = action;
+    button.addEventListener("click", () => { closeChooser(); act(action); });
+    dialog.appendChild(button);
+  }
+  const cancel = document.createElement("button");
+  cancel.type = "button";
+  cancel.className = "secondary";
+  cancel.textContent = "Cancel";
+  cancel.addEventListener("click", closeChooser);
+  dialog.appendChild(cancel);
+  document.body.appendChild(dialog);
+  dialog.querySelector("button")?.focus();
+}
+
+export function closeChooser() {
+  document.querySelectorAll(".chooser").forEach((node) => node.remove());
+}
+
+// A card: a rounded rectangle with a title line and optional smaller lines below.
+export function card(parent, x, y, w, h, lines, options = {}) {
+  const group = el(parent, "g", { class: `card ${options.className || ""}`.trim() });
+  el(group, "rect", { x, y, width: w, height: h, rx: 6, fill: options.fill || "#fffdf6",
+    stroke: options.stroke || "#5b5140", "stroke-width": options.strokeWidth || 1.5 });
+  const [first, ...rest] = Array.isArray(lines) ? lines : [lines];
+  const size = options.fontSize || 11;
+  label(group, x + w / 2, y + 14, shorten(first, options.maxChars || 14), { "font-size": size, "font-weight": "bold",
+      fill: options.textFill || "#1b1f24" });
+  rest.forEach((line, i) => {
+    label(group, x + w / 2, y + 30 + i * (size + 2), shorten(line, options.maxChars || 14),
+      { "font-size": size - 1, fill: options.textFill || "#1b1f24" });
+  });
+  if (options.title) title(group, options.title);
+  return group;
+}
+
+// A round token with a short text in it.
+export function token(parent, cx, cy, r, fill, text, options = {}) {
+  const group = el(parent, "g", { class: `token ${options.className || ""}`.trim() });
+  el(group, "circle", { cx, cy, r, fill, stroke: options.stroke || "#1b1f24",
+    "stroke-width": options.strokeWidth || 1.2, "stroke-dasharray": options.dashed ? "3 2" : null });
+  if (text !== undefined && text !== null && text !== "") {
+    label(group, cx, cy + 0.5, text, { "font-size": options.fontSize || Math.max(8, r * 0.8),
+      fill: textColourOn(fill), "font-weight": "bold" });
+  }
+  if (options.title) title(group, options.title);
+  return group;
+}
+
+export function seatNames(view) {
+  return view?.seat_names || [];
+}
+
+export function nameOf(view, seat) {
+  const names = seatNames(view);
+  return seat === null || seat === undefined ? "" : (names[seat] ?? `Seat ${Number(seat) + 1}`);
+}

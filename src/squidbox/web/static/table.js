@@ -1,0 +1,330 @@
+// A table: connects to /ws/tables/<id>, keeps the seat's token in localStorage, and renders
+// the board (per-game SVG module), whose turn it is, the seats, all legal actions and the log.
+
+import { closeChooser } from "./svg.js";
+
+const app = document.getElementById("table-app");
+const tableId = app.dataset.table;
+const storageKey = `squidbox:table:${tableId}`;
+const elements = {
+  title: document.getElementById("table-title"),
+  connection: document.getElementById("connection"),
+  turn: document.getElementById("turn"),
+  error: document.getElementById("error"),
+  board: document.getElementById("board"),
+  actions: document.getElementById("actions"),
+  seats: document.getElementById("seats"),
+  log: document.getElementById("log"),
+  rules: document.getElementById("rules-link"),
+};
+
+const LOG_LENGTH = 300;
+
+let seat = readSeat();
+let socket = null;
+let retryDelay = 500;
+let latest = null;
+let waiting = false;
+let drawer = null;
+let drawerGame = null;
+let gameNames = {};
+let countdown = null;
+
+function readSeat() {
+  const params = new URLSearchParams(window.location.search);
+  const token = params.get("token");
+  if (token) {
+    const stored = { seat: params.get("seat"), token };
+    localStorage.setItem(storageKey, JSON.stringify(stored));
+    history.replaceState(null, "", window.location.pathname);
+    return stored;
+  }
+  try {
+    const stored = JSON.parse(localStorage.getItem(storageKey) || "null");
+    return stored && stored.token ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+// The stored token was refused: the server treats this connection as a spectator's, and so
+// does every later reconnect.
+function forgetSeat() {
+  localStorage.removeItem(storageKey);
+  seat = null;
+}
+
+function socketUrl() {
+  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+  const query = seat ? `?token=${encodeURIComponent(seat.token)}` : "";
+  return `${scheme}://${window.location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`;
+}
+
+function connect() {
+  setConnection("Connecting…", "connecting");
+  socket = new WebSocket(socketUrl());
+  socket.addEventListener("open", () => {
+    retryDelay = 500;
+    setConnection(seat ? "Connected" : "Connected as a spectator", "connected");
+  });
+  socket.addEventListener("message", (event) => receive(event.data));
+  socket.addEventListener("close", () => {
+    setConnection("Disconnected: reconnecting…", "disconnected");
+    waiting = false;
+    setTimeout(connect, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, 8000);
+  });
+}
+
+function setConnection(text, status) {
+  elements.connection.textContent = text;
+  elements.connection.dataset.status = status;
+}
+
+function receive(data) {
+  let message;
+  try {
+    message = JSON.parse(data);
+  } catch {
+    return;
+  }
+  if (message.type === "state") {
+    waiting = false;
+    hideError();
+    if (message.version !== latest?.version) closeChooser();
+    latest = message;
+    render(message);
+  } else if (message.type === "error") {
+    waiting = false;
+    if (message.code === "bad_token" && seat && !latest) forgetSeat();
+    showError(message.error || "The server refused that.", message.code);
+    if (latest) renderActions(latest);
+  }
+}
+
+function showError(text, code) {
+  elements.error.textContent = code ? `${text} (${code})` : text;
+  elements.error.hidden = false;
+}
+
+function hideError() {
+  elements.error.hidden = true;
+  elements.error.textContent = "";
+}
+
+async function act(action) {
+  if (!latest || waiting) return;
+  closeChooser();
+  waiting = true;
+  renderActions(latest);
+  const message = { type: "action", action, version: latest.version };
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify(message));
+    return;
+  }
+  await postAction(action);
+}
+
+async function postAction(action) {
+  try {
+    const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/actions`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token: seat?.token, action, version: latest.version }),
+    });
+    const body = await response.json();
+    if (!response.ok) showError(body.error || "The server refused that.", body.code);
+  } catch (error) {
+    showError(`Could not reach the server: ${error}`);
+  } finally {
+    waiting = false;
+    if (latest) renderActions(latest);
+  }
+}
+
+function render(message) {
+  const view = message.view || {};
+  const table = message.table || {};
+  app.dataset.version = String(message.version ?? "");
+  app.dataset.game = view.game || table.game || "";
+  renderTitle(view, table);
+  renderTurn(message);
+  renderSeats(view, table);
+  renderActions(message);
+  renderLog(message.log || []);
+  renderBoard(message);
+  renderDeadline(message.deadline);
+}
+
+function renderTitle(view, table) {
+  const game = view.game || table.game || "";
+  const name = gameNames[game] || game;
+  elements.title.textContent = `${name} · table ${tableId}`;
+  document.title = `${name} · table ${tableId} · squidbox`;
+  elements.rules.href = `/rules/${encodeURIComponent(game)}`;
+}
+
+function seatName(view, index) {
+  return view.seat_names?.[index] ?? `Seat ${index + 1}`;
+}
+
+function renderTurn(message) {
+  const view = message.view || {};
+  const mine = view.seat;
+  const names = (view.to_move || []).map((s) => seatName(view, s));
+  let text;
+  let status;
+  if (view.is_terminal) {
+    text = `Game over. ${resultText(view)}`;
+    status = "over";
+  } else if (mine !== null && mine !== undefined && (view.to_move || []).includes(mine)) {
+    const others = names.filter((n) => n !== seatName(view, mine));
+    text = `Your turn (${seatName(view, mine)})` + (others.length ? `; also deciding: ${others.join(", ")}` : "");
+    status = "yours";
+  } else {
+    text = names.length ? `Waiting for ${names.join(", ")}` : "Waiting";
+    status = "waiting";
+  }
+  elements.turn.textContent = text;
+  elements.turn.dataset.status = status;
+}
+
+function resultText(view) {
+  const returns = view.returns || [];
+  if (!returns.length) return "";
+  const best = Math.max(...returns);
+  const winners = returns.map((r, i) => (r === best && best > 0 ? seatName(view, i) : null)).filter(Boolean);
+  if (!winners.length) return "Nobody wins.";
+  const verb = winners.length === 1 ? "wins" : "share the win";
+  const mine = view.seat;
+  const you = mine !== null && mine !== undefined && returns[mine] === best ? " (you)" : "";
+  return `${winners.join(", ")} ${verb}${you}.`;
+}
+
+function renderSeats(view, table) {
+  elements.seats.replaceChildren();
+  const seats = table.seats || (view.seat_names || []).map((name, s) => ({ seat: s, name }));
+  for (const info of seats) {
+    const item = document.createElement("li");
+    const index = info.seat;
+    const parts = [seatName(view, index)];
+    if (info.bot) parts.push(`bot: ${info.bot}`);
+    if (index === view.seat) parts.push("you");
+    if ((view.to_move || []).includes(index)) parts.push("to move");
+    if (view.returns) parts.push(`result ${formatNumber(view.returns[index])}`);
+    if (!info.bot && info.connected === false && index !== view.seat) parts.push("away");
+    item.textContent = parts.join(" · ");
+    if ((view.to_move || []).includes(index)) item.classList.add("to-move");
+    if (index === view.seat) item.classList.add("me");
+    elements.seats.appendChild(item);
+  }
+}
+
+function formatNumber(value) {
+  return Number.isInteger(value) ? String(value) : Number(value).toFixed(2);
+}
+
+function renderActions(message) {
+  const view = message.view || {};
+  const legal = view.legal_actions || [];
+  const labels = message.labels || {};
+  elements.actions.replaceChildren();
+  if (!legal.length) {
+    const note = document.createElement("p");
+    note.className = "muted";
+    note.textContent = view.seat === null || view.seat === undefined
+      ? "You are watching. Open a seat link to play."
+      : (view.is_terminal ? "The game is over." : "Nothing to decide right now.");
+    elements.actions.appendChild(note);
+    return;
+  }
+  for (const action of legal) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "action";
+    button.dataset.action = action;
+    button.disabled = waiting;
+    button.textContent = labels[action] || action;
+    if (labels[action] && labels[action] !== action) button.title = action;
+    button.addEventListener("click", () => act(action));
+    elements.actions.appendChild(button);
+  }
+}
+
+function renderLog(log) {
+  const box = elements.log;
+  const nearBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+  box.replaceChildren();
+  const shown = log.slice(-LOG_LENGTH);
+  box.start = log.length - shown.length + 1;
+  for (const event of shown) {
+    const item = document.createElement("li");
+    item.textContent = event.text ?? JSON.stringify(event);
+    if (event.type) item.dataset.type = event.type;
+    box.appendChild(item);
+  }
+  if (nearBottom || box.dataset.scrolled !== "yes") {
+    box.scrollTop = box.scrollHeight;
+    box.dataset.scrolled = "yes";
+  }
+}
+
+async function loadDrawer(game) {
+  if (drawerGame === game && drawer) return drawer;
+  try {
+    drawer = await import(`./games/${encodeURIComponent(game)}.js`);
+  } catch (error) {
+    console.warn(`No board module for ${game}; showing the generic view.`, error);
+    drawer = await import("./games/generic.js");
+  }
+  drawerGame = game;
+  return drawer;
+}
+
+async function renderBoard(message) {
+  const view = message.view || {};
+  const module = await loadDrawer(view.game || message.table?.game || "");
+  if (message !== latest) return;
+  const legal = view.legal_actions || [];
+  const labels = message.labels || {};
+  const board = elements.board;
+  board.setAttribute("aria-label", `${gameNames[view.game] || view.game} board`);
+  try {
+    module.draw(board, view, legal, labels, act);
+  } catch (error) {
+    console.warn("The board could not be drawn; showing the generic view.", error);
+    const generic = await import("./games/generic.js");
+    generic.draw(board, view, legal, labels, act);
+  }
+}
+
+function renderDeadline(deadline) {
+  if (countdown) clearInterval(countdown);
+  countdown = null;
+  const turn = elements.turn;
+  turn.querySelector(".deadline")?.remove();
+  if (!deadline) return;
+  const span = document.createElement("span");
+  span.className = "deadline";
+  turn.appendChild(span);
+  const tick = () => {
+    const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
+    span.textContent = ` · ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
+  };
+  tick();
+  countdown = setInterval(tick, 1000);
+}
+
+async function loadGameNames() {
+  try {
+    const response = await fetch("/api/games");
+    const games = await response.json();
+    gameNames = Object.fromEntries(games.map((g) => [g.id, g.name]));
+    if (latest) renderTitle(latest.view || {}, latest.table || {});
+  } catch {
+    gameNames = {};
+  }
+}
+
+loadGameNames();
+connect();
