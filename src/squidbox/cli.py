@@ -1,5 +1,7 @@
-"""The `squidbox` command: list games, play in the terminal, fuzz the rules, benchmark them,
-simulate bot games and run bot tournaments.
+"""The `squidbox` command: play, serve, simulate, fuzz and benchmark squidbox's games.
+
+It lists the games, plays in the terminal, serves the web app, simulates bot games and runs
+bot tournaments, fuzzes the rules and benchmarks them.
 
 Errors meant for people (SquidboxError) are printed without a traceback, exit code 2.
 """
@@ -211,11 +213,14 @@ def parse_options(items: Sequence[str]) -> dict[str, Any]:
 
 # ---- the commands ------------------------------------------------------------------------------
 def run_games(args: argparse.Namespace) -> int:
-    for game in list_games():
-        info = game.describe()
+    games = [game.describe() for game in list_games()]
+    id_width = max(len(info["id"]) for info in games)
+    name_width = max(len(info["name"]) for info in games)
+    for info in games:
         counts = f"{info['min_players']}-{info['max_players']} players"
         defaults = ", ".join(f"{o['name']}={json.dumps(o['default'])}" for o in info["options"])
-        print(f"{info['id']:<14} {info['name']:<24} {counts:<13} options: {defaults or 'none'}")
+        print(f"{info['id']:<{id_width}}  {info['name']:<{name_width}}  {counts}  "
+              f"options: {defaults or 'none'}")
         if args.verbose:
             for option in info["options"]:
                 choices = option["choices"]
