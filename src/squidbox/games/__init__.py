@@ -3,5 +3,6 @@
 REGISTERED = {
     "grid_squid": "squidbox.games.grid_squid",
     "squid_circle": "squidbox.games.squid_circle",
+    "squid_game": "squidbox.games.squid_game",
     "directors": "squidbox.games.directors",
 }

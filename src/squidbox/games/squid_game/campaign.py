@@ -1,0 +1,116 @@
+"""The campaign: SETUP (choose 7 of your 12 tokens), the six games in order, RECRUITMENT
+before each later game, and WINNING THE GAME. A single game can also be played on its own."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .stage import survivors_text
+
+if TYPE_CHECKING:
+    from .state import SquidGameState
+
+CAMPAIGN = "campaign"
+GAME_ORDER = (
+    "red_light_green_light", "dalgona", "tug_of_war", "marbles", "glass_bridge", "squid_game",
+)
+LINEUP, RECRUIT, PLAY, OVER = "lineup", "recruit", "play", "over"
+
+
+def setup(s: SquidGameState) -> None:
+    n = s.num_players
+    mode = s.options["game"]
+    s.games = list(GAME_ORDER) if mode == CAMPAIGN else [mode]
+    s.stage = 0
+    s.team = [[] for _ in range(n)]
+    s.reserve = [list(s.tokens.of_seat(seat)) for seat in range(n)]
+    s.bank = [[] for _ in range(n)]
+    s.g = {}
+    s.winner = None
+    s.results = []
+    wanted = s.data.start_tokens if mode == CAMPAIGN else s.options["tokens"]
+    s.to_pick = [wanted] * n
+    s.phase = LINEUP
+    if mode != CAMPAIGN or s.options["recruits"] == "random":
+        _pick_at_random(s)
+    else:
+        s.emit("setup", f"Each team chooses its {wanted} starting tokens.")
+    _start_when_picked(s)
+
+
+def _pick_at_random(s: SquidGameState) -> None:
+    for seat in range(s.num_players):
+        chosen = sorted(s.rng.sample(s.reserve[seat], s.to_pick[seat]))
+        for number in chosen:
+            _recruit(s, seat, number)
+
+
+def _recruit(s: SquidGameState, seat: int, number: int) -> None:
+    s.reserve[seat].remove(number)
+    s.team[seat].append(number)
+    s.team[seat].sort()
+    s.to_pick[seat] -= 1
+
+
+def pick_token(s: SquidGameState, seat: int, number: int) -> None:
+    """A team chooses a token from its reserve (SETUP, or RECRUITMENT)."""
+    _recruit(s, seat, number)
+    verb = "starts with" if s.phase == LINEUP else "recruits"
+    s.emit("recruit", f"{s.seat_name(seat)} {verb} {number:03d}.", seat=seat, token=number)
+    _start_when_picked(s)
+
+
+def _start_when_picked(s: SquidGameState) -> None:
+    if any(s.to_pick):
+        return
+    s.phase = PLAY
+    stage = s.current
+    s.g = {}
+    number = f"Game {s.stage + 1}: " if len(s.games) > 1 else ""
+    s.emit("game", f"{number}{stage.title}.", game=stage.name)
+    stage.setup(s)
+
+
+def finish_game(s: SquidGameState) -> None:
+    """A game is over: its survivors go on; before the next game each team recruits one."""
+    survivors = [list(team) for team in s.team]
+    s.results.append({"game": s.games[s.stage], "survivors": survivors})
+    s.emit("survivors", f"{s.current.title} is over. Survivors: " + "; ".join(
+        f"{s.seat_name(seat)} {survivors_text(team)}" for seat, team in enumerate(survivors)),
+        survivors=survivors)
+    s.g = {}
+    if s.winner is not None or s.stage == len(s.games) - 1:
+        end(s)
+        return
+    s.stage += 1
+    s.phase = RECRUIT
+    s.to_pick = [1 if s.reserve[seat] else 0 for seat in range(s.num_players)]
+    if s.options["recruits"] == "random":
+        _pick_at_random(s)
+    else:
+        for seat in range(s.num_players):
+            if len(s.reserve[seat]) == 1:
+                _recruit(s, seat, s.reserve[seat][0])
+                s.emit("recruit", f"{s.seat_name(seat)} recruits {s.team[seat][-1]:03d}, "
+                       "its last token.", seat=seat)
+    _start_when_picked(s)
+
+
+def end(s: SquidGameState) -> None:
+    s.phase = OVER
+    s.g = {}
+    winners = winners_of(s)
+    names = " and ".join(s.seat_name(seat) for seat in winners)
+    s.emit("game_over", f"{names} {'wins' if len(winners) == 1 else 'share the win'}.",
+           winners=winners)
+
+
+def winners_of(s: SquidGameState) -> list[int]:
+    """WINNING THE GAME: the team of the token that wins the final Squid Game. A single game
+    other than Squid Game is won by the teams with the most survivors (our ruling); if nobody
+    survives, every team is tied and shares (returns always add up to 1)."""
+    if s.games[-1] == "squid_game" and s.winner is not None:
+        return [s.winner]
+    last = s.results[-1]["survivors"]
+    best = max(len(team) for team in last)
+    return [seat for seat, team in enumerate(last) if len(team) == best]

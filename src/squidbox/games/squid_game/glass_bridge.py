@@ -1,0 +1,458 @@
+"""5 - GLASS BRIDGE: claim mannequin positions, build the bridge left or right by the parity of
+everyone's card, then move by face-down cards (highest card first, then clockwise), choosing a
+side at each unrevealed tile; full positions cause chain reactions; 0 Push; the VIPs.
+
+Positions form one track of cells: the line of mannequin positions (the last line cell is the front,
+next to the bridge), then the tiles, then the far side (crossed = survived). g["at"] maps each
+token still playing to its cell (None until the line is built).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from . import campaign
+from .stage import Stage, chip, token_action, token_of
+from .timer import count_down, run_out
+from .tokens import turn_order
+from .vips import bored_by_bridge, cut_timer
+
+if TYPE_CHECKING:
+    from .state import SquidGameState
+
+PLACE, BUILD, PLAY, CHOOSE = "place", "build", "play", "choose"
+MOVER, PUSH_TARGET, SIDE, CHAIN = "mover", "push target", "side", "chain"
+SIDES = ("left", "right")
+
+
+def spot_action(spot: int) -> str:
+    return f"spot {spot + 1}"
+
+
+def side_action(side: str) -> str:
+    return f"side {side}"
+
+
+def card_action(value: int) -> str:
+    return f"card {value}"
+
+
+def strips_needed(tokens: int, per_strip: int) -> int:
+    """One strip for up to 6 surviving tokens, two for 7–12, and so on."""
+    return max(1, -(-tokens // per_strip))
+
+
+class GlassBridge(Stage):
+    name = "glass_bridge"
+    title = "Glass Bridge"
+
+    # ---- setup and Placement -----------------------------------------------------------------
+    def setup(self, s: SquidGameState) -> None:
+        data = s.data
+        survivors = sum(len(team) for team in s.team)
+        strips = min(strips_needed(survivors, data.positions_per_strip), data.max_strips)
+        tiles = min(data.bridge_max_tiles, survivors)
+        order = turn_order(s.team)
+        s.g = {
+            "at": {str(t): None for team in s.team for t in team},
+            "spots": [None] * (strips * data.positions_per_strip),
+            "tiles": [s.rng.randrange(2) for _ in range(tiles)],  # the broken side of each
+            "revealed": [False] * tiles,
+            "bridge_side": None,
+            "timer": data.bridge_timer_start,
+            "hands": [list(data.card_values) for _ in range(s.num_players)],
+            "played": [None] * s.num_players,
+            "revealed_cards": None,
+            "order": order,
+            "turn": 0,
+            "step": PLACE,
+            "chosen": None,  # the token the placing player has picked, before its mannequin
+            "round": 0,
+            "movers": [],
+            "motion": None,
+            "pending": None,
+            "vips_cut": False,
+        }
+        s.emit("order", f"{survivors} tokens: {strips} mannequin strip(s), {tiles} glass tiles. "
+               "Turn order: " + ", ".join(s.seat_name(p) for p in order) + ".", order=order)
+        if survivors == 0:
+            campaign.finish_game(s)
+            return
+        self._next_placer(s, first=True)
+
+    def line_length(self, s: SquidGameState) -> int:
+        return len(s.g["spots"])
+
+    def far_side(self, s: SquidGameState) -> int:
+        return len(s.g["spots"]) + len(s.g["tiles"])
+
+    def _unplaced(self, s: SquidGameState, seat: int) -> list[int]:
+        return [t for t in s.playing(seat) if t not in s.g["spots"]]
+
+    def _next_placer(self, s: SquidGameState, first: bool = False) -> None:
+        g = s.g
+        n = len(g["order"])
+        for step in range(0 if first else 1, n + 1):
+            turn = (g["turn"] + step) % n
+            if self._unplaced(s, g["order"][turn]):
+                g["turn"] = turn
+                return
+        g["step"] = BUILD
+        g["played"] = [None] * s.num_players
+
+    def _place(self, s: SquidGameState, seat: int, spot: int) -> None:
+        g = s.g
+        token = g["chosen"] if g["chosen"] is not None else self._unplaced(s, seat)[0]
+        g["chosen"] = None
+        s.g["spots"][spot] = token
+        s.emit("place", f"{s.name_token(token)} claims mannequin {spot + 1}.", token=token,
+               spot=spot + 1)
+        self._next_placer(s)
+
+    # ---- Build ---------------------------------------------------------------------------------
+    def _build(self, s: SquidGameState) -> None:
+        """Odd total: the bridge is built to the left of the line; even: to the right."""
+        g = s.g
+        total = sum(v for v in g["played"] if v is not None)
+        side = "left" if total % 2 else "right"
+        g["bridge_side"] = side
+        g["revealed_cards"] = list(g["played"])
+        g["played"] = [None] * s.num_players
+        spots = g["spots"]
+        last = len(spots) - 1
+        for spot, token in enumerate(spots):
+            if token is not None:
+                g["at"][str(token)] = last - spot if side == "left" else spot
+        s.emit("build", f"Cards total {total}: the Glass Bridge is built to the {side}.",
+               total=total, side=side)
+        self._start_round(s)
+
+    # ---- a round: Slide, Play, Reveal ----------------------------------------------------------
+    def _start_round(self, s: SquidGameState) -> None:
+        g = s.g
+        if not g["at"]:
+            campaign.finish_game(s)
+            return
+        g["round"] += 1
+        self._slide(s)
+        g["step"] = PLAY
+        g["played"] = [None] * s.num_players
+
+    def _slide(self, s: SquidGameState) -> None:
+        """Slide tokens on the line forward to close empty positions (not on the bridge)."""
+        at = s.g["at"]
+        front = self.line_length(s) - 1
+        on_line = sorted({c for c in at.values() if c <= front}, reverse=True)
+        moves = {cell: front - rank for rank, cell in enumerate(on_line)}
+        for key, cell in at.items():
+            if cell in moves:
+                at[key] = moves[cell]
+
+    def _active(self, s: SquidGameState, seat: int) -> bool:
+        return bool(s.playing(seat))
+
+    def to_move(self, s: SquidGameState) -> list[int]:
+        g = s.g
+        if g["step"] == PLACE:
+            return [g["order"][g["turn"]]]
+        if g["step"] == CHOOSE:
+            return [g["pending"]["seat"]]
+        return [seat for seat in range(s.num_players)
+                if g["played"][seat] is None and self._active(s, seat)]
+
+    def legal(self, s: SquidGameState, seat: int) -> list[str]:
+        g = s.g
+        if g["step"] == PLACE:
+            unplaced = self._unplaced(s, seat)
+            if g["chosen"] is None and len(unplaced) > 1:
+                # "Take turns placing a token": which of your tokens is yours to choose.
+                return [token_action(t) for t in unplaced]
+            return [spot_action(k) for k, token in enumerate(g["spots"]) if token is None]
+        if g["step"] == BUILD:
+            return [card_action(v) for v in s.data.card_values]
+        if g["step"] == PLAY:
+            return [card_action(v) for v in g["hands"][seat]]
+        pending = g["pending"]
+        if pending["kind"] == SIDE:
+            return [side_action(side) for side in SIDES]
+        return [token_action(t) for t in pending["options"]]
+
+    def apply(self, s: SquidGameState, seat: int, action: str) -> None:
+        g = s.g
+        step = g["step"]
+        if step == PLACE:
+            if action.startswith("token "):
+                g["chosen"] = token_of(action)
+            else:
+                self._place(s, seat, int(action.split()[1]) - 1)
+        elif step in (BUILD, PLAY):
+            g["played"][seat] = int(action.split()[1])
+            s.emit_private((seat,), {"type": "play", "text": f"You play {action}.", "seat": seat},
+                           {"type": "play", "text": f"{s.seat_name(seat)} plays a card face "
+                            "down.", "seat": seat})
+            if not self.to_move(s):
+                self._build(s) if step == BUILD else self._reveal(s)
+        else:
+            pending = g["pending"]
+            g["pending"] = None
+            g["step"] = PLAY
+            self._answer(s, pending, action)
+
+    def _reveal(self, s: SquidGameState) -> None:
+        """Move in order: the highest card first, then clockwise."""
+        g = s.g
+        played = g["played"]
+        g["revealed_cards"] = list(played)
+        g["played"] = [None] * s.num_players
+        players = [seat for seat, v in enumerate(played) if v is not None]
+        for seat in players:
+            g["hands"][seat].remove(played[seat])
+        s.emit("reveal", "Cards: " + ", ".join(f"{s.seat_name(seat)} {played[seat]}"
+                                               for seat in players) + ".", cards=list(played))
+        first = max(players, key=lambda seat: (played[seat], *self._lead(s, seat)))
+        order = [(first + k) % s.num_players for k in range(s.num_players)]
+        g["movers"] = [[seat, played[seat]] for seat in order if played[seat] is not None]
+        self._next_mover(s)
+
+    def _lead(self, s: SquidGameState, seat: int) -> tuple[int, int]:
+        """Ties for the highest card: the token closest to the end of the bridge, then the
+        higher-numbered token there."""
+        at = s.g["at"]
+        best = max(at[str(t)] for t in s.playing(seat))
+        return best, max(t for t in s.playing(seat) if at[str(t)] == best)
+
+    # ---- Move, 0 Push, Chain Reactions -------------------------------------------------------
+    def _next_mover(self, s: SquidGameState) -> None:
+        g = s.g
+        while g["movers"]:
+            seat, value = g["movers"].pop(0)
+            mine = s.playing(seat)
+            if not mine:
+                continue
+            if value == s.data.push_card:
+                targets = self.push_targets(s, seat)
+                if not targets:
+                    s.emit("push", f"{s.seat_name(seat)} has no token to push.", seat=seat)
+                    continue
+                self._ask(s, seat, PUSH_TARGET, targets, value)
+            else:
+                self._ask(s, seat, MOVER, mine, value)
+            return
+        self._end_round(s)
+
+    def push_targets(self, s: SquidGameState, seat: int) -> list[int]:
+        """Any token in the same position as one of your tokens (yours included)."""
+        at = s.g["at"]
+        cells = {at[str(t)] for t in s.playing(seat)}
+        return sorted(int(t) for t, cell in at.items() if cell in cells and
+                      any(at[str(u)] == cell and u != int(t) for u in s.playing(seat)))
+
+    def _ask(self, s: SquidGameState, seat: int, kind: str, options: list[int],
+             value: int = 0) -> None:
+        pending = {"seat": seat, "kind": kind, "options": options, "value": value}
+        if len(options) == 1:
+            self._answer(s, pending, token_action(options[0]))
+        else:
+            s.g["step"] = CHOOSE
+            s.g["pending"] = pending
+
+    def _answer(self, s: SquidGameState, pending: dict[str, Any], action: str) -> None:
+        kind = pending["kind"]
+        seat = pending["seat"]
+        g = s.g
+        if kind == SIDE:
+            self._leap(s, action.split()[1])
+            return
+        token = token_of(action)
+        if kind == MOVER:
+            value = pending["value"]
+            s.emit("move", f"{s.name_token(token)} moves {value}.", token=token, steps=value)
+            g["motion"] = {"token": token, "steps": value, "chooser": seat}
+        elif kind == PUSH_TARGET:
+            s.emit("push", f"{s.seat_name(seat)} pushes {s.name_token(token)} with the 0 Push.",
+                   token=token)
+            g["motion"] = {"token": token, "steps": 1, "chooser": seat}
+        else:  # CHAIN: the arriving token pushes one of the two already there
+            s.emit("push", f"Chain reaction: {s.name_token(token)} is pushed on.", token=token)
+            g["motion"] = {"token": token, "steps": 1, "chooser": s.owner(token)}
+        self._continue_motion(s)
+
+    def _continue_motion(self, s: SquidGameState) -> None:
+        """Step the moving token one position at a time until its move ends or a choice is
+        needed."""
+        g = s.g
+        lines = self.line_length(s)
+        while g["motion"] is not None:
+            motion = g["motion"]
+            token = motion["token"]
+            target = g["at"][str(token)] + 1
+            if target == self.far_side(s):
+                g["motion"] = None
+                s.survive(token, "crossed the Glass Bridge")
+                break
+            if target >= lines and not g["revealed"][target - lines]:
+                g["step"] = CHOOSE
+                g["pending"] = {"seat": motion["chooser"], "kind": SIDE,
+                                "options": [], "value": 0}
+                return
+            self._arrive(s, token, target)
+        if g["step"] != CHOOSE:
+            self._next_mover(s)
+
+    def _leap(self, s: SquidGameState, side: str) -> None:
+        """Declare a side of the next tile, then reveal it."""
+        g = s.g
+        token = g["motion"]["token"]
+        target = g["at"][str(token)] + 1
+        tile = target - self.line_length(s)
+        g["revealed"][tile] = True
+        broken = SIDES[g["tiles"][tile]]
+        s.emit("leap", f"{s.name_token(token)} leaps to the {side} of tile {tile + 1}: "
+               + ("the glass breaks!" if side == broken else "tempered glass."),
+               token=token, tile=tile + 1, side=side, broken=broken)
+        if tile == len(g["tiles"]) - 1:
+            self._final_tile_revealed(s)
+        if side == broken:
+            g["motion"] = None
+            s.eliminate(token, "fell through broken glass")
+        else:
+            self._arrive(s, token, target)
+        self._continue_motion(s)
+
+    def _arrive(self, s: SquidGameState, token: int, cell: int) -> None:
+        """Step onto a position; if two tokens are already there, stop and push one on."""
+        g = s.g
+        here = sorted(int(t) for t, c in g["at"].items() if c == cell)
+        g["at"][str(token)] = cell
+        motion = g["motion"]
+        if len(here) >= s.data.position_capacity:
+            g["motion"] = None
+            self._ask(s, s.owner(token), CHAIN, here)
+            return
+        motion["steps"] -= 1
+        if motion["steps"] == 0:
+            g["motion"] = None
+
+    def _final_tile_revealed(self, s: SquidGameState) -> None:
+        g = s.g
+        steps = s.data.timer_steps
+        if bored_by_bridge(g["timer"], steps):
+            g["timer"] = cut_timer(steps)
+            g["vips_cut"] = True
+            s.emit("vips", f"The last tile is revealed: the VIPs get bored and cut the Timer to "
+                   f"{g['timer']}.", timer=g["timer"])
+
+    # ---- end of a round and the Countdown -------------------------------------------------------
+    def _end_round(self, s: SquidGameState) -> None:
+        g = s.g
+        data = s.data
+        if g["vips_cut"]:
+            g["vips_cut"] = False
+            g["hands"] = [list(data.card_values) for _ in range(s.num_players)]
+            s.emit("retrieve", "Players take back all their cards.")
+        elif all(not self._active(s, seat) or not g["hands"][seat]
+                 for seat in range(s.num_players)):
+            g["timer"] = count_down(g["timer"], data.timer_steps)
+            g["hands"] = [list(data.card_values) for _ in range(s.num_players)]
+            s.emit("timer", f"All cards are played: the Timer counts down to {g['timer']}.",
+                   timer=g["timer"])
+            if run_out(g["timer"], data.timer_steps):
+                for key in sorted(g["at"], key=int):
+                    s.eliminate(int(key), "still on the line or the bridge at 00:00")
+        self._start_round(s)
+
+    # ---- what a player sees --------------------------------------------------------------------
+    def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
+        g = s.g
+        pending = g["pending"]
+        return {
+            "at": dict(g["at"]),
+            "line": self.line_length(s),
+            "spots": list(g["spots"]),
+            "tiles": [SIDES[b] if shown else None
+                      for b, shown in zip(g["tiles"], g["revealed"], strict=True)],
+            "bridge_side": g["bridge_side"],
+            "timer": g["timer"],
+            "round": g["round"],
+            "step": g["step"],
+            "chosen": g["chosen"],
+            "order": list(g["order"]),
+            "hands": [list(h) for h in g["hands"]],
+            "has_played": [v is not None for v in g["played"]],
+            "my_card": None if viewer is None else g["played"][viewer],
+            "revealed_cards": None if g["revealed_cards"] is None else list(g["revealed_cards"]),
+            "movers": [list(m) for m in g["movers"]],
+            "motion": None if g["motion"] is None else dict(g["motion"]),
+            "pending": None if pending is None else {
+                "seat": pending["seat"], "kind": pending["kind"],
+                "options": list(pending["options"])},
+        }
+
+    def resample(self, s: SquidGameState, seat: int, rng: random.Random) -> None:
+        g = s.g
+        for tile, shown in enumerate(g["revealed"]):
+            if not shown:
+                g["tiles"][tile] = rng.randrange(2)
+        for other, value in enumerate(g["played"]):
+            if other != seat and value is not None:
+                options = s.data.card_values if g["step"] == BUILD else g["hands"][other]
+                g["played"][other] = options[rng.randrange(len(options))]
+
+    def check(self, s: SquidGameState) -> None:
+        g = s.g
+        assert g["chosen"] is None or g["chosen"] in self._unplaced(s, s.owner(g["chosen"]))
+        cells: dict[int, int] = {}
+        leaving = None if g["motion"] is None else str(g["motion"]["token"])
+        for key, cell in g["at"].items():
+            if cell is not None and key != leaving:
+                assert 0 <= cell < self.far_side(s)
+                cells[cell] = cells.get(cell, 0) + 1
+        chain = g["pending"] is not None and g["pending"]["kind"] == CHAIN
+        for count in cells.values():
+            assert count <= s.data.position_capacity + (1 if chain else 0), "position overfull"
+        for cell in cells:
+            if cell >= self.line_length(s):
+                assert g["revealed"][cell - self.line_length(s)], "token on an unrevealed tile"
+        assert len(g["tiles"]) <= s.data.bridge_max_tiles
+        for hand in g["hands"]:
+            assert set(hand) <= set(s.data.card_values)
+
+    def where(self, game_view: dict[str, Any], place: Any) -> str:
+        if place is None:
+            return "not placed"
+        if place >= game_view["line"]:
+            return f"tile {place - game_view['line'] + 1}"
+        return f"line position {game_view['line'] - place} from the front"
+
+    def render(self, view: dict[str, Any], names: list[str]) -> list[str]:
+        g = view["game"]
+        lines = [f"Timer {g['timer']} · round {g['round']} · bridge "
+                 f"{g['bridge_side'] or 'not built yet'}"]
+        if g["bridge_side"] is None:
+            spots = [chip(t, view, names) if t is not None else "·" for t in g["spots"]]
+            lines.append("  line: " + " ".join(spots))
+        else:
+            cells = []
+            for cell in range(g["line"] + len(g["tiles"])):
+                here = sorted(chip(int(t), view, names) for t, c in g["at"].items() if c == cell)
+                tile = cell - g["line"]
+                tag = "" if tile < 0 else f"T{tile + 1}" + (
+                    f"(broken {g['tiles'][tile]})" if g["tiles"][tile] else "?")
+                if here or tile >= 0:
+                    cells.append(f"{tag}[{' '.join(here)}]")
+            lines.append("  back → " + " ".join(cells) + " → far side")
+        if g["chosen"] is not None:
+            lines.append(f"  being placed: {chip(g['chosen'], view, names)}")
+        pending = g["pending"]
+        if pending:
+            what = {MOVER: "which token moves", PUSH_TARGET: "which token to push",
+                    SIDE: "a side of the next tile", CHAIN: "which token is pushed on"}
+            lines.append(f"  {names[pending['seat']]} chooses {what[pending['kind']]}")
+        lines.append("  hands: " + "; ".join(f"{names[p]} {h}" for p, h in enumerate(g["hands"])))
+        if g["my_card"] is not None:
+            lines.append(f"  your face-down card: {g['my_card']}")
+        return lines
+
+
+GLASS_BRIDGE = GlassBridge()

@@ -1,0 +1,75 @@
+"""What every one of the six games provides to the campaign (the state calls into it).
+
+A game keeps all its own data in the state's `g` dict (JSON only). `g["at"]` maps each token
+still playing this game (as a string) to where it is; a token leaves `at` when it survives the
+game (it stays in its team) or is eliminated (it goes to the piggy bank).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .state import SquidGameState
+
+
+class Stage(ABC):
+    name: str = ""
+    title: str = ""
+
+    @abstractmethod
+    def setup(self, s: SquidGameState) -> None:
+        """Start the game: lay out the tokens of every team in `s.g`."""
+
+    @abstractmethod
+    def to_move(self, s: SquidGameState) -> list[int]:
+        """The seats to decide now."""
+
+    @abstractmethod
+    def legal(self, s: SquidGameState, seat: int) -> list[str]:
+        """The actions open to `seat`, who is to move."""
+
+    @abstractmethod
+    def apply(self, s: SquidGameState, seat: int, action: str) -> None:
+        """Carry out a legal action."""
+
+    @abstractmethod
+    def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
+        """This game's part of the view: all that `viewer` may see."""
+
+    def resample(self, s: SquidGameState, seat: int, rng: random.Random) -> None:
+        """Redeal what `seat` cannot see; by default nothing is hidden."""
+
+    def check(self, s: SquidGameState) -> None:
+        """Assert this game's own bookkeeping."""
+
+    def where(self, game_view: dict[str, Any], place: Any) -> str:
+        """A token's place in this game, in words (for action labels)."""
+        return str(place)
+
+    @abstractmethod
+    def render(self, view: dict[str, Any], names: list[str]) -> list[str]:
+        """Text lines for the terminal; `view` is the state part of a view, the game's own
+        part under "game"."""
+
+
+def token_action(number: int) -> str:
+    return f"token {number}"
+
+
+def token_of(action: str) -> int:
+    return int(action.split()[1])
+
+
+def survivors_text(tokens: list[int]) -> str:
+    return ", ".join(f"{t:03d}" for t in sorted(tokens)) or "none"
+
+
+def chip(token: int, view: dict[str, Any], names: list[str]) -> str:
+    """A token with its team's initials, for the terminal: "Wh325"."""
+    for seat, team in enumerate(view["teams"]):
+        if token in team:
+            return f"{names[seat][:2]}{token:03d}"
+    return f"{token:03d}"

@@ -1,0 +1,159 @@
+"""Squid Game: the state. Campaign bookkeeping lives here and in campaign.py; each of the six
+games is a Stage (one module each) that keeps its own data in the `g` field."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from squidbox.engine import State
+
+from . import campaign
+from .dalgona import DALGONA
+from .glass_bridge import GLASS_BRIDGE
+from .marbles import MARBLES
+from .red_light_green_light import RED_LIGHT_GREEN_LIGHT
+from .squid_game import SQUID_GAME
+from .stage import Stage, token_action, token_of
+from .tug_of_war import TUG_OF_WAR
+
+if TYPE_CHECKING:
+    from .data import SquidGameData
+    from .game import SquidGame
+    from .tokens import Tokens
+
+STAGES: dict[str, Stage] = {
+    stage.name: stage
+    for stage in (RED_LIGHT_GREEN_LIGHT, DALGONA, TUG_OF_WAR, MARBLES, GLASS_BRIDGE, SQUID_GAME)
+}
+
+
+class SquidGameState(State):
+    game: SquidGame
+    data: SquidGameData
+    tokens: Tokens
+
+    FIELDS = (
+        "games",  # the games to play, in order (all six, or one alone)
+        "stage",  # index of the current game in `games`
+        "phase",  # lineup, recruit, play or over
+        "team",  # per seat, its living team members (token numbers, ascending)
+        "reserve",  # per seat, tokens set aside, not yet recruited
+        "bank",  # per seat, eliminated tokens (the piggy bank)
+        "to_pick",  # per seat, tokens still to choose from the reserve
+        "g",  # the current game's own data (see each game's module)
+        "winner",  # the seat whose token won the final Squid Game, or None
+        "results",  # per finished game: its name and each team's survivors
+    )
+
+    def _setup(self) -> None:
+        self._derive()
+        campaign.setup(self)
+
+    def _derive(self) -> None:
+        self.data = self.game.data
+        self.tokens = self.game.tokens
+
+    def seat_names(self) -> list[str]:
+        return self.game.seat_names(self.num_players)
+
+    @property
+    def current(self) -> Stage:
+        return STAGES[self.games[self.stage]]
+
+    # ---- shared helpers for the games -------------------------------------------------------
+    def owner(self, token: int) -> int:
+        return self.tokens.owner[token]
+
+    def name_token(self, token: int) -> str:
+        return f"{self.seat_name(self.owner(token))} {token:03d}"
+
+    def playing(self, seat: int) -> list[int]:
+        """The seat's tokens still playing the current game, ascending."""
+        at = self.g["at"]
+        return [t for t in self.team[seat] if str(t) in at]
+
+    def eliminate(self, token: int, why: str) -> None:
+        seat = self.owner(token)
+        self.team[seat].remove(token)
+        self.bank[seat].append(token)
+        self.bank[seat].sort()
+        self.g["at"].pop(str(token), None)
+        self.emit("eliminated", f"{self.name_token(token)} is eliminated: {why}.",
+                  seat=seat, token=token)
+
+    def survive(self, token: int, why: str) -> None:
+        del self.g["at"][str(token)]
+        self.emit("survives", f"{self.name_token(token)} survives: {why}.",
+                  seat=self.owner(token), token=token)
+
+    # ---- the protocol hooks -----------------------------------------------------------------
+    def _to_move(self) -> list[int]:
+        if self.phase == campaign.PLAY:
+            return self.current.to_move(self)
+        if self.phase == campaign.OVER:
+            return []
+        return [seat for seat, left in enumerate(self.to_pick) if left]
+
+    def _legal_actions(self, player: int) -> list[str]:
+        if self.phase == campaign.PLAY:
+            return self.current.legal(self, player)
+        return [token_action(t) for t in self.reserve[player]]
+
+    def _apply(self, player: int, action: str) -> None:
+        if self.phase == campaign.PLAY:
+            self.current.apply(self, player, action)
+        else:
+            campaign.pick_token(self, player, token_of(action))
+
+    def _action_is_public(self, player: int, action: str) -> bool:
+        # Stages judge by the action alone: hidden plays use their own action names.
+        return action not in self.game.hidden_actions
+
+    def _is_terminal(self) -> bool:
+        return self.phase == campaign.OVER
+
+    def _returns(self) -> list[float]:
+        winners = campaign.winners_of(self)
+        return [1 / len(winners) if seat in winners else 0.0 for seat in range(self.num_players)]
+
+    def scores(self) -> list[float]:
+        return [float(len(team)) for team in self.team]
+
+    def _view(self, viewer: int | None) -> dict[str, Any]:
+        view: dict[str, Any] = {
+            "games": list(self.games),
+            "stage": self.stage,
+            "phase": self.phase,
+            "teams": [list(team) for team in self.team],
+            "reserve": [list(r) for r in self.reserve],
+            "bank": [list(b) for b in self.bank],
+            "to_pick": list(self.to_pick),
+            "winner": self.winner,
+            "results": [{"game": r["game"], "survivors": [list(t) for t in r["survivors"]]}
+                        for r in self.results],
+        }
+        if self.phase == campaign.PLAY:
+            view["game"] = self.current.view(self, viewer)
+        return view
+
+    def _resample(self, player: int, rng: random.Random) -> None:
+        if self.phase == campaign.PLAY:
+            self.current.resample(self, player, rng)
+
+    def check_invariants(self) -> None:
+        assert len(self.team) == len(self.reserve) == len(self.bank) == self.num_players
+        for seat in range(self.num_players):
+            held = sorted(self.team[seat] + self.reserve[seat] + self.bank[seat])
+            assert held == list(self.tokens.of_seat(seat)), f"tokens of seat {seat} not conserved"
+            assert self.team[seat] == sorted(self.team[seat]), "team not sorted"
+            assert 0 <= self.to_pick[seat] <= len(self.reserve[seat]) or self.phase == "play"
+        assert 0 <= self.stage < len(self.games)
+        assert self.phase in (campaign.LINEUP, campaign.RECRUIT, campaign.PLAY, campaign.OVER)
+        if self.phase == campaign.PLAY:
+            for key in self.g["at"]:
+                assert int(key) in self.team[self.owner(int(key))], f"{key} in play, not in team"
+            self.current.check(self)
+        else:
+            assert self.g == {}
+        assert self.winner is None or self.games[-1] == "squid_game"
