@@ -7,6 +7,7 @@ from typing import Any
 from squidbox.engine import Game, Option
 
 from . import data as data_file
+from . import heuristic
 from .circle import LAYOUTS
 from .data import SquidCircleData
 from .state import AFTER_MOVE, AFTER_REVEAL, CALL, OVER, PASS, START, SquidCircleState
@@ -54,6 +55,9 @@ class SquidCircle(Game):
             a for a, t in zip(self.trick_actions, self.data.tricks, strict=True)
             if t.moment == CALL}
         super().__init__()
+
+    def evaluate_view(self, view: dict[str, Any], seat: int) -> float:
+        return heuristic.evaluate(self.data, view, seat)
 
     def all_actions(self) -> list[str]:
         return [*self.plain_votes, *self.trick_actions, PASS, *self.start_actions]
