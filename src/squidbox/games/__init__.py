@@ -4,5 +4,6 @@ REGISTERED = {
     "grid_squid": "squidbox.games.grid_squid",
     "squid_circle": "squidbox.games.squid_circle",
     "squid_game": "squidbox.games.squid_game",
+    "squid_inc": "squidbox.games.squid_inc",
     "directors": "squidbox.games.directors",
 }

@@ -1,0 +1,511 @@
+"""Employee abilities (rulebook "Activate Abilities" and "Ability Clarifications").
+
+An Employee's data names its ability kind and parameters (data.toml); each kind below is one
+small class: `usable` (may it be activated now), `options` and `choose` (its decisions, stage by
+stage), or `start` for a kind that needs no decision. The ability task carries:
+actor (the piece using it: a copier uses another's ability as its own), emp (whose data gives
+the parameters), player, stage, picks (earlier choices) and paid (Clout spent to activate).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from . import workplace as wp
+from .board import DIRECTION_NAMES
+from .data import COPY_KINDS, PASSIVE_KINDS
+
+if TYPE_CHECKING:
+    from .state import SquidIncState
+
+Task = dict[str, Any]
+
+
+def ability_task(actor: int, emp: int, player: int, paid: int) -> Task:
+    return {"t": "ability", "actor": actor, "emp": emp, "player": player, "stage": 0,
+            "picks": [], "paid": paid}
+
+
+class Ability:
+    """A kind that asks the acting player one or more questions."""
+
+    kind: ClassVar[str]
+
+    def usable(self, st: SquidIncState, task: Task, spare: int) -> bool:
+        return bool(self.options(st, task))
+
+    def start(self, st: SquidIncState, task: Task) -> None:
+        st.tasks.append(task)
+
+    def options(self, st: SquidIncState, task: Task) -> list[str]:
+        return []
+
+    def choose(self, st: SquidIncState, task: Task, action: str) -> None:
+        raise AssertionError(f"{self.kind} takes no decision")
+
+    def prompt(self, st: SquidIncState, task: Task) -> str:
+        return st.game.data.employees[task["emp"]].text
+
+    # helpers
+    @staticmethod
+    def here(st: SquidIncState, task: Task) -> int:
+        return st.board.index(task["actor"])
+
+    @staticmethod
+    def picks(st: SquidIncState, spaces: list[int]) -> list[str]:
+        return [f"pick {st.geo.names[s]}" for s in spaces]
+
+    @staticmethod
+    def adjacent(st: SquidIncState, task: Task) -> list[int]:
+        if task["actor"] not in st.board:
+            return []
+        return [s for s in st.geo.neighbours(Ability.here(st, task)) if st.board[s] >= 0]
+
+    @staticmethod
+    def param(st: SquidIncState, task: Task, name: str) -> int:
+        return st.game.data.employees[task["emp"]].params[name]
+
+
+class FloatAdjacent(Ability):
+    """Float an adjacent Employee: straight away from the floater, or (option float_direction
+    "choose") in any direction but back toward the floater."""
+
+    kind = "float_adjacent"
+
+    def options(self, st, task):
+        if task["stage"] == 0:
+            return self.picks(st, self.adjacent(st, task))
+        here, target = self.here(st, task), st.space_named(task["picks"][0])
+        back = st.geo.direction(target, here)
+        return [f"push {name}" for d, name in enumerate(DIRECTION_NAMES) if d != back]
+
+    def choose(self, st, task, action):
+        if task["stage"] == 0 and st.options["float_direction"] == "choose":
+            task["picks"].append(action)
+            task["stage"] = 1
+            return
+        st.tasks.pop()
+        if task["stage"] == 0:
+            wp.float_piece(st, self.here(st, task), st.space_named(action))
+            return
+        direction = DIRECTION_NAMES.index(action.split()[1])
+        wp.float_piece(st, self.here(st, task), st.space_named(task["picks"][0]), direction)
+
+
+class DemoteAdjacent(Ability):
+    kind = "demote_adjacent"
+
+    def options(self, st, task):
+        return self.picks(st, self.adjacent(st, task))
+
+    def choose(self, st, task, action):
+        st.tasks.pop()
+        wp.demote(st, st.space_named(action))
+
+
+class TransferClout(Ability):
+    """The Operator: spend X Clout from itself (the activation Clout counts toward X) and put X
+    Clout from the supply on another Employee you control."""
+
+    kind = "transfer_clout"
+
+    def options(self, st, task):
+        if task["stage"] == 0:
+            mine = [s for s in st.own_spaces(task["player"]) if st.board[s] != task["actor"]]
+            return self.picks(st, mine) + st.mailroom_picks([task["player"]])
+        spare = st.clout[self.here(st, task)]
+        top = min(task["paid"] + spare, st.game.data.largest_amount)
+        return [f"amount {x}" for x in range(max(task["paid"], 1), top + 1)]
+
+    def choose(self, st, task, action):
+        if task["stage"] == 0:
+            task["picks"].append(action)
+            task["stage"] = 1
+            return
+        st.tasks.pop()
+        total = int(action.split()[1])
+        extra = total - task["paid"]
+        st.clout[self.here(st, task)] -= extra
+        st.clout_spent += extra
+        st.add_clout(task["picks"][0], total)
+
+
+class PromoteSelf(Ability):
+    """Phinny: Promote herself exactly `steps` Tiers, Bumps as usual at each step."""
+
+    kind = "promote_self"
+
+    def usable(self, st, task, spare):
+        piece = task["actor"]
+        tier = st.geo.tier_of[self.here(st, task)]
+        steps = self.param(st, task, "steps")
+        if tier + steps > st.geo.top:
+            return False
+        return all(wp.empties(st, tier + k) or wp.lesser(st, tier + k, piece)
+                   for k in range(1, steps + 1))
+
+    def start(self, st, task):
+        for _ in range(self.param(st, task, "steps")):
+            st.tasks.append(wp.promote(st, task["actor"]))
+
+
+class SwapWithMailroom(Ability):
+    """Esther: swap an Employee you control in the Workplace with one in another player's
+    Mailroom; each keeps its Clout and changes hands."""
+
+    kind = "swap_with_mailroom"
+
+    def options(self, st, task):
+        others = [p for p in range(st.num_players) if p != task["player"]]
+        if task["stage"] == 0:
+            if not st.mailroom_picks(others):
+                return []
+            return self.picks(st, st.own_spaces(task["player"]))
+        return st.mailroom_picks(others)
+
+    def choose(self, st, task, action):
+        if task["stage"] == 0:
+            task["picks"].append(action)
+            task["stage"] = 1
+            return
+        st.tasks.pop()
+        space = st.space_named(task["picks"][0])
+        seat, slot = st.mailroom_named(action)
+        card, clout = st.mailrooms[seat][slot]
+        piece, _, piece_clout = wp.lift(st, space)
+        st.mailrooms[seat][slot] = [piece, piece_clout]
+        wp.put(st, space, card, task["player"], clout)
+        st.entered.append(card)
+        st.emit("swap", f"{st.piece_name(card)} takes {st.geo.names[space]}; "
+                f"{st.piece_name(piece)} goes to {st.seat_name(seat)}'s Mailroom.")
+
+
+class DismissOpponent(Ability):
+    kind = "dismiss_opponent"
+
+    def options(self, st, task):
+        return self.picks(st, st.opponent_spaces(task["player"]))
+
+    def choose(self, st, task, action):
+        st.tasks.pop()
+        space = st.space_named(action)
+        st.emit("iris", f"{st.label(space)} is Dismissed.")
+        wp.dismiss(st, space)
+
+
+class DemoteOpponents(Ability):
+    """Reggie: choose `count` Employees controlled by opponents, then Demote each in turn."""
+
+    kind = "demote_opponents"
+
+    def usable(self, st, task, spare):
+        return len(st.opponent_spaces(task["player"])) >= self.param(st, task, "count")
+
+    def options(self, st, task):
+        chosen = {st.space_named(p) for p in task["picks"]}
+        return self.picks(st, [s for s in st.opponent_spaces(task["player"]) if s not in chosen])
+
+    def choose(self, st, task, action):
+        task["picks"].append(action)
+        if len(task["picks"]) < self.param(st, task, "count"):
+            return
+        st.tasks.pop()
+        for pick in reversed(task["picks"]):
+            st.tasks.append({"t": "demote", "piece": st.board[st.space_named(pick)]})
+
+
+class RemoveClout(Ability):
+    """Union Leader Jillian: remove up to `most` Clout from any Employee in the Workplace."""
+
+    kind = "remove_clout"
+
+    def options(self, st, task):
+        if task["stage"] == 0:
+            return self.picks(st, [s for s in range(st.geo.size) if st.clout[s] > 0])
+        held = st.clout[st.space_named(task["picks"][0])]
+        return [f"amount {k}" for k in range(1, min(held, self.param(st, task, "most")) + 1)]
+
+    def choose(self, st, task, action):
+        if task["stage"] == 0:
+            task["picks"].append(action)
+            task["stage"] = 1
+            return
+        st.tasks.pop()
+        amount = int(action.split()[1])
+        space = st.space_named(task["picks"][0])
+        st.clout[space] -= amount
+        st.clout_spent += amount
+        st.emit("remove_clout", f"{amount} Clout removed from {st.label(space)}.")
+
+
+class TierBonus(Ability):
+    """Accountant Jacqueline: each other Employee you control on her Tier gains `amount`."""
+
+    kind = "tier_bonus"
+
+    def targets(self, st, task):
+        here = self.here(st, task)
+        tier = st.geo.tier_spaces[st.geo.tier_of[here]]
+        return [s for s in tier if s != here and st.owner[s] == task["player"]]
+
+    def usable(self, st, task, spare):
+        return bool(self.targets(st, task))
+
+    def start(self, st, task):
+        amount = self.param(st, task, "amount")
+        for space in self.targets(st, task):
+            st.add_clout(f"pick {st.geo.names[space]}", amount)
+
+
+class ReplaceFromMailroom(Ability):
+    """Bella the Temp: discard her (her Clout is lost); an Employee from your Mailroom takes her
+    space with its Clout."""
+
+    kind = "replace_from_mailroom"
+
+    def options(self, st, task):
+        return st.mailroom_picks([task["player"]])
+
+    def choose(self, st, task, action):
+        st.tasks.pop()
+        seat, slot = st.mailroom_named(action)
+        card, clout = st.mailrooms[seat].pop(slot)
+        replace_actor(st, task, card, clout)
+
+
+class ReplaceFromLine(Ability):
+    """Cardi the Temp: discard her; an Employee from the Unemployed Line takes her space."""
+
+    kind = "replace_from_line"
+
+    def options(self, st, task):
+        return st.line_picks()
+
+    def choose(self, st, task, action):
+        st.tasks.pop()
+        card = st.take_from_line(action)
+        replace_actor(st, task, card, 0)
+
+
+def replace_actor(st: SquidIncState, task: Task, card: int, clout: int) -> None:
+    space = st.board.index(task["actor"])
+    temp, _, lost = wp.lift(st, space)
+    st.dismissed.append(temp)
+    st.clout_spent += lost
+    wp.put(st, space, card, task["player"], clout)
+    st.entered.append(card)
+    st.emit("temp", f"{st.piece_name(temp)} leaves; {st.piece_name(card)} takes "
+            f"{st.geo.names[space]}.")
+
+
+class DiscardFromLine(Ability):
+    kind = "discard_from_line"
+
+    def options(self, st, task):
+        return st.line_picks()
+
+    def choose(self, st, task, action):
+        st.tasks.pop()
+        card = st.take_from_line(action)
+        st.dismissed.append(card)
+        st.emit("discard", f"{st.piece_name(card)} is discarded from the Unemployed Line.")
+
+
+class HireFromLine(Ability):
+    kind = "hire_from_line"
+
+    def options(self, st, task):
+        if len(st.mailrooms[task["player"]]) >= st.game.data.mailroom_capacity:
+            return []
+        return st.line_picks()
+
+    def choose(self, st, task, action):
+        st.tasks.pop()
+        card = st.take_from_line(action)
+        st.mailrooms[task["player"]].append([card, 0])
+        st.emit("headhunt", f"{st.piece_name(card)} goes to {st.seat_name(task['player'])}'s "
+                "Mailroom.")
+
+
+class PromoteByBump(Ability):
+    """HR Agent: Promote itself by Bumping any Employee on the next Tier."""
+
+    kind = "promote_by_bump"
+
+    def usable(self, st, task, spare):
+        return wp.can_rise(st, task["actor"], bump_any=True)
+
+    def start(self, st, task):
+        st.tasks.append(wp.promote(st, task["actor"], bump_any=True))
+
+
+class TakeControlAdjacent(Ability):
+    """Poacher: take control of an adjacent Employee another player controls."""
+
+    kind = "take_control_adjacent"
+
+    def options(self, st, task):
+        return self.picks(st, [s for s in self.adjacent(st, task)
+                               if st.owner[s] not in (-1, task["player"])])
+
+    def choose(self, st, task, action):
+        st.tasks.pop()
+        space = st.space_named(action)
+        st.emit("poach", f"{st.label(space)} now works for {st.seat_name(task['player'])}.")
+        st.owner[space] = task["player"]
+
+
+class Copier(Ability):
+    """Use another Employee's ability as if this Employee had it."""
+
+    def sources(self, st: SquidIncState, task: Task) -> list[tuple[str, int]]:
+        """(action, employee index) for each Employee whose ability may be copied."""
+        return []
+
+    def options(self, st, task):
+        return [action for action, emp in self.sources(st, task) if copyable(st, task, emp)]
+
+    def choose(self, st, task, action):
+        st.tasks.pop()
+        emp = dict(self.sources(st, task))[action]
+        copied = ability_task(task["actor"], emp, task["player"], task["paid"])
+        st.emit("copy", f"{st.piece_name(task['actor'])} uses the ability of "
+                f"{st.game.data.employees[emp].name}.")
+        ABILITIES[st.game.data.employees[emp].ability].start(st, copied)
+
+
+def copyable(st: SquidIncState, task: Task, emp: int) -> bool:
+    kind = st.game.data.employees[emp].ability
+    if kind in PASSIVE_KINDS or kind in COPY_KINDS:
+        return False
+    copied = ability_task(task["actor"], emp, task["player"], task["paid"])
+    return can_use(st, copied, st.clout[st.board.index(task["actor"])])
+
+
+class CopyFromMailroom(Copier):
+    kind = "copy_from_mailroom"
+
+    def sources(self, st, task):
+        return [(f"pick P{seat + 1} M{slot + 1}", st.type_of(card))
+                for seat in range(st.num_players)
+                for slot, (card, _) in enumerate(st.mailrooms[seat])]
+
+
+class CopyAdjacent(Copier):
+    kind = "copy_adjacent"
+
+    def sources(self, st, task):
+        return [(f"pick {st.geo.names[s]}", st.type_of(st.board[s]))
+                for s in self.adjacent(st, task)]
+
+
+class CloutToMailroom(Ability):
+    """Placement Agent: put `amount` Clout on an Employee in your Mailroom."""
+
+    kind = "clout_to_mailroom"
+
+    def options(self, st, task):
+        return st.mailroom_picks([task["player"]])
+
+    def choose(self, st, task, action):
+        st.tasks.pop()
+        st.add_clout(action, self.param(st, task, "amount"))
+
+
+class PromoteSelfOrAdjacent(Ability):
+    """Middle Manager: Promote itself or an adjacent Employee."""
+
+    kind = "promote_self_or_adjacent"
+
+    def options(self, st, task):
+        if task["actor"] not in st.board:
+            return []
+        spaces = [self.here(st, task), *self.adjacent(st, task)]
+        return self.picks(st, [s for s in spaces if wp.can_rise(st, st.board[s])])
+
+    def choose(self, st, task, action):
+        st.tasks.pop()
+        st.tasks.append(wp.promote(st, st.board[st.space_named(action)]))
+
+
+class GiveCloutAdjacent(Ability):
+    """Walinda (free): move any number of the Clout on her onto one adjacent Employee."""
+
+    kind = "give_clout_adjacent"
+
+    def usable(self, st, task, spare):
+        return spare > 0 and bool(self.adjacent(st, task))
+
+    def options(self, st, task):
+        if task["stage"] == 0:
+            return self.picks(st, self.adjacent(st, task))
+        held = min(st.clout[self.here(st, task)], st.game.data.largest_amount)
+        return [f"amount {k}" for k in range(1, held + 1)]
+
+    def choose(self, st, task, action):
+        if task["stage"] == 0:
+            task["picks"].append(action)
+            task["stage"] = 1
+            return
+        st.tasks.pop()
+        amount = int(action.split()[1])
+        st.clout[self.here(st, task)] -= amount
+        st.clout[st.space_named(task["picks"][0])] += amount
+        st.emit("give", f"{st.piece_name(task['actor'])} moves {amount} Clout to "
+                f"{st.label(st.space_named(task['picks'][0]))}.")
+
+
+class Passive(Ability):
+    """Deedra, Sam and the Security Guard are never activated (the turn steps read them)."""
+
+    def usable(self, st, task, spare):
+        return False
+
+
+def _passive(name: str) -> Passive:
+    passive = Passive()
+    passive.kind = name
+    return passive
+
+
+ABILITIES: dict[str, Ability] = {
+    a.kind: a for a in (
+        FloatAdjacent(), DemoteAdjacent(), TransferClout(), PromoteSelf(), SwapWithMailroom(),
+        DismissOpponent(), DemoteOpponents(), RemoveClout(), TierBonus(), ReplaceFromMailroom(),
+        ReplaceFromLine(), DiscardFromLine(), HireFromLine(), PromoteByBump(),
+        TakeControlAdjacent(), CopyFromMailroom(), CopyAdjacent(), CloutToMailroom(),
+        PromoteSelfOrAdjacent(), GiveCloutAdjacent(),
+        *(_passive(kind) for kind in sorted(PASSIVE_KINDS)),
+    )
+}
+
+
+def can_use(st: SquidIncState, task: Task, spare: int) -> bool:
+    """Whether the ability in `task` may be used by its actor, `spare` Clout left after paying:
+    the Tier rule of its data, then the kind's own condition."""
+    emp = st.game.data.employees[task["emp"]]
+    tier = st.geo.tier_of[st.board.index(task["actor"])]
+    if emp.tiers is not None and tier not in emp.tiers:
+        return False
+    return ABILITIES[emp.ability].usable(st, task, spare)
+
+
+class AbilityTask:
+    """The task stack's entry for an ability in progress."""
+
+    @staticmethod
+    def options(st: SquidIncState, task: Task) -> list[str]:
+        return ABILITIES[st.game.data.employees[task["emp"]].ability].options(st, task)
+
+    @staticmethod
+    def auto(st: SquidIncState, task: Task) -> None:
+        st.tasks.pop()  # nothing left to choose (a target vanished): the ability ends
+
+    @staticmethod
+    def choose(st: SquidIncState, task: Task, action: str) -> None:
+        ABILITIES[st.game.data.employees[task["emp"]].ability].choose(st, task, action)
+
+    @staticmethod
+    def prompt(st: SquidIncState, task: Task) -> str:
+        emp = st.game.data.employees[task["emp"]]
+        return f"{st.piece_name(task['actor'])}: {emp.text}"

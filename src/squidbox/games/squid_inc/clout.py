@@ -1,0 +1,84 @@
+"""Placing the Clout of an Employee Dismissed from the line (rulebook "Choose an Employee",
+option 2): all on one Mailroom Employee, all on one of yours in the Workplace, or split between
+one of each. Choosing a Mailroom Employee first, then "split <space>" and the amount, covers the
+third guideline."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .state import SquidIncState
+
+
+def place(st: SquidIncState, task: dict[str, Any], parts: list[tuple[str, int]]) -> None:
+    """Put the Clout and log the whole Dismissal in one event."""
+    placed = " and ".join(st.add_clout(pick, amount, log=False) for pick, amount in parts)
+    st.emit("dismiss_for_clout", f"{task['told']}: {placed}. {task['line']}",
+            amount=task["amount"])
+
+
+class CloutTask:
+    """Choose the first (or only) Employee to receive the Clout."""
+
+    @staticmethod
+    def options(st: SquidIncState, task: dict[str, Any]) -> list[str]:
+        seat = st.current
+        return ([f"clout M{slot + 1}" for slot in range(len(st.mailrooms[seat]))]
+                + [f"clout {st.geo.names[s]}" for s in st.own_spaces(seat)])
+
+    @staticmethod
+    def choose(st: SquidIncState, task: dict[str, Any], action: str) -> None:
+        st.tasks.pop()
+        target = action.split()[1]
+        if target in st.game.space_index:
+            place(st, task, [(f"pick {target}", task["amount"])])
+        elif task["amount"] >= 2 and st.own_spaces(st.current):
+            st.tasks.append({**task, "t": "split", "slot": int(target[1:]) - 1})
+        else:
+            place(st, task, [(f"pick P{st.current + 1} {target}", task["amount"])])
+
+    @staticmethod
+    def prompt(st: SquidIncState, task: dict[str, Any]) -> str:
+        return f"Place {task['amount']} Clout"
+
+
+class SplitTask:
+    """All on the Mailroom Employee, or split it with one of yours in the Workplace."""
+
+    @staticmethod
+    def options(st: SquidIncState, task: dict[str, Any]) -> list[str]:
+        return ["all"] + [f"split {st.geo.names[s]}" for s in st.own_spaces(st.current)]
+
+    @staticmethod
+    def choose(st: SquidIncState, task: dict[str, Any], action: str) -> None:
+        st.tasks.pop()
+        if action == "all":
+            place(st, task, [(f"pick P{st.current + 1} M{task['slot'] + 1}", task["amount"])])
+        else:
+            st.tasks.append({**task, "t": "share", "space": st.space_named(action)})
+
+    @staticmethod
+    def prompt(st: SquidIncState, task: dict[str, Any]) -> str:
+        return f"Put all {task['amount']} Clout on the Mailroom Employee, or split it"
+
+
+class ShareTask:
+    """How much goes to the Workplace Employee (at least 1 each)."""
+
+    @staticmethod
+    def options(st: SquidIncState, task: dict[str, Any]) -> list[str]:
+        return [f"amount {k}" for k in range(1, task["amount"])]
+
+    @staticmethod
+    def choose(st: SquidIncState, task: dict[str, Any], action: str) -> None:
+        st.tasks.pop()
+        to_workplace = int(action.split()[1])
+        place(st, task, [(f"pick {st.geo.names[task['space']]}", to_workplace),
+                         (f"pick P{st.current + 1} M{task['slot'] + 1}",
+                          task["amount"] - to_workplace)])
+
+    @staticmethod
+    def prompt(st: SquidIncState, task: dict[str, Any]) -> str:
+        return (f"How much of the {task['amount']} Clout goes to "
+                f"{st.label(task['space'])} (the rest to the Mailroom)")

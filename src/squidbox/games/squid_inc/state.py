@@ -1,0 +1,491 @@
+"""Squid, Inc., by the rulebook: setup, a turn (Choose an Employee, Bring Employees into the
+Workplace, Activate Abilities), the Unemployed Line and the deck, the endgame and scoring.
+
+Cards are numbered 0..C-1 in data order (card_types gives each one's Employee); Security Guard
+tiles are pieces C..C+G-1. The board is one list of spaces (board.py names them) holding a piece
+or -1, with its controller (owner, -1 for none) and the Clout on it. Every decision belongs to
+the player whose turn it is; sub-decisions wait on the `tasks` stack (workplace.py,
+abilities.py), and the turn step is `phase`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from squidbox.engine import State
+
+from .abilities import ABILITIES, ability_task, can_use
+from .board import Geometry
+from .scoring import final_scores, winners
+from .tasks import TASKS
+
+if TYPE_CHECKING:
+    from .game import SquidInc
+
+CHOOSE, KEEP, BRING, ACTIVATE, START, OVER = "choose", "keep", "bring", "activate", "start", "over"
+
+
+class SquidIncState(State):
+    game: SquidInc
+    geo: Geometry
+    piece_type: list[int]
+
+    FIELDS = (
+        "deck",  # face-down draw pile, top card last
+        "line",  # the Unemployed Line, index 0 is the +1 space
+        "dismissed",  # face-up Dismissed pile, top card last
+        "mailrooms",  # per seat, [card, Clout] per Employee waiting in the Mailroom
+        "board",  # per space, the piece on it or -1
+        "owner",  # per space, the controlling seat or -1 (empty or Security Guard)
+        "clout",  # per space, Clout tokens on its piece
+        "guard_supply",  # Security Guard tiles off the board
+        "current",  # seat whose turn it is
+        "first_player",
+        "phase",  # the step of the turn (START, CHOOSE, KEEP, BRING, ACTIVATE, OVER)
+        "tasks",  # stack of pending moves and ability decisions (top last)
+        "chosen",  # [card, line modifier] chosen this turn, until kept or Dismissed
+        "used",  # pieces whose ability was used this turn
+        "entered",  # pieces that entered the Workplace this turn (no ability this turn)
+        "endgame",  # the board has been full once
+        "reshuffle_owed",  # filled by the line's last card: one more reshuffle (rulebook note)
+        "reshuffles",  # times the Dismissed pile became the deck
+        "clout_gained",  # Clout tokens taken from the supply, ever
+        "clout_spent",  # Clout tokens returned to the supply, ever
+    )
+
+    # ---- setup --------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        data = self.game.data
+        cards = data.card_types()
+        self._derive()
+        self.deck = list(range(len(cards)))
+        self.rng.shuffle(self.deck)
+        self.line, self.dismissed = [], []
+        self.mailrooms = [[] for _ in range(self.num_players)]
+        self._deal_mailrooms()
+        size = len(self.game.geo.names)
+        self.board, self.owner, self.clout = [-1] * size, [-1] * size, [0] * size
+        self.guard_supply = list(range(len(cards), len(cards) + data.guard_tiles))
+        self.first_player = self._first_player()
+        self.current = self.first_player
+        self.phase = CHOOSE
+        self.tasks = [{"t": "refill"}]
+        self.chosen = None
+        self.used, self.entered = [], []
+        self.endgame = self.reshuffle_owed = False
+        self.reshuffles = self.clout_gained = self.clout_spent = 0
+        self.emit("setup", f"{self.seat_name(self.current)} has the most Clout in the Mailroom "
+                  "and goes first.", first_player=self.current)
+        self._advance()
+
+    def _deal_mailrooms(self) -> None:
+        """Two Employees each; a Security Guard dealt is replaced and shuffled back."""
+        set_aside = []
+        for seat in range(self.num_players):
+            while len(self.mailrooms[seat]) < self.game.data.starting_employees:
+                card = self.deck.pop()
+                if self.is_guard(card):
+                    set_aside.append(card)
+                else:
+                    self.mailrooms[seat].append([card, 0])
+        if set_aside:
+            self.deck += set_aside
+            self.rng.shuffle(self.deck)
+
+    def _first_player(self) -> int:
+        totals = [sum(self.value_of(c) for c, _ in room) for room in self.mailrooms]
+        tied = [seat for seat, total in enumerate(totals) if total == max(totals)]
+        return tied[0] if len(tied) == 1 else self.rng.choice(tied)
+
+    def _derive(self) -> None:
+        self.geo = self.game.geo
+        self.piece_type = self.game.piece_type
+
+    # ---- pieces and names ---------------------------------------------------------------------
+    def type_of(self, piece: int) -> int:
+        return self.piece_type[piece]
+
+    def is_guard(self, piece: int) -> bool:
+        return self.piece_type[piece] == self.game.data.guard_type
+
+    def value_of(self, piece: int) -> int:
+        """Printed Clout Value."""
+        return self.game.data.employees[self.piece_type[piece]].clout
+
+    def piece_name(self, piece: int) -> str:
+        return self.game.data.employees[self.piece_type[piece]].name
+
+    def label(self, space: int) -> str:
+        owner = self.owner[space]
+        whose = "" if owner < 0 else f"{self.seat_name(owner)}'s "
+        return f"{whose}{self.piece_name(self.board[space])} on {self.geo.names[space]}"
+
+    def space_named(self, action: str) -> int:
+        return self.game.space_index[action.split()[-1]]
+
+    def mailroom_named(self, action: str) -> tuple[int, int]:
+        _, seat, slot = action.split()
+        return int(seat[1:]) - 1, int(slot[1:]) - 1
+
+    def mailroom_picks(self, seats: list[int]) -> list[str]:
+        return [f"pick P{seat + 1} M{slot + 1}" for seat in seats
+                for slot in range(len(self.mailrooms[seat]))]
+
+    def line_picks(self) -> list[str]:
+        return [f"pick line {self.game.slot_names[i]}" for i in range(len(self.line))]
+
+    def own_spaces(self, seat: int) -> list[int]:
+        return [s for s, o in enumerate(self.owner) if o == seat]
+
+    def opponent_spaces(self, seat: int) -> list[int]:
+        return [s for s, o in enumerate(self.owner) if o >= 0 and o != seat]
+
+    def add_clout(self, pick: str, amount: int, log: bool = True) -> str:
+        """Clout from the supply onto a board space ("pick 1A1") or a Mailroom slot; returns
+        what it says in the log."""
+        self.clout_gained += amount
+        if " P" in pick:
+            seat, slot = self.mailroom_named(pick)
+            self.mailrooms[seat][slot][1] += amount
+            name = self.piece_name(self.mailrooms[seat][slot][0])
+            text = f"{amount} Clout on {name} in {self.seat_name(seat)}'s Mailroom"
+        else:
+            space = self.space_named(pick)
+            self.clout[space] += amount
+            text = f"{amount} Clout on {self.label(space)}"
+        if log:
+            self.emit("clout", text + ".")
+        return text
+
+    def passives(self, seat: int, kind: str) -> list[dict[str, int]]:
+        """Parameters of the passive abilities of `kind` working for `seat` in the Workplace.
+        The rulebook counts them as abilities activated for free ("No Clout needs to be spent
+        to activate their abilities"), so an Employee placed in the Workplace this turn may not
+        use one yet ("Activate Abilities": the exception for Employees just placed)."""
+        employees = self.game.data.employees
+        return [employees[self.piece_type[self.board[s]]].params for s in self.own_spaces(seat)
+                if employees[self.piece_type[self.board[s]]].ability == kind
+                and self.board[s] not in self.entered]
+
+    # ---- the Unemployed Line and the deck -----------------------------------------------------
+    def take_from_line(self, action: str) -> int:
+        """Take a card from the line; the rest slide toward +1 and the line is refilled."""
+        card = self.line.pop(self.game.slot_names.index(action.split()[-1]))
+        self.tasks.append({"t": "refill"})
+        return card
+
+    def _refill_step(self) -> None:
+        """Draw one card into the line's end; a Security Guard card brings a Guard tile into
+        play (placed by the player who drew it), goes to the Dismissed pile, and is replaced."""
+        if len(self.line) >= len(self.game.data.line_modifiers) or not self.deck:
+            self.tasks.pop()
+            return
+        card = self.deck.pop()
+        if self.is_guard(card):
+            self.dismissed.append(card)
+            self.emit("guard_card", "A Security Guard card is drawn.")
+            self.tasks.append({"t": "guard", "piece": -1})
+        else:
+            self.line.append(card)  # told in the next "keep" event, to keep the log short
+
+    def _start_turn(self) -> None:
+        """A turn begins with the line topped up from the deck. With both empty, the rulebook
+        ends the game in the endgame (after the one extra reshuffle of its note) and otherwise
+        makes the Dismissed pile the new deck (its "reshuffle"). Only then comes our house
+        rule (not in the rulebook, see the rulings): without the endgame the game also ends
+        once `reshuffle_limit` reshuffles are used up, or when there is nothing to reshuffle,
+        because the rulebook's end, a full board, may never come."""
+        if self.line or self.deck:
+            self.tasks.append({"t": "refill"})
+            self.phase = CHOOSE
+            return
+        if self.endgame:
+            if not self.reshuffle_owed or not self.dismissed:
+                self._end_game()
+                return
+        elif self.reshuffles >= self.game.data.reshuffle_limit or not self.dismissed:
+            self.emit("house_rule_end", "The deck and the Unemployed Line are empty and the "
+                      "Workplace was never filled: by our house rule (after "
+                      f"{self.reshuffles} reshuffles) the game ends here.",
+                      reshuffles=self.reshuffles)
+            self._end_game()
+            return
+        self.deck, self.dismissed = self.dismissed, []
+        self.rng.shuffle(self.deck)
+        self.reshuffles += 1
+        self.reshuffle_owed = False
+        self.emit("reshuffle", f"The Dismissed pile is shuffled into a new deck of "
+                  f"{len(self.deck)} cards.")
+        self.tasks.append({"t": "refill"})
+        self.phase = CHOOSE
+
+    # ---- the flow -----------------------------------------------------------------------------
+    def _advance(self) -> None:
+        """Resolve everything that needs no decision, up to the next real decision. A decision
+        with a single option is forced, so it is taken at once (the log still tells it)."""
+        while True:
+            if self.tasks:
+                task = self.tasks[-1]
+                if task["t"] == "refill":
+                    self._refill_step()
+                    continue
+                handler = TASKS[task["t"]]
+                options = handler.options(self, task)
+                if not options:
+                    handler.auto(self, task)
+                    continue
+                if len(options) > 1:
+                    return
+                self._decide(options[0])
+            elif self.phase == START:
+                self._start_turn()
+            elif self.phase == CHOOSE and not self.line:
+                self.phase = START
+            elif self.phase == BRING and not self._eligible():
+                self.phase = ACTIVATE
+            elif self.phase == OVER:
+                return
+            else:
+                options = self._legal_actions(self.current)
+                if len(options) > 1:
+                    return
+                self._decide(options[0])
+
+    def _to_move(self) -> list[int]:
+        return [] if self.phase == OVER else [self.current]
+
+    def _legal_actions(self, player: int) -> list[str]:
+        if self.tasks:
+            task = self.tasks[-1]
+            return TASKS[task["t"]].options(self, task)
+        if self.phase == CHOOSE:
+            return [f"take {self.game.slot_names[i]}" for i in range(len(self.line))]
+        if self.phase == KEEP:
+            room = len(self.mailrooms[player]) < self.game.data.mailroom_capacity
+            return ["mailroom", "dismiss"] if room else ["dismiss"]
+        if self.phase == BRING:
+            return [f"hire M{slot + 1}" for slot in self._eligible()]
+        return [f"use {self.geo.names[s]}" for s in self._activatable()] + ["end"]
+
+    def _apply(self, player: int, action: str) -> None:
+        self._decide(action)
+        self._advance()
+
+    def _decide(self, action: str) -> None:
+        if self.tasks:
+            task = self.tasks[-1]
+            TASKS[task["t"]].choose(self, task, action)
+        elif self.phase == CHOOSE:
+            self._choose_employee(action)
+        elif self.phase == KEEP:
+            self._keep_or_dismiss(action)
+        elif self.phase == BRING:
+            self._bring(int(action[6:]) - 1)
+        elif action == "end":
+            self._end_turn()
+        else:
+            self._activate(self.space_named(action))
+
+    # ---- Choose an Employee -------------------------------------------------------------------
+    def _choose_employee(self, action: str) -> None:
+        slot = self.game.slot_names.index(action.split()[1])
+        card = self.take_from_line(f"pick line {self.game.slot_names[slot]}")
+        self.chosen = [card, self.game.data.line_modifiers[slot]]
+        self.phase = KEEP
+
+    def _keep_or_dismiss(self, action: str) -> None:
+        card, modifier = self.chosen
+        self.chosen = None
+        self.phase = BRING
+        took = (f"{self.seat_name(self.current)} takes {self.piece_name(card)} from the "
+                f"{modifier:+d} space and")
+        line = ("The line is now " + ", ".join(self.piece_name(c) for c in self.line) + "."
+                if self.line else "The line is empty.")
+        if action == "mailroom":
+            self.mailrooms[self.current].append([card, 0])
+            self.emit("mailroom", f"{took} puts it in the Mailroom. {line}",
+                      employee=self.piece_name(card))
+            return
+        bonus = sum(p["amount"] for p in self.passives(self.current, "dismiss_bonus"))
+        amount = max(0, self.value_of(card) + modifier + bonus)
+        self.dismissed.append(card)
+        told = f"{took} Dismisses it for {amount} Clout"
+        if amount and (self.mailrooms[self.current] or self.own_spaces(self.current)):
+            # Logged once the Clout is placed (clout.py), in one event.
+            self.tasks.append({"t": "clout", "amount": amount, "told": told, "line": line})
+        else:
+            self.emit("dismiss_for_clout", f"{told}. {line}", employee=self.piece_name(card),
+                      amount=amount)
+
+    # ---- Bring Employees into the Workplace ---------------------------------------------------
+    def hire_cost(self, seat: int, card: int, discounts: list[dict[str, int]] | None = None) -> int:
+        """Clout needed to enter the Workplace: the printed value, less Sam's discount."""
+        cost = self.value_of(card)
+        if discounts is None:
+            discounts = self.passives(seat, "hire_discount")
+        for params in discounts:
+            cost = max(params["least"], cost - params["amount"])
+        return cost
+
+    def _eligible(self) -> list[int]:
+        room = self.mailrooms[self.current]
+        if not room:
+            return []
+        discounts = self.passives(self.current, "hire_discount")
+        return [slot for slot, (card, clout) in enumerate(room)
+                if clout >= self.hire_cost(self.current, card, discounts)]
+
+    def _bring(self, slot: int) -> None:
+        card, clout = self.mailrooms[self.current].pop(slot)
+        cost = self.hire_cost(self.current, card)
+        self.clout_spent += cost
+        self.tasks.append({"t": "enter", "card": card, "owner": self.current,
+                           "clout": clout - cost, "cost": cost})
+
+    # ---- Activate Abilities -------------------------------------------------------------------
+    def _activatable(self) -> list[int]:
+        employees = self.game.data.employees
+        spaces = []
+        for space in self.own_spaces(self.current):
+            piece = self.board[space]
+            emp = employees[self.piece_type[piece]]
+            if (not emp.activated or piece in self.used or piece in self.entered
+                    or self.clout[space] < emp.cost):
+                continue
+            self.clout[space] -= emp.cost  # judged as it will be, once paid
+            usable = can_use(self, ability_task(piece, self.piece_type[piece], self.current,
+                                                emp.cost), self.clout[space])
+            self.clout[space] += emp.cost
+            if usable:
+                spaces.append(space)
+        return spaces
+
+    def _activate(self, space: int) -> None:
+        piece = self.board[space]
+        emp = self.game.data.employees[self.piece_type[piece]]
+        self.clout[space] -= emp.cost
+        self.clout_spent += emp.cost
+        self.used.append(piece)
+        self.emit("activate", f"{self.seat_name(self.current)} activates {self.label(space)}"
+                  + (f" ({emp.cost} Clout spent)." if emp.cost else "."))
+        task = ability_task(piece, self.piece_type[piece], self.current, emp.cost)
+        ABILITIES[emp.ability].start(self, task)
+
+    def _end_turn(self) -> None:
+        self.current = (self.current + 1) % self.num_players
+        self.used, self.entered = [], []
+        self.phase = START
+
+    # ---- the end of the game ------------------------------------------------------------------
+    def _end_game(self) -> None:
+        self.phase = OVER
+        totals = final_scores(self)
+        best = winners(self)
+        names = ", ".join(self.seat_name(s) for s in best)
+        self.emit("game_over", f"{names} {'is the Big Fish' if len(best) == 1 else 'share the win'}"
+                  f" with {totals[best[0]]} Clout.", winners=best, scores=list(totals))
+
+    def _is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def _returns(self) -> list[float]:
+        best = winners(self)
+        return [1 / len(best) if seat in best else 0.0 for seat in range(self.num_players)]
+
+    def scores(self) -> list[float]:
+        return [float(total) for total in final_scores(self)]
+
+    # ---- what a player sees (everything but the deck's order is face up) ---------------------
+    def _view(self, viewer: int | None) -> dict[str, Any]:
+        task = self.tasks[-1] if self.tasks else None
+        return {
+            "phase": self.phase,
+            "current_player": None if self.phase == OVER else self.current,
+            "first_player": self.first_player,
+            "board": [
+                {"space": self.geo.names[s], "tier": self.geo.tier_of[s] + 1,
+                 "employee": None if p < 0 else self.piece_name(p),
+                 "value": None if p < 0 else self.value_of(p),
+                 "owner": None if self.owner[s] < 0 else self.owner[s],
+                 "clout": self.clout[s], "used": p in self.used, "new": p in self.entered}
+                for s, p in enumerate(self.board)
+            ],
+            "tiers": [{"tier": t + 1, "multiplier": m, "spaces": [self.geo.names[s] for s in sp]}
+                      for t, (m, sp) in enumerate(zip(self.geo.multipliers, self.geo.tier_spaces,
+                                                      strict=True))],
+            "mailrooms": [self._mailroom_view(seat) for seat in range(self.num_players)],
+            "line": [{"space": self.game.slot_names[i], "employee": self.piece_name(c),
+                      "value": self.value_of(c)} for i, c in enumerate(self.line)],
+            "chosen": None if self.chosen is None else {
+                "employee": self.piece_name(self.chosen[0]), "modifier": self.chosen[1]},
+            "deck_size": len(self.deck),
+            "dismissed": [self.piece_name(c) for c in self.dismissed],
+            "guard_tiles_left": len(self.guard_supply),
+            "endgame": self.endgame,
+            "reshuffles": self.reshuffles,
+            "scores": [int(s) for s in self.scores()],
+            "pending": None if task is None else self._pending(task),
+        }
+
+    def _mailroom_view(self, seat: int) -> list[dict[str, Any]]:
+        discounts = self.passives(seat, "hire_discount")
+        return [{"employee": self.piece_name(c), "value": self.value_of(c), "clout": k,
+                 "hire_cost": self.hire_cost(seat, c, discounts)} for c, k in self.mailrooms[seat]]
+
+    def _pending(self, task: dict[str, Any]) -> dict[str, Any]:
+        shown = {"task": task["t"], "prompt": TASKS[task["t"]].prompt(self, task)}
+        moving = task.get("piece", task.get("card", -1))
+        if task["t"] in ("arrive", "enter", "guard") and moving >= 0:
+            shown["moving"] = self.piece_name(moving)
+        if "amount" in task:
+            shown["amount"] = task["amount"]
+        return shown
+
+    def _resample(self, player: int, rng: random.Random) -> None:
+        """Only the deck's order is hidden (Mailrooms, line and Dismissed pile are face up)."""
+        self.deck.sort()
+        rng.shuffle(self.deck)
+
+    # ---- consistency --------------------------------------------------------------------------
+    def check_invariants(self) -> None:
+        data = self.game.data
+        cards = len(data.card_types())
+        transit_cards, transit_clout = [], 0
+        for task in self.tasks:
+            if task["t"] in ("arrive", "enter"):
+                transit_cards.append(task.get("piece", task.get("card")))
+                transit_clout += task["clout"]
+            elif task["t"] == "guard" and task["piece"] >= 0:
+                transit_cards.append(task["piece"])
+        places = (self.deck + self.line + self.dismissed + [c for r in self.mailrooms for c, _ in r]
+                  + [p for p in self.board if p >= 0] + transit_cards
+                  + ([self.chosen[0]] if self.chosen else []) + self.guard_supply)
+        assert sorted(places) == list(range(cards + data.guard_tiles)), "pieces not conserved"
+        assert all(p >= cards for p in self.guard_supply), "a card in the Guard tile supply"
+        for card in self.line + [c for r in self.mailrooms for c, _ in r]:
+            assert not self.is_guard(card), "a Security Guard in a line or Mailroom"
+        assert all(c < cards for c in self.deck + self.dismissed), "a tile in a card pile"
+        for space, piece in enumerate(self.board):
+            if piece < 0:
+                assert self.owner[space] == -1 and self.clout[space] == 0, "empty space state"
+            else:
+                guard = self.is_guard(piece)
+                assert guard == (piece >= cards), "a Security Guard card on the board"
+                assert (self.owner[space] == -1) == guard, "controller of a piece"
+                assert 0 <= self.owner[space] < self.num_players or guard
+            assert self.clout[space] >= 0, "negative Clout"
+        assert len(self.line) <= len(data.line_modifiers)
+        assert all(len(r) <= data.mailroom_capacity for r in self.mailrooms), "Mailroom overfull"
+        assert all(k >= 0 for r in self.mailrooms for _, k in r), "negative Clout in a Mailroom"
+        held = sum(self.clout) + sum(k for r in self.mailrooms for _, k in r) + transit_clout
+        assert held == self.clout_gained - self.clout_spent, "Clout not conserved"
+        in_play = [self.piece_type[p] for p in self.board if p >= 0 and p < cards]
+        in_play += [self.piece_type[c] for r in self.mailrooms for c, _ in r]
+        for emp in set(in_play):
+            assert not data.employees[emp].unique or in_play.count(emp) == 1, "unique twice"
+        assert self.endgame or -1 in self.board, "a full board without the endgame"
+        assert (self.chosen is not None) == (self.phase == KEEP), "chosen card bookkeeping"
+        assert self.phase in (START, CHOOSE, KEEP, BRING, ACTIVATE, OVER)
+        assert self.phase != OVER or not self.tasks
+        assert 0 <= self.current < self.num_players

@@ -1,0 +1,302 @@
+"""Moving Employees in the Workplace (rulebook "Activate Abilities" keywords and "Security
+Guards"): Promote, Demote, Dismiss, Bump, Float, and where Security Guard tiles go.
+
+Moves that need a player's choice are tasks on the state's stack: a task lists its options
+(actions) or, when there are none, resolves itself (`auto`). The player responsible for a move
+(the player whose turn it is) makes every choice of the chain it sets off.
+
+A piece lifted off the board (Bumped, Floated off its Tier) travels in an "arrive" task until it
+lands: it tries its new Tier, then each lower one, and is Dismissed below the bottom Tier.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .state import SquidIncState
+
+Task = dict[str, Any]
+
+
+# ---- the board, read and written ----------------------------------------------------------------
+def empties(st: SquidIncState, tier: int) -> list[int]:
+    return [s for s in st.geo.tier_spaces[tier] if st.board[s] < 0]
+
+
+def highest_available_tier(st: SquidIncState) -> int | None:
+    for tier in range(st.geo.top, -1, -1):
+        if empties(st, tier):
+            return tier
+    return None
+
+
+def lesser(st: SquidIncState, tier: int, piece: int) -> list[int]:
+    """Spaces of `tier` whose Employee has a lower printed Clout Value than `piece` (a Bump)."""
+    value = st.value_of(piece)
+    return [s for s in st.geo.tier_spaces[tier]
+            if st.board[s] >= 0 and st.value_of(st.board[s]) < value]
+
+
+def put(st: SquidIncState, space: int, piece: int, owner: int, clout: int) -> None:
+    st.board[space], st.owner[space], st.clout[space] = piece, owner, clout
+    if not st.endgame and -1 not in st.board:
+        st.endgame = True
+        # Rulebook note: filled by the last card of the line, the deck is reshuffled once more.
+        st.reshuffle_owed = not st.deck and not st.line
+        st.emit("endgame", "The last space of the Workplace is filled: the endgame begins.")
+
+
+def lift(st: SquidIncState, space: int) -> tuple[int, int, int]:
+    piece = (st.board[space], st.owner[space], st.clout[space])
+    st.board[space], st.owner[space], st.clout[space] = -1, -1, 0
+    return piece
+
+
+def move(st: SquidIncState, origin: int, target: int) -> None:
+    put(st, target, *lift(st, origin))
+
+
+def arrive(piece: int, owner: int, clout: int, tier: int) -> Task:
+    return {"t": "arrive", "piece": piece, "owner": owner, "clout": clout, "tier": tier}
+
+
+# ---- the keywords ------------------------------------------------------------------------------
+def demote(st: SquidIncState, space: int) -> None:
+    """Demote: down one Tier, or Dismissed from the bottom Tier."""
+    st.emit("demote", f"{st.label(space)} is Demoted.")
+    st.tasks.append(arrive(*lift(st, space), st.geo.tier_of[space] - 1))
+
+
+def dismiss(st: SquidIncState, space: int) -> None:
+    """Dismiss from the Workplace (a Security Guard re-enters instead, unless the board is full)."""
+    st.tasks.append(arrive(*lift(st, space), -1))
+
+
+def float_piece(st: SquidIncState, floater: int, target: int, direction: int | None = None) -> None:
+    """Float: push `target` one space on (straight away from `floater` unless a direction is
+    given), pushing any Employee behind it on; one pushed off the Tier is Demoted (Dismissed
+    from the bottom Tier). The floater takes the target's space."""
+    if direction is None:
+        direction = st.geo.direction(floater, target)
+    chain = [target]
+    beyond = st.geo.step[target][direction]
+    while beyond is not None and st.board[beyond] >= 0:
+        chain.append(beyond)
+        beyond = st.geo.step[beyond][direction]
+    st.emit("float", f"{st.label(floater)} Floats {st.label(target)}.")
+    pushed_off = None
+    if beyond is None:
+        pushed_off = lift(st, chain.pop())
+        st.emit("float_off", f"{st.piece_name(pushed_off[0])} is Floated off Tier "
+                f"{st.geo.tier_of[target] + 1}.")
+    for space in reversed(chain):
+        move(st, space, st.geo.step[space][direction])
+    move(st, floater, target)
+    if pushed_off is not None:
+        st.tasks.append(arrive(*pushed_off, st.geo.tier_of[target] - 1))
+
+
+def off_the_bottom(st: SquidIncState, piece: int, owner: int, clout: int) -> None:
+    """Below the bottom Tier: an Employee is Dismissed (card to the Dismissed pile, Clout lost,
+    a Security Guard comes in); a Security Guard re-enters on the highest available Tier."""
+    if st.is_guard(piece):
+        st.clout_spent += clout  # any Clout moved onto a Guard is lost with it
+        st.tasks.append({"t": "guard", "piece": piece})
+        return
+    st.dismissed.append(piece)
+    st.clout_spent += clout
+    st.emit("dismiss", f"{st.piece_name(piece)} is Dismissed"
+            + (f" ({clout} Clout lost)." if clout else "."), employee=st.piece_name(piece))
+    st.tasks.append({"t": "guard", "piece": -1})
+
+
+# ---- tasks -----------------------------------------------------------------------------------
+class GuardTask:
+    """Place a Security Guard tile (a new one: piece -1) on any space of the highest Tier with an
+    empty space. With no empty space a returning tile goes back to the supply; with no tile left
+    in the supply no Guard comes in."""
+
+    @staticmethod
+    def options(st: SquidIncState, task: Task) -> list[str]:
+        if task["piece"] < 0 and not st.guard_supply:
+            return []
+        tier = highest_available_tier(st)
+        return [] if tier is None else [f"to {st.geo.names[s]}" for s in empties(st, tier)]
+
+    @staticmethod
+    def auto(st: SquidIncState, task: Task) -> None:
+        st.tasks.pop()
+        if task["piece"] >= 0:
+            st.guard_supply.append(task["piece"])
+            st.guard_supply.sort()
+            st.emit("guard_leaves", "The board is full: the Security Guard is Dismissed.")
+
+    @staticmethod
+    def choose(st: SquidIncState, task: Task, action: str) -> None:
+        st.tasks.pop()
+        piece = task["piece"] if task["piece"] >= 0 else st.guard_supply.pop(0)
+        space = st.space_named(action)
+        put(st, space, piece, -1, 0)
+        st.emit("guard", f"{st.seat_name(st.current)} places a Security Guard on "
+                f"{st.geo.names[space]}.", space=st.geo.names[space])
+
+    @staticmethod
+    def prompt(st: SquidIncState, task: Task) -> str:
+        return "Place a Security Guard on the highest Tier with room"
+
+
+class ArriveTask:
+    """A Demoted (or Bumped, or Floated-off) piece enters `tier`: an empty space of your choice;
+    if none, it Bumps an Employee of lesser Clout Value (who is Demoted in turn); if none, it
+    goes on down. Security Guards never Bump."""
+
+    @staticmethod
+    def options(st: SquidIncState, task: Task) -> list[str]:
+        tier = task["tier"]
+        if tier < 0:
+            return []
+        free = empties(st, tier)
+        if free:
+            return [f"to {st.geo.names[s]}" for s in free]
+        if st.is_guard(task["piece"]):
+            return []
+        return [f"bump {st.geo.names[s]}" for s in lesser(st, tier, task["piece"])]
+
+    @staticmethod
+    def auto(st: SquidIncState, task: Task) -> None:
+        if task["tier"] >= 0:
+            task["tier"] -= 1
+            return
+        st.tasks.pop()
+        off_the_bottom(st, task["piece"], task["owner"], task["clout"])
+
+    @staticmethod
+    def choose(st: SquidIncState, task: Task, action: str) -> None:
+        st.tasks.pop()
+        space = st.space_named(action)
+        bumped = lift(st, space) if action.startswith("bump") else None
+        put(st, space, task["piece"], task["owner"], task["clout"])
+        st.emit("lands", f"{st.piece_name(task['piece'])} moves to {st.geo.names[space]}.")
+        if bumped is not None:
+            st.emit("bump", f"{st.piece_name(task['piece'])} Bumps {st.piece_name(bumped[0])}.")
+            st.tasks.append(arrive(*bumped, task["tier"] - 1))
+
+    @staticmethod
+    def prompt(st: SquidIncState, task: Task) -> str:
+        return f"Choose where {st.piece_name(task['piece'])} goes on Tier {task['tier'] + 1}"
+
+
+class DemoteTask:
+    """A Demote waiting its turn (Reggie Demotes his targets one after the other)."""
+
+    @staticmethod
+    def options(st: SquidIncState, task: Task) -> list[str]:
+        return []
+
+    @staticmethod
+    def auto(st: SquidIncState, task: Task) -> None:
+        st.tasks.pop()
+        if task["piece"] in st.board:
+            demote(st, st.board.index(task["piece"]))
+
+    @staticmethod
+    def prompt(st: SquidIncState, task: Task) -> str:
+        return "Demote"
+
+
+class RiseTask:
+    """Promote: up one Tier to an empty space of your choice; if the Tier is full, Bump an
+    Employee of lesser Clout Value, who is Demoted to the Tier below. With `any` (the HR Agent)
+    it must Bump, whatever the Clout Value. A Security Guard moves to the next Tier up with an
+    empty space and never Bumps."""
+
+    @staticmethod
+    def options(st: SquidIncState, task: Task) -> list[str]:
+        piece = task["piece"]
+        if piece not in st.board:
+            return []
+        tier = st.geo.tier_of[st.board.index(piece)]
+        names = st.geo.names
+        if st.is_guard(piece):
+            for higher in range(tier + 1, st.geo.top + 1):
+                if empties(st, higher):
+                    return [f"to {names[s]}" for s in empties(st, higher)]
+            return []
+        if tier == st.geo.top:
+            return []
+        if task.get("any"):
+            return [f"bump {names[s]}" for s in st.geo.tier_spaces[tier + 1] if st.board[s] >= 0]
+        free = empties(st, tier + 1)
+        if free:
+            return [f"to {names[s]}" for s in free]
+        return [f"bump {names[s]}" for s in lesser(st, tier + 1, piece)]
+
+    @staticmethod
+    def auto(st: SquidIncState, task: Task) -> None:
+        st.tasks.pop()
+        if task["piece"] in st.board:
+            st.emit("no_promotion", f"{st.piece_name(task['piece'])} cannot be Promoted.")
+
+    @staticmethod
+    def choose(st: SquidIncState, task: Task, action: str) -> None:
+        st.tasks.pop()
+        origin = st.board.index(task["piece"])
+        space = st.space_named(action)
+        bumped = lift(st, space) if action.startswith("bump") else None
+        move(st, origin, space)
+        st.emit("promote", f"{st.piece_name(task['piece'])} is Promoted to {st.geo.names[space]}.")
+        if bumped is not None:
+            st.emit("bump", f"{st.piece_name(task['piece'])} Bumps {st.piece_name(bumped[0])}.")
+            st.tasks.append(arrive(*bumped, st.geo.tier_of[space] - 1))
+
+    @staticmethod
+    def prompt(st: SquidIncState, task: Task) -> str:
+        return f"Choose where {st.piece_name(task['piece'])} is Promoted"
+
+
+def can_rise(st: SquidIncState, piece: int, bump_any: bool = False) -> bool:
+    return bool(RiseTask.options(st, {"t": "rise", "piece": piece, "any": bump_any}))
+
+
+def promote(st: SquidIncState, piece: int, bump_any: bool = False) -> Task:
+    return {"t": "rise", "piece": piece, "any": bump_any}
+
+
+class EnterTask:
+    """Bring an Employee into the Workplace: any empty bottom space; if none, Bump (Dismiss) an
+    Employee of lesser Clout Value from the bottom Tier; if none, the newcomer is Dismissed."""
+
+    @staticmethod
+    def options(st: SquidIncState, task: Task) -> list[str]:
+        free = empties(st, 0)
+        if free:
+            return [f"to {st.geo.names[s]}" for s in free]
+        return [f"bump {st.geo.names[s]}" for s in lesser(st, 0, task["card"])]
+
+    @staticmethod
+    def auto(st: SquidIncState, task: Task) -> None:
+        st.tasks.pop()
+        st.dismissed.append(task["card"])
+        st.clout_spent += task["clout"]
+        st.emit("dismiss", f"{st.seat_name(task['owner'])} must bring "
+                f"{st.piece_name(task['card'])} in, but there is no room on the bottom Tier: it "
+                "is Dismissed.", employee=st.piece_name(task["card"]))
+
+    @staticmethod
+    def choose(st: SquidIncState, task: Task, action: str) -> None:
+        st.tasks.pop()
+        space = st.space_named(action)
+        bumped = lift(st, space) if action.startswith("bump") else None
+        put(st, space, task["card"], task["owner"], task["clout"])
+        st.entered.append(task["card"])
+        st.emit("enter", f"{st.seat_name(task['owner'])} brings {st.piece_name(task['card'])} "
+                f"into the Workplace on {st.geo.names[space]} ({task['cost']} Clout spent).",
+                space=st.geo.names[space])
+        if bumped is not None:
+            st.emit("bump", f"{st.piece_name(task['card'])} Bumps {st.piece_name(bumped[0])}.")
+            st.tasks.append(arrive(*bumped, -1))
+
+    @staticmethod
+    def prompt(st: SquidIncState, task: Task) -> str:
+        return f"Choose a bottom-Tier space for {st.piece_name(task['card'])}"
