@@ -62,7 +62,7 @@ class SquidGame(Game):
         super().__init__()
 
     def evaluate_view(self, view: dict[str, Any], seat: int) -> float:
-        return heuristic.evaluate(view, seat)
+        return heuristic.evaluate(view, seat, self.data)
 
     def all_actions(self) -> list[str]:
         data = self.data
