@@ -13,7 +13,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from . import campaign
-from .stage import Stage, chip, token_action, token_of
+from .stage import Stage, chip, pass_turn, token_action, token_of
 from .timer import count_down, run_out
 from .tokens import turn_order
 from .vips import bored_by_bridge, cut_timer
@@ -92,12 +92,8 @@ class GlassBridge(Stage):
 
     def _next_placer(self, s: SquidGameState, first: bool = False) -> None:
         g = s.g
-        n = len(g["order"])
-        for step in range(0 if first else 1, n + 1):
-            turn = (g["turn"] + step) % n
-            if self._unplaced(s, g["order"][turn]):
-                g["turn"] = turn
-                return
+        if pass_turn(g, lambda seat: bool(self._unplaced(s, seat)), first):
+            return
         g["step"] = BUILD
         g["played"] = [None] * s.num_players
 

@@ -11,7 +11,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from . import campaign
-from .stage import Stage, chip, token_action, token_of
+from .stage import Stage, chip, pass_turn, token_action, token_of
 from .tokens import turn_order
 
 if TYPE_CHECKING:
@@ -62,12 +62,8 @@ class Marbles(Stage):
 
     def _next_pairer(self, s: SquidGameState, first: bool = False) -> None:
         g = s.g
-        n = len(g["order"])
-        for step in range(0 if first else 1, n + 1):
-            turn = (g["turn"] + step) % n
-            if self._can_pair(s, g["order"][turn]):
-                g["turn"] = turn
-                return
+        if pass_turn(g, lambda seat: self._can_pair(s, seat), first):
+            return
         for token in self.singles(s):
             s.survive(token, "no token is left to pair with")
         g["step"] = SELECT
@@ -128,13 +124,9 @@ class Marbles(Stage):
 
     def _next_selector(self, s: SquidGameState, first: bool = False) -> None:
         g = s.g
-        n = len(g["order"])
-        for step in range(0 if first else 1, n + 1):
-            turn = (g["turn"] + step) % n
-            if self._open_pairs(s, g["order"][turn]):
-                g["turn"] = turn
-                g["step"] = SELECT
-                return
+        if pass_turn(g, lambda seat: bool(self._open_pairs(s, seat)), first):
+            g["step"] = SELECT
+            return
         campaign.finish_game(s)
 
     def to_move(self, s: SquidGameState) -> list[int]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -53,6 +54,18 @@ class Stage(ABC):
     def render(self, view: dict[str, Any], names: list[str]) -> list[str]:
         """Text lines for the terminal; `view` is the state part of a view, the game's own
         part under "game"."""
+
+
+def pass_turn(g: dict[str, Any], can_act: Callable[[int], bool], first: bool = False) -> bool:
+    """Taking turns: move g["turn"] round g["order"] to the next team that can still act (this
+    team too when `first`). False, leaving the turn as it was, when no team can."""
+    n = len(g["order"])
+    for step in range(0 if first else 1, n + 1):
+        turn = (g["turn"] + step) % n
+        if can_act(g["order"][turn]):
+            g["turn"] = turn
+            return True
+    return False
 
 
 def token_action(number: int) -> str:

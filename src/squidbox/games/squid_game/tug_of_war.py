@@ -12,7 +12,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from . import campaign
-from .stage import Stage, chip, token_action, token_of
+from .stage import Stage, chip, pass_turn, token_action, token_of
 from .tokens import turn_order
 from .vips import TIE_REASON
 
@@ -81,14 +81,9 @@ class TugOfWar(Stage):
         return [t for t in s.playing(seat) if s.g["at"][str(t)] is None]
 
     def _next_placer(self, s: SquidGameState, first: bool = False) -> None:
-        g = s.g
-        n = len(g["order"])
-        if self.placeable(s):
-            for step in range(0 if first else 1, n + 1):
-                turn = (g["turn"] + step) % n
-                if self._unplaced(s, g["order"][turn]):
-                    g["turn"] = turn
-                    return
+        if self.placeable(s) and pass_turn(s.g, lambda seat: bool(self._unplaced(s, seat)),
+                                           first):
+            return
         self._start_cards(s)
 
     def _start_cards(self, s: SquidGameState) -> None:
