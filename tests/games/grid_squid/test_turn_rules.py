@@ -135,7 +135,7 @@ def test_a_game_is_three_rounds_of_five_cards_each():
         play_round(state, chooser)
     assert len(state.history) == 3 * 5 * 4
     assert len(state.round_points) == 3
-    assert state.points == [sum(r[seat] for r in state.round_points) for seat in range(4)]
+    assert state.scores() == [sum(r[seat] for r in state.round_points) for seat in range(4)]
 
 
 def test_advanced_rule_deals_seven_plays_five_and_discards_the_rest_face_up():
@@ -163,7 +163,7 @@ def test_the_discards_are_reshuffled_when_the_deck_runs_out():
 
 def test_a_tie_for_the_most_points_is_a_shared_win():
     state = GAME.new_game(3, seed=1)
-    state.points = [4, 4, 2]
+    state.round_points = [[4, 4, 2]]
     state.current = -1
     assert state.is_terminal()
     assert state.returns() == [0.5, 0.5, 0.0]

@@ -33,7 +33,6 @@ class GridSquidState(State):
         "hands",  # per seat, cards held per symbol
         "deck",  # face-down draw pile, top card last
         "discard",  # face-up discard pile, cards per symbol
-        "points",  # total points per seat
         "round_points",  # points scored per round, per seat
         "round",  # 1-based round number
         "start_player",  # seat that starts this round
@@ -58,7 +57,6 @@ class GridSquidState(State):
         self.rng.shuffle(self.deck)
         self.discard = [0] * len(data.symbols)
         self.hands = [[0] * len(data.symbols) for _ in range(n)]
-        self.points = [0] * n
         self.round_points = []
         self.round = 1
         self.start_player = self.rng.randrange(n)
@@ -228,7 +226,6 @@ class GridSquidState(State):
         for seat in range(self.num_players):
             result = score(self.owner, self.geo, seat, data.line_points, data.squid_bonus)
             this_round.append(result.points)
-            self.points[seat] += result.points
             details.append({
                 "seat": seat,
                 "lines": [[run.direction, [tile_name(t, self.geo.columns) for t in run.tiles],
@@ -264,13 +261,14 @@ class GridSquidState(State):
         winners = self.winners()
         names = ", ".join(self.seat_name(s) for s in winners)
         self.emit("game_over", f"{names} {'wins' if len(winners) == 1 else 'share the win'} "
-                  f"with {self.points[winners[0]]} points.",
-                  winners=winners, scores=list(self.points))
+                  f"with {self.scores()[winners[0]]} points.",
+                  winners=winners, scores=self.scores())
 
     # ---- the end of the game ------------------------------------------------------------------
     def winners(self) -> list[int]:
-        best = max(self.points)
-        return [seat for seat, total in enumerate(self.points) if total == best]
+        totals = self.scores()
+        best = max(totals)
+        return [seat for seat, total in enumerate(totals) if total == best]
 
     def _is_terminal(self) -> bool:
         return self.current == EMPTY
@@ -280,12 +278,15 @@ class GridSquidState(State):
         return [1 / len(winners) if seat in winners else 0.0 for seat in range(self.num_players)]
 
     def scores(self) -> list[float]:
-        return list(self.points)
+        """Total points: the sum of every scoring so far."""
+        return [sum(points[seat] for points in self.round_points)
+                for seat in range(self.num_players)]
 
     # ---- what a player sees -------------------------------------------------------------------
     def _view(self, viewer: int | None) -> dict[str, Any]:
         symbols = self.game.data.symbols
         columns = self.geo.columns
+        totals = self.scores()
         return {
             "board": {
                 "columns": columns,
@@ -304,7 +305,7 @@ class GridSquidState(State):
             "current_player": None if self.current == EMPTY else self.current,
             "players": [
                 {"seat": seat, "colour": self.seat_name(seat),
-                 "score": self.points[seat], "supply": self.supply[seat],
+                 "score": totals[seat], "supply": self.supply[seat],
                  "cards_in_hand": sum(self.hands[seat]), "played_this_round": self.played[seat]}
                 for seat in range(self.num_players)
             ],
@@ -365,7 +366,6 @@ class GridSquidState(State):
         assert 1 <= self.round <= data.rounds and 0 <= self.start_player < n
         assert len(self.round_points) == self.round - (0 if self.current == EMPTY else 1)
         for seat in range(n):
-            assert self.points[seat] == sum(r[seat] for r in self.round_points)
             if self.current != EMPTY:
                 assert sum(self.hands[seat]) == self.hand_size - self.played[seat], "hand size"
         if self.current != EMPTY:
