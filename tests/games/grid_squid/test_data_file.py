@@ -1,19 +1,16 @@
 """The data file is checked on load; a broken one gives an error naming the file and key."""
 
+from functools import partial
+
 import pytest
 
 from squidbox import DataFileError
 from squidbox.games.grid_squid import GridSquid
 from squidbox.games.grid_squid import data as data_file
 
-ORIGINAL = data_file.DATA_FILE.read_text(encoding="utf-8")
+from ..data_files import load_edited as edit_and_load
 
-
-def load_edited(tmp_path, old, new):
-    assert old in ORIGINAL
-    path = tmp_path / "data.toml"
-    path.write_text(ORIGINAL.replace(old, new), encoding="utf-8")
-    return data_file.load(path)
+load_edited = partial(edit_and_load, data_file)
 
 
 def test_the_shipped_data_loads():

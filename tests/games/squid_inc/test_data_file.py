@@ -1,5 +1,7 @@
 """The data file is checked on load; a user's edited copy changes the game without code."""
 
+from functools import partial
+
 import pytest
 
 from squidbox import DataFileError
@@ -7,14 +9,9 @@ from squidbox.games.squid_inc import SquidInc
 from squidbox.games.squid_inc import data as data_file
 from squidbox.games.squid_inc.abilities import ABILITIES
 
-ORIGINAL = data_file.DATA_FILE.read_text(encoding="utf-8")
+from ..data_files import load_edited as edit_and_load
 
-
-def load_edited(tmp_path, old, new):
-    assert old in ORIGINAL
-    path = tmp_path / "data.toml"
-    path.write_text(ORIGINAL.replace(old, new, 1), encoding="utf-8")
-    return data_file.load(path)
+load_edited = partial(edit_and_load, data_file)
 
 
 def test_the_shipped_data_loads():
