@@ -7,26 +7,18 @@ import pytest
 
 from squidbox.bots import HeuristicBot, make_bot
 
+from ..random_walks import random_walk
 from .positions import GAME, table
 
 PLAYER_COUNTS = list(GAME.player_counts)
 
 
-def random_states(num_players, seed, options=None):
-    """Every state along a random game, with the seat to decide in each (None at the end)."""
-    chooser = random.Random(seed)
-    state = GAME.new_game(num_players, seed=seed, options=options)
-    while not state.is_terminal():
-        player = chooser.choice(state.to_move())
-        yield state, player
-        state.apply(player, chooser.choice(state.legal_actions(player)))
-    yield state, None
 
 
 @pytest.mark.parametrize("num_players", PLAYER_COUNTS)
 def test_values_stay_between_0_and_1_and_end_as_the_returns(num_players):
     for seed, options in ((1, None), (2, {"events": 3}), (3, {"events": "random"})):
-        for state, _ in random_states(num_players, seed, options):
+        for state, _ in random_walk(GAME, num_players, seed, options):
             values = GAME.evaluate_state(state)
             assert all(0.0 <= v <= 1.0 for v in values), values
         assert values == pytest.approx(state.returns())
@@ -35,7 +27,7 @@ def test_values_stay_between_0_and_1_and_end_as_the_returns(num_players):
 @pytest.mark.parametrize("num_players", [2, GAME.max_players])
 def test_the_evaluation_reads_only_the_seats_view(num_players):
     rng = random.Random(7)
-    for step, (state, player) in enumerate(random_states(num_players, 11, {"events": 3})):
+    for step, (state, player) in enumerate(random_walk(GAME, num_players, 11, {"events": 3})):
         if player is None or step % 3:
             continue
         for seat in range(num_players):

@@ -8,28 +8,20 @@ import pytest
 
 from squidbox.bots import HeuristicBot, RandomBot, make_bot
 
+from ..random_walks import random_walk
 from .positions import GAME, PINK, WHITE, single
 
 PRESETS = [None, *GAME.option_presets]
 PRESET_IDS = ["campaign", *(preset["game"] for preset in GAME.option_presets)]
 
 
-def random_states(seed, players, options=None):
-    """Every state of one random game, the final one included."""
-    state = GAME.new_game(players, seed=seed, options=options)
-    chooser = random.Random(seed)
-    yield state
-    while not state.is_terminal():
-        seat = chooser.choice(state.to_move())
-        state.apply(seat, chooser.choice(state.legal_actions(seat)))
-        yield state
 
 
 @pytest.mark.parametrize("players", list(GAME.player_counts))
 @pytest.mark.parametrize("options", PRESETS, ids=PRESET_IDS)
 def test_values_stay_between_0_and_1_and_end_at_the_returns(players, options):
     for seed in range(2):
-        for state in random_states(seed, players, options):
+        for state, _ in random_walk(GAME, players, seed, options):
             values = GAME.evaluate_state(state)
             assert all(0.0 <= v <= 1.0 for v in values)
         assert values == state.returns()
@@ -39,7 +31,7 @@ def test_values_stay_between_0_and_1_and_end_at_the_returns(players, options):
 @pytest.mark.parametrize("options", PRESETS, ids=PRESET_IDS)
 def test_the_evaluation_reads_only_the_seats_view(players, options):
     rng = random.Random(players)
-    for state in random_states(100 + players, players, options):
+    for state, _ in random_walk(GAME, players, 100 + players, options):
         for seat in range(players):
             world = state.resample(seat, rng)
             assert (GAME.evaluate_view(world.view(seat), seat)
