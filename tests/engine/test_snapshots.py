@@ -66,7 +66,7 @@ CORRUPTIONS = {
     "missing field": corrupt(["state", "deck"], DELETE),
     "field type": corrupt(["state", "owner"], "nobody"),
     "cubes not conserved": corrupt(["state", "supply", 0], 11),
-    "cards not conserved": corrupt(["state", "deck"], []),
+    "cards not conserved": corrupt(["state", "discard", 0], 99),
     "negative cubes": corrupt(["state", "cubes", 0], -1),
 }
 

@@ -34,6 +34,11 @@ def test_edited_values_are_used(tmp_path):
     ('"Drop", "Hammers"', '"Drop", "Drop"', "distinct"),
     ("rounds = 3", "rounds = 0", "rounds must be between 1"),
     ("hand_size = 5", "hand_size = 4", "at least cards_played_per_round"),
+    # Kept Advanced leftovers grow a hand by 1 a round when 6 are dealt and 5 played: 12 cards
+    # by round 6, so 4 players need 48 cards and 45 are too few (two 7-card hands were the check).
+    ("hand_size = 5\nadvanced_hand_size = 7\ncards_played_per_round = 5\nrounds = 3",
+     "hand_size = 6\nadvanced_hand_size = 7\ncards_played_per_round = 5\nrounds = 6",
+     "too few to deal"),
     ("[squid]", "[squid", "not valid TOML"),
     ("bonus = 2", "bonus = true", "must be an integer, not a boolean"),
 ])

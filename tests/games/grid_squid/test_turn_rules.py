@@ -138,15 +138,62 @@ def test_a_game_is_three_rounds_of_five_cards_each():
     assert state.scores() == [sum(r[seat] for r in state.round_points) for seat in range(4)]
 
 
-def test_advanced_rule_deals_seven_plays_five_and_discards_the_rest_face_up():
+def test_advanced_rule_keeps_the_two_unplayed_cards_and_deals_five_new_ones():
+    # "Still only play 5 cards in each round" … "Deal 5 new cards to each player": nothing
+    # discards the two extra cards, so they stay in hand.
     state = GAME.new_game(2, seed=3, options={"advanced": True})
+    assert state.options["advanced_leftovers"] == "keep"  # the default
     assert all(sum(hand) == 7 for hand in state.hands)
+    chooser = random.Random(3)
+    while state.round == 1:
+        if sum(state.played) == 9:  # the last card of the round: what is left now is kept
+            kept = [list(hand) for hand in state.hands]
+            kept[state.current] = None
+            deck_before = len(state.deck)
+        seat = state.to_move()[0]
+        state.apply(seat, chooser.choice(state.legal_actions(seat)))
+    assert not [e for e in state.log(None) if e["type"] == "discard_unplayed"]
+    assert sum(state.discard) == 10  # only the played cards
+    assert len(state.deck) == deck_before - 10  # 5 new cards each
+    assert all(sum(hand) == 7 for hand in state.hands)
+    for seat, hand in enumerate(state.hands):
+        if kept[seat] is not None:
+            assert sum(kept[seat]) == 2
+            assert all(hand[s] >= k for s, k in enumerate(kept[seat]))
+    dealt = [e for e in state.log(None) if e["type"] == "deal"]
+    assert [e["count"] for e in dealt[-2:]] == [7, 7]
+
+
+def test_advanced_rule_can_discard_the_unplayed_cards_face_up_instead():
+    options = {"advanced": True, "advanced_leftovers": "discard"}
+    state = GAME.new_game(2, seed=3, options=options)
+    assert all(sum(hand) == 7 for hand in state.hands)
+    assert len(state.deck) == 13
     chooser = random.Random(3)
     play_round(state, chooser)
     assert len(state.history) == 10
     unplayed = [e for e in state.log(None) if e["type"] == "discard_unplayed"]
     assert [len(e["cards"]) for e in unplayed] == [2, 2]
+    # 14 new cards from a deck of 13: the 10 played and 4 unplayed cards are reshuffled.
+    reshuffles = [e for e in state.log(None) if e["type"] == "reshuffle"]
+    assert [e["cards"] for e in reshuffles] == [14]
     assert all(sum(hand) == 7 for hand in state.hands)  # round 2 dealt
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("leftovers", ["keep", "discard"])
+def test_advanced_games_never_run_out_of_cards(players, leftovers):
+    # Cards no one holds are always enough for the next deal: 27/36/45 cards against at most
+    # 14/21/28 in hands (see the rulings). Every step checks that cards are conserved.
+    for seed in range(3):
+        options = {"advanced": True, "advanced_leftovers": leftovers}
+        state = GAME.new_game(players, seed=seed, options=options)
+        chooser = random.Random(seed)
+        while not state.is_terminal():
+            play_round(state, chooser)
+            state.check_invariants()
+        assert len(state.history) == 3 * 5 * players
+        assert all(sum(hand) == (2 if leftovers == "keep" else 0) for hand in state.hands)
 
 
 def test_the_discards_are_reshuffled_when_the_deck_runs_out():

@@ -36,6 +36,13 @@ class GridSquidData:
     def shortest_line(self) -> int:
         return min(self.line_points)
 
+    @property
+    def largest_hand(self) -> int:
+        """The most cards a seat can hold: the Advanced hand, plus whatever kept leftovers add
+        round by round when more cards are dealt than played (nothing, by the rulebook)."""
+        growth = max(0, self.hand_size - self.cards_played_per_round)
+        return max(self.hand_size, self.advanced_hand_size + (self.rounds - 1) * growth)
+
 
 def load(path: Path = DATA_FILE) -> GridSquidData:
     f = DataFile.load(path)
@@ -94,6 +101,8 @@ def _check_consistency(f: DataFile, data: GridSquidData) -> None:
         if tiles != setup.board_rows * data.board_columns:
             raise f.error(key, f"board {data.board_columns}x{setup.board_rows} does not hold "
                           f"{setup.symbols_in_play} symbols x {data.tiles_per_symbol} tiles")
+        # Every deal draws from the deck and the reshuffled discards, i.e. from every card no
+        # one holds; this is enough for every hand whenever it holds in the fullest deal.
         cards = setup.symbols_in_play * data.cards_per_symbol
-        if cards < count * max(data.hand_size, data.advanced_hand_size):
+        if cards < count * data.largest_hand:
             raise f.error(key, f"{cards} cards are too few to deal every hand")

@@ -39,6 +39,10 @@ class GridSquid(Game):
             Option("start_shift", "right", "where the starting player passes each round: "
                    "right (the player who played last) or left (the next in turn order)",
                    choices=("right", "left")),
+            Option("advanced_leftovers", "keep", "with the Advanced rule, the 2 unplayed cards: "
+                   "keep (they stay in hand and 5 new cards are dealt, the rulebook's words) or "
+                   "discard (face up at the end of the round; 7 new cards are dealt)",
+                   choices=("keep", "discard")),
         )
         largest = max(self.data.board_columns * s.board_rows for s in self.data.setups.values())
         self.place_actions = [f"place {tile_name(t, self.data.board_columns)}"

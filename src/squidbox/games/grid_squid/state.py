@@ -95,13 +95,34 @@ class GridSquidState(State):
 
     @property
     def hand_size(self) -> int:
+        """Cards dealt at the start of the game."""
         data = self.game.data
         return data.advanced_hand_size if self.options["advanced"] else data.hand_size
 
+    @property
+    def keeps_leftovers(self) -> bool:
+        """Advanced rule, literal reading: unplayed cards stay in hand into the next round."""
+        return self.options["advanced"] and self.options["advanced_leftovers"] == "keep"
+
+    def cards_dealt_in_round(self, round_number: int) -> int:
+        """Round 1 deals a full hand. Later rounds "Deal 5 new cards to each player": on top
+        of the kept cards when leftovers are kept, else a full hand again."""
+        if round_number > 1 and self.keeps_leftovers:
+            return self.game.data.hand_size
+        return self.hand_size
+
+    def hand_at_round_start(self, round_number: int) -> int:
+        """Cards each seat holds once a round's deal is done."""
+        if not self.keeps_leftovers:
+            return self.hand_size
+        data = self.game.data
+        growth = data.hand_size - data.cards_played_per_round  # 0 with the rulebook's numbers
+        return self.hand_size + (round_number - 1) * growth
+
     def _deal(self) -> None:
-        """Deal a new hand to each seat, one card at a time from the starting player."""
+        """Deal new cards to each seat, one card at a time from the starting player."""
         n = self.num_players
-        for _ in range(self.hand_size):
+        for _ in range(self.cards_dealt_in_round(self.round)):
             for offset in range(n):
                 seat = (self.start_player + offset) % n
                 self.hands[seat][self._draw()] += 1
@@ -206,7 +227,8 @@ class GridSquidState(State):
     def _end_round(self) -> None:
         self._score_round()
         self._return_excess_cubes()
-        self._discard_unplayed_cards()
+        if not self.keeps_leftovers:
+            self._discard_unplayed_cards()
         if self.round == self.game.data.rounds:
             self._end_game()
             return
@@ -245,7 +267,8 @@ class GridSquidState(State):
                 self.cubes[tile] = 1
 
     def _discard_unplayed_cards(self) -> None:
-        """Advanced rule: the extra cards are discarded face up at the end of the round."""
+        """Advanced rule, option advanced_leftovers="discard": the unplayed cards are discarded
+        face up at the end of the round."""
         for seat, hand in enumerate(self.hands):
             if not any(hand):
                 continue
@@ -367,7 +390,8 @@ class GridSquidState(State):
         assert len(self.round_points) == self.round - (0 if self.current == EMPTY else 1)
         for seat in range(n):
             if self.current != EMPTY:
-                assert sum(self.hands[seat]) == self.hand_size - self.played[seat], "hand size"
+                assert (sum(self.hands[seat])
+                        == self.hand_at_round_start(self.round) - self.played[seat]), "hand size"
         if self.current != EMPTY:
             assert 0 <= self.current < n
             assert self.played[self.current] < data.cards_played_per_round
