@@ -16,8 +16,8 @@ ROTATED = " (rotated)"
 
 def table(players=3, *, turn=3, current=0, first=0, hands=None, play=None, money=None,
           minus=None, deck=(), discard=(), rest="deck", events=(), last_action=None,
-          played=None, extra_turn=False, action=None, game=GAME):
-    state = game.new_game(players, seed=0, options={"events": list(events)})
+          played=None, extra_turn=False, action=None, game=GAME, options=None):
+    state = game.new_game(players, seed=0, options={"events": list(events), **(options or {})})
     state.clock = turn
     state.current = current
     state.first_player = first

@@ -490,6 +490,28 @@ def test_sphinx_no_unleash_twice_in_a_row_and_nothing_on_an_extra_turn():
     assert state.current == 1 and state.money[0] == 20
 
 
+def test_sphinx_one_command_may_be_paid_for_several_times():
+    # "If you command a Sphinx and pay for it multiple times in one turn, you can take
+    # multiple extra turns in a row."
+    state = table(money={0: 25}, play={0: ["Sphinx"]}, hands={0: []})
+    act(state, "recruit", "pay", "pay")
+    assert state.money[0] == 5 and deciding(state) == (0, "choose_action")  # $5: no third
+    assert state.current == 0 and state.on_extra_turn and state.extra_turns == 1
+    act(state, "collect")
+    assert state.current == 0 and state.on_extra_turn and state.extra_turns == 0
+    act(state, "collect")
+    assert state.current == 1 and state.clock == 3
+
+
+def test_sphinx_one_payment_per_command_is_an_option():
+    state = table(money={0: 25}, play={0: ["Sphinx"]}, hands={0: []},
+                  options={"sphinx_payments": "one"})
+    act(state, "recruit", "pay")
+    assert state.money[0] == 15 and state.extra_turns == 0 and state.on_extra_turn
+    act(state, "collect")
+    assert state.current == 1
+
+
 def test_sphinx_commanded_twice_pays_twice_for_two_extra_turns():
     state = table(money={0: 20}, hands={0: []}, deck=["Sphinx", "Hero", "Hero"])
     command(state, "Mimic")

@@ -37,14 +37,37 @@ def test_commerce_discards_inventor_from_play_to_play_agent_for_free():
                   play={0: ["Inventor (rotated)"]})
     step(state, "event", name="Commerce")
     act(state, "discard Inventor (rotated)", "play Agent")
-    assert in_play(state, 0) == ["Agent (rotated)"] and state.money[0] == 0
+    assert in_play(state, 0) == ["Agent"] and state.money[0] == 0
     assert state.discard == ["Inventor"] and state.score(0) == 4
 
 
-def test_commerce_new_card_can_be_commanded_this_turn():
-    state = table(turn=3, events=["Commerce"], money={0: 0}, hands={0: ["Horse"], 1: []},
-                  play={0: ["Hero", "Inventor"]}, first=1)
+def test_commerce_new_card_can_be_commanded_by_this_turns_action():
+    # The FAQ overrides "Cards that are played are always rotated": the Action commands it.
+    state = table(turn=3, events=["Commerce"], money={0: 0}, hands={0: ["Horse"], 1: [], 2: []},
+                  play={0: ["Hero"]}, first=1)
     step(state, "begin_turn")  # Commerce comes at the start of the turn
+    act(state, "discard Hero", "play Horse")
+    assert in_play(state, 0) == ["Horse"]
+    act(state, "explore")
+    assert [len(h) for h in state.hands] == [4, 1, 1]  # Explore's 2, Horse's 2, 1 each
+    assert in_play(state, 0) == ["Horse (rotated)"] and state.current == 1
+
+
+def test_commerce_new_card_entering_rotated_is_an_option():
+    state = table(turn=3, events=["Commerce"], money={0: 0}, hands={0: ["Horse"], 1: [], 2: []},
+                  play={0: ["Hero"]}, first=1, options={"commerce_new_card": "rotated"})
+    step(state, "begin_turn")
+    act(state, "discard Hero", "play Horse")
+    assert in_play(state, 0) == ["Horse (rotated)"]
+    act(state, "explore")
+    assert [len(h) for h in state.hands] == [2, 0, 0] and state.current == 1
+
+
+def test_commerce_new_card_can_be_commanded_by_a_director_this_turn():
+    state = table(turn=3, events=["Commerce"], money={0: 0}, hands={0: ["Horse"], 1: [], 2: []},
+                  play={0: ["Hero", "Inventor"]}, first=1,
+                  options={"commerce_new_card": "rotated"})
+    step(state, "begin_turn")
     act(state, "discard Hero", "play Horse", "recruit")
     act(state, "command Horse")  # Inventor commands the card played this turn
     assert len(state.hands[1]) == 1

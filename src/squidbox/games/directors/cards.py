@@ -648,6 +648,10 @@ def sphinx_paid(st: DirectorsState, seat: int, choice: str) -> None:
         pay(st, seat, st.params("Sphinx")["price"])
         st.extra_turns += 1
         st.emit("extra_turn", f"{st.seat_name(seat)} will take an extra turn.", seat=seat)
+        # The FAQ: "If you command a Sphinx and pay for it multiple times in one turn, you can
+        # take multiple extra turns in a row" (option sphinx_payments; "one": a payment each).
+        if st.options["sphinx_payments"] == "several":
+            st.ask(seat, "sphinx_pay")
 
 
 # ---- Spy (Director) ---------------------------------------------------------------------------

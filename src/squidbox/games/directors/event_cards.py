@@ -56,8 +56,24 @@ def commerce_discarded(st: DirectorsState, seat: int, choice: str) -> None:
         return
     card_ref = choice.removeprefix("discard ")
     limit = st.card(st.find_in_play(seat, card_ref)["card"]).cost
-    st.later("offer_play", seat=seat, costs=costs_up_to(st, limit), free=True)
+    st.later("offer_play", seat=seat, costs=costs_up_to(st, limit), free=True,
+             after="commerce_played", after_args={"seat": seat})
     st.discard_from_play(seat, card_ref)
+
+
+@step
+def commerce_played(st: DirectorsState, played: str | None, seat: int) -> None:
+    """Commerce's FAQ, "You can command the new card you played on the same turn", overrides
+    "Cards that are played are always rotated": the card stays un-rotated, so the Action named
+    after the start-of-turn Events commands it when its colour matches (option
+    commerce_new_card; "rotated" is the general rule)."""
+    if played is None or st.options["commerce_new_card"] != "commandable":
+        return
+    for card in st.areas[seat]:
+        if card["card"] == played and card["new"] and card["rotated"]:
+            card["rotated"] = False
+            st.emit("unrotate", f"{played} may be commanded this turn (Commerce).", seat=seat)
+            return
 
 
 @event_card("Dance")

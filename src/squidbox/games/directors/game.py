@@ -33,6 +33,15 @@ class Directors(Game):
             Option("events", 0, f"the Events: a number 0-{self.data.max_events} of random "
                    'ones, "random" for a random number of them, or a list of Event names',
                    check=self._check_events),
+            Option("commerce_new_card", "commandable", "Commerce's FAQ, \"You can command the "
+                   'new card you played on the same turn": commandable (it enters un-rotated, so '
+                   "this turn's Action commands it when its colour matches) or rotated (it enters "
+                   "rotated like every played card; only a Director or Agent's own line commands "
+                   "it)", choices=("commandable", "rotated")),
+            Option("sphinx_payments", "several", 'Sphinx\'s FAQ, "If you command a Sphinx and '
+                   'pay for it multiple times in one turn": several (one command may pay $10 '
+                   "again and again, an extra turn each) or one (one payment per command)",
+                   choices=("several", "one")),
         )
         self.full_deck = sorted(self.data.deck())
         super().__init__()
