@@ -32,6 +32,15 @@ def test_agent_is_commanded_when_played_and_plays_another_card_costing_five_or_l
     assert in_play(state, 0) == ["Agent", "Nightmare"] and state.current == 1
 
 
+def test_agent_you_still_have_to_be_able_to_pay_for_the_second_card():
+    state = table(money={0: 14}, hands={0: ["Agent", "Nightmare", "Horse"]})
+    act(state, "recruit", "play Agent")
+    # $4 left after the $10 Agent: the $5 Nightmare cannot be paid for, the $0 Horse can.
+    assert state.legal_actions(0) == ["play Horse", "pass"]
+    act(state, "play Horse")
+    assert state.money[0] == 4 and state.hands[0] == ["Nightmare"]
+
+
 def test_agent_played_on_another_players_turn_still_plays_another_card():
     state = table(money={1: 15}, hands={0: [], 1: ["Agent", "Hero"]})
     command(state, "Squire")  # each player in turn order may play 1 card
@@ -86,14 +95,18 @@ def test_artisan_discards_the_hand_then_draws_five():
 
 
 def test_bandit_after_recruiting_makes_each_other_player_lose_six_or_everything():
-    state = table(money={1: 10, 2: 2}, last_action={0: "recruit"})
-    command(state, "Bandit")
-    assert state.money[1:] == [4, 0]
+    # Real turns: you Recruit, the others Collect, then your Collect commands Bandit. Your
+    # token moves onto Collect only after that turn, so Bandit still sees the Recruit.
+    state = table(money={1: 5, 2: 0}, hands={0: [], 1: [], 2: []}, play={0: ["Bandit"]})
+    act(state, "recruit", "collect", "collect")
+    assert state.money[1:] == [10, 5]
+    act(state, "collect")
+    assert state.money[1:] == [4, 0]  # $6 each, or everything
 
 
 def test_bandit_without_recruiting_last_turn_makes_them_lose_three():
-    state = table(money={1: 10, 2: 10}, last_action={0: "collect"})
-    command(state, "Bandit")
+    state = table(money={1: 5, 2: 5}, hands={0: [], 1: [], 2: []}, play={0: ["Bandit"]})
+    act(state, "explore", "collect", "collect", "collect")
     assert state.money[1:] == [7, 7]
 
 
@@ -185,6 +198,16 @@ def test_falconer_costs_five_normally():
     assert state.money[0] == 0
 
 
+def test_falconer_is_free_when_you_yourself_unleash():
+    state = table(money={0: 0}, hands={0: ["Falconer"], 1: [], 2: []})
+    act(state, "unleash")
+    assert deciding(state) == (0, "falconer")  # "any player (you or someone else)"
+    act(state, "play Falconer")
+    # Free, then Unleash's first line: -5 crowns and $10; Unleash un-rotates everything.
+    assert state.money[0] == 10 and state.minus[0] == 5
+    assert in_play(state, 0) == ["Falconer"] and state.current == 1
+
+
 def test_falconer_both_copies_are_free_when_another_player_unleashes():
     state = table(money={1: 0}, hands={0: [], 1: ["Falconer", "Falconer"], 2: []})
     act(state, "unleash")
@@ -246,15 +269,22 @@ def test_golem_previous_player_makes_you_skip_the_money():
 
 
 def test_healer_removes_two_tokens_when_the_previous_player_collected():
-    state = table(minus={0: 3}, last_action={2: "collect"})
-    command(state, "Healer")
-    assert state.money[0] == 5 and state.minus[0] == 1
+    # Real turns: the previous player (seat 2) Collects, then your Collect commands Healer.
+    state = table(minus={0: 3}, hands={0: [], 1: [], 2: []}, play={0: ["Healer"]},
+                  deck=["Spy"] * 2 + ["Magpie"] * 2)
+    act(state, "explore", "explore", "collect", "collect")
+    assert state.money[0] == 5 + 5 and state.minus[0] == 1
 
 
 def test_healer_just_gains_five_otherwise():
-    state = table(minus={0: 3}, last_action={2: "explore"})
-    command(state, "Healer")
-    assert state.money[0] == 5 and state.minus[0] == 3
+    # You Collected last turn, the previous player Explored: only $5. Overlord (Recruit)
+    # commands the rotated Healer.
+    state = table(minus={0: 3}, hands={0: [], 1: [], 2: []}, play={0: ["Healer", "Overlord"]},
+                  deck=["Spy"] * 2 + ["Magpie"] * 2)
+    act(state, "collect")  # Healer: the previous player has no last Action yet, $5
+    assert state.money[0] == 10 and state.minus[0] == 3
+    act(state, "explore", "explore", "recruit", "command Healer")
+    assert state.money[0] == 15 and state.minus[0] == 3
 
 
 def test_hero_draws_before_counting_the_hand():
@@ -378,6 +408,15 @@ def test_magpie_pays_two_up_to_four_times():
     assert state.money[0] == 12 and done(state)
 
 
+def test_mastermind_blue_cards_it_plays_are_not_commanded_by_explore():
+    state = table(money={0: 0}, hands={0: ["Horse"], 1: [], 2: []}, play={0: ["Mastermind"]},
+                  deck=["Villain", "Villain"])
+    act(state, "explore", "play Horse", "pass")  # $0 Horse; no money for the $10 Villains
+    assert [len(h) for h in state.hands] == [2, 0, 0]  # Horse (draw 2, others 1) never ran
+    assert in_play(state, 0) == ["Horse (rotated)", "Mastermind (rotated)"]
+    assert state.current == 1
+
+
 def test_mastermind_plays_one_card_at_each_cost_in_any_order():
     state = table(money={0: 15}, hands={0: ["Villain", "Hero", "Hero", "Horse"]})
     command(state, "Mastermind")
@@ -457,6 +496,17 @@ def test_puppeteer_commands_two_cards_of_different_costs_and_they_stay_put():
     # Villain hits every other player, the previous player (seat 2) too.
     assert state.minus == [0, 2, 1]
     assert in_play(state, 2) == ["Horse", "Hunter", "Villain (rotated)"]
+
+
+def test_puppeteer_a_hunter_it_commands_still_affects_the_previous_player():
+    state = table(hands={0: ["Spy"], 1: [], 2: ["Horse"]}, play={2: ["Hunter"]})
+    command(state, "Puppeteer")
+    act(state, "command Hunter")  # the only cost: no second card
+    assert deciding(state) == (0, "hunter_colour")  # you command it: you name the colour
+    act(state, "name Blue", "discard Spy")
+    assert deciding(state) == (2, "hunter_other")  # its owner is one of "the other players"
+    act(state, "discard Horse")
+    assert state.money == [7, 0, 4] and in_play(state, 2) == ["Hunter"] and done(state)
 
 
 def test_puppeteer_with_one_cost_commands_only_one():
@@ -576,13 +626,24 @@ def test_villain_ten_dollars_or_more_take_two():
     assert state.minus == [0, 2, 1]
 
 
-def test_watchdog_commands_a_card_then_returns_it_and_it_can_be_replayed():
+def test_watchdog_commands_a_card_then_returns_it():
     state = table(money={0: 5}, hands={0: []}, play={0: ["Watchdog", "Hero (rotated)"]})
     command(state, "Watchdog")
     act(state, "return Hero (rotated)")
     assert sorted(state.hands[0]).count("Hero") == 1 and len(state.hands[0]) == 3
     assert state.known[0] == ["Hero"] and in_play(state, 0) == ["Watchdog"]
     assert state.score(0) == 1
+
+
+def test_watchdog_the_returned_card_can_be_replayed_the_same_turn():
+    state = table(money={0: 0}, hands={0: [], 1: [], 2: []},
+                  play={0: ["Watchdog", "Squire", "Hero (rotated)"]}, deck=["Spy", "Spy"])
+    act(state, "recruit", "command Watchdog", "return Hero (rotated)")
+    assert state.money[0] == 5 and "Hero" in state.hands[0]  # Hero ran: 2 cards, $5
+    act(state, "play Hero")  # Squire, commanded next: Hero is played again, for $5
+    assert state.money[0] == 0 and state.hands[0] == ["Spy", "Spy"]
+    assert in_play(state, 0) == ["Hero", "Squire (rotated)", "Watchdog (rotated)"]
+    assert state.current == 1 and state.score(0) == 3 + 1 + 1  # Hero counts again
 
 
 def test_watchdog_returns_a_card_recruit_is_about_to_command_and_it_is_still_commanded():

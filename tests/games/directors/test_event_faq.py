@@ -2,6 +2,8 @@
 
 from dataclasses import replace
 
+import pytest
+
 from squidbox.games.directors import Directors
 
 from .positions import GAME, act, command, deciding, done, in_play, step, table
@@ -119,11 +121,21 @@ def test_job_fair_only_recruit_even_after_recruiting():
     assert state.current == 1  # nothing to command: the Red cards are still rotated
 
 
-def test_masquerade_hero_previous_player_draws_and_gains():
-    state = table(turn=5, events=["Masquerade"], hands={0: ["Spy"], 2: []})
+def test_masquerade_hero_previous_player_draws_and_gains_if_you_hold_five_or_fewer():
+    # "if you have 5 or fewer in hand": your hand (4) is counted, not the previous player's
+    # (4 + the 2 drawn = 6).
+    state = table(turn=5, events=["Masquerade"], hands={0: ["Spy"] * 2 + ["Horse"] * 2,
+                                                         2: ["Hero"] * 2 + ["Villain"] * 2})
     command(state, "Hero")
-    assert len(state.hands[2]) == 2 and state.money[2] == 5
-    assert state.hands[0] == ["Spy"] and state.money[0] == 0
+    assert len(state.hands[2]) == 6 and state.money[2] == 5
+    assert len(state.hands[0]) == 4 and state.money[0] == 0
+
+
+def test_masquerade_hero_nothing_gained_when_you_hold_more_than_five():
+    state = table(turn=5, events=["Masquerade"], hands={0: ["Spy"] * 2 + ["Horse"] * 2
+                                                         + ["Hero"] * 2, 2: []})
+    command(state, "Hero")
+    assert len(state.hands[2]) == 2 and state.money == [0, 0, 0]
 
 
 def test_meteor_shower_gives_one_extra_turn_and_the_clock_stays():
@@ -133,6 +145,18 @@ def test_meteor_shower_gives_one_extra_turn_and_the_clock_stays():
     assert "unleash" not in state.legal_actions(0)
     act(state, "collect")
     assert state.current == 1  # no second extra turn from the extra turn
+
+
+def test_meteor_shower_other_events_of_the_turn_are_still_active_on_the_extra_turn():
+    state = table(turn=6, events=["Meteor Shower", "Dance"], hands={0: [], 1: [], 2: []},
+                  current=2, first=0)
+    act(state, "collect")  # seat 2 ends turn 6; seat 0 turns the clock to 7
+    assert state.clock == 7 and deciding(state) == (0, "dance_choice")
+    act(state, "bonus money", "collect")
+    assert state.money[0] == 3 + 5 and state.on_extra_turn and state.clock == 7
+    assert deciding(state) == (0, "dance_choice")  # Dance is active on the extra turn too
+    act(state, "bonus money")
+    assert state.money[0] == 3 + 5 + 3
 
 
 def test_meteor_shower_with_a_sphinx_gives_both_extra_turns_and_no_more():
@@ -146,19 +170,21 @@ def test_meteor_shower_with_a_sphinx_gives_both_extra_turns_and_no_more():
     assert state.current == 1 and not state.on_extra_turn and state.clock == 7
 
 
-def test_performance_two_cards_played_costs_two_crowns_one_does_not():
-    state = table(turn=2, events=["Performance"], played={0: 2})
-    step(state, "event", name="Performance")
-    assert state.minus[0] == 2
-    state = table(turn=2, events=["Performance"], played={0: 1})
-    step(state, "event", name="Performance")
-    assert state.minus[0] == 0
-    state = table(turn=2, events=["Performance"], played={0: 0})
-    step(state, "event", name="Performance")
-    assert state.minus[0] == 2
-    state = table(turn=2, events=["Performance"], played={0: 3})
-    step(state, "event", name="Performance")
-    assert state.minus[0] == 0  # 3 or more is safe
+@pytest.mark.parametrize(("plays", "minus"), [(0, 2), (1, 0), (2, 2), (3, 0)])
+def test_performance_exactly_one_or_three_plus_cards_played_is_safe(plays, minus):
+    # Cards really played this turn: Recruit's play, then one more per Squire it commands.
+    # Seat 1 also plays a card on your turn (Squire): it is not yours and does not count.
+    hand = ["Horse", "Spy", "Artisan"][:plays]
+    state = table(turn=8, events=["Performance"], money={0: 0},
+                  hands={0: hand, 1: ["Hunter"], 2: []}, play={0: ["Squire"] * (plays - 1)})
+    act(state, "recruit")
+    for name in hand:
+        act(state, f"play {name}")
+        if deciding(state) == (1, "choose_play"):
+            act(state, "play Hunter")
+    assert len(state.areas[0]) == plays + max(0, plays - 1) and state.hands[0] == []
+    assert len(state.areas[1]) == (1 if plays > 1 else 0)
+    assert state.current == 1 and state.minus[0] == minus
 
 
 def test_protest_rotates_your_zero_dollar_cards_only():
@@ -204,6 +230,15 @@ def test_tournament_ties_get_nothing():
     state = table(turn=5, events=["Tournament"], hands={0: ["Hero", "Spy"], 1: ["Hero"]})
     step(state, "event", name="Tournament")
     assert state.money[0] == 4
+
+
+def test_vacation_on_unleash_skips_its_first_line_but_still_unrotates():
+    state = table(turn=5, events=["Vacation"], money={0: 0}, hands={0: ["Horse"], 1: [], 2: []},
+                  play={0: ["Hero (rotated)", "Squire (rotated)"]})
+    act(state, "unleash", "pass")  # "pass": no Falconer (asked of everyone holding cards)
+    # No -5 crowns, no $10, no card to play; every card is still un-rotated.
+    assert state.minus[0] == 0 and state.money[0] == 0 and state.hands[0] == ["Horse"]
+    assert in_play(state, 0) == ["Hero", "Squire"] and state.current == 1
 
 
 def test_vacation_skips_the_first_line_but_still_commands():
