@@ -50,6 +50,15 @@ def test_agent_played_on_another_players_turn_still_plays_another_card():
     assert in_play(state, 1) == ["Agent (rotated)", "Hero (rotated)"]
 
 
+def test_agent_a_gold_card_it_plays_during_collect_is_not_commanded_by_collect():
+    state = table(money={0: 10}, hands={0: ["Agent", "Healer"], 1: [], 2: []},
+                  play={0: ["Warlord"]})
+    act(state, "collect", "play Agent", "play Healer")  # Warlord plays Agent, Agent plays Healer
+    assert state.money[0] == 10 + 5 + 5 - 10 - 5  # Healer's $5 never came
+    assert in_play(state, 0) == ["Agent (rotated)", "Healer (rotated)", "Warlord (rotated)"]
+    assert state.current == 1
+
+
 def test_agent_is_not_commanded_on_the_first_turn():
     state = table(turn=1, money={0: 15}, hands={0: ["Agent", "Hero"]})
     act(state, "recruit", "play Agent")
@@ -258,6 +267,14 @@ def test_golem_skipping_the_draw_still_gains_and_the_play_is_optional():
     assert in_play(state, 0) == [] and done(state)
 
 
+def test_golem_a_gold_card_it_plays_during_collect_is_not_commanded_by_collect():
+    state = table(money={0: 0}, hands={0: ["Healer"], 1: [], 2: []}, play={0: ["Golem"]},
+                  deck=["Spy"])
+    act(state, "collect", "bonus draw", "play Healer")  # Collect $5, Golem $5, Healer -$5
+    assert state.money[0] == 5 and state.hands[0] == []  # Healer's $5 never came
+    assert in_play(state, 0) == ["Golem (rotated)", "Healer (rotated)"] and state.current == 1
+
+
 def test_golem_previous_player_makes_you_skip_the_money():
     state = table(money={0: 0}, hands={0: []}, deck=["Horse"])
     command(state, "Golem")
@@ -445,6 +462,14 @@ def test_mimic_commands_one_of_the_three_twice_and_all_stay_discarded():
     assert sorted(state.discard) == ["Horse", "Spy", "Villain"]
 
 
+def test_mimic_shuffles_first_when_the_deck_is_short():
+    state = table(hands={0: []}, deck=["Horse"], rest="discard")
+    command(state, "Mimic")
+    # Horse, then two cards from the discard pile shuffled under it: 3 discarded after all.
+    assert deciding(state) == (0, "mimic_choice") and "command Horse" in state.legal_actions(0)
+    assert len(state.discard) == 3 and "Horse" in state.discard
+
+
 def test_mimic_directors_it_commands_do_nothing():
     state = table(hands={0: [], 2: ["Hero"]}, deck=["Spy", "Villain", "Horse"])
     command(state, "Mimic")
@@ -484,6 +509,14 @@ def test_patron_may_play_even_without_gaining():
     state = table(money={0: 5}, hands={0: []})
     command(state, "Patron")
     assert state.money[0] == 8
+
+
+def test_patron_a_blue_card_it_plays_during_explore_is_not_commanded_by_explore():
+    state = table(money={0: 0}, hands={0: ["Horse"], 1: [], 2: []}, play={0: ["Patron"]},
+                  deck=["Villain", "Villain"])
+    act(state, "explore", "play Horse")  # Patron: $3, then the $0 Horse
+    assert [len(h) for h in state.hands] == [2, 0, 0] and state.money[0] == 3
+    assert in_play(state, 0) == ["Horse (rotated)", "Patron (rotated)"] and state.current == 1
 
 
 def test_puppeteer_commands_two_cards_of_different_costs_and_they_stay_put():
@@ -581,6 +614,13 @@ def test_spy_reveals_cheap_cards_which_stay_in_hand_and_commands_one():
     assert len(state.hands[0]) == 2 and len(state.hands[2]) == 4  # Horse: others draw 1
 
 
+def test_spy_directors_it_commands_do_nothing():
+    state = table(hands={0: [], 2: ["Watchdog"]}, play={0: ["Hero"]})
+    command(state, "Spy")
+    act(state, "command Watchdog")
+    assert done(state) and in_play(state, 0) == ["Hero"] and state.hands[0] == []
+
+
 def test_spy_nothing_happens_without_cheap_cards():
     state = table(hands={2: ["Villain"]})
     command(state, "Spy")
@@ -595,6 +635,13 @@ def test_squire_others_play_in_turn_order_and_their_cards_stay_rotated():
     assert [in_play(state, s) for s in (1, 2)] == [["Hero (rotated)"], ["Horse (rotated)"]]
     act(state, "collect")  # seat 1's own turn: its Hero is still rotated from seat 0's turn
     assert len(state.hands[1]) == 0
+
+
+def test_squire_a_red_card_it_plays_during_recruit_is_not_commanded_by_recruit():
+    state = table(money={0: 0}, hands={0: ["Alpha"], 1: [], 2: []}, play={0: ["Squire"]})
+    act(state, "recruit", "pass", "play Alpha")  # Recruit's own play passed; Squire's play
+    assert state.money[0] == 0  # Alpha ($2 a card played) never ran
+    assert in_play(state, 0) == ["Alpha (rotated)", "Squire (rotated)"] and state.current == 1
 
 
 def test_unicorn_commanded_removes_one_and_played_refunds_ten():
@@ -667,6 +714,13 @@ def test_watchdog_returns_only_the_chosen_card_not_another_copy():
     assert in_play(state, 0) == ["Kitsune (rotated)", "Villain", "Watchdog"]
     assert in_play(state, 1) == ["Kitsune"] and done(state)
     assert all(set(c) == {"card", "rotated", "new"} for area in state.areas for c in area)
+
+
+def test_warlord_a_gold_card_it_plays_during_collect_is_not_commanded_by_collect():
+    state = table(money={0: 0}, hands={0: ["Healer"], 1: [], 2: []}, play={0: ["Warlord"]})
+    act(state, "collect", "play Healer")  # Collect $5, Warlord $5, Healer -$5
+    assert state.money[0] == 5  # Healer's $5 never came
+    assert in_play(state, 0) == ["Healer (rotated)", "Warlord (rotated)"] and state.current == 1
 
 
 def test_warlord_gains_five_and_may_play():
