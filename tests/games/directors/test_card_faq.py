@@ -1,6 +1,8 @@
 """#10 Player card FAQ: one scenario per entry, in the rulebook's order. Seat 0 is "you"
 unless said otherwise; in 3 players the previous player of seat 0 is seat 2."""
 
+import pytest
+
 from .positions import act, command, deciding, done, in_play, table
 
 
@@ -11,6 +13,16 @@ def test_advisor_previous_player_chooses_and_you_may_play_up_to_two():
     act(state, "bonus play", "play Hero", "play Horse")
     assert in_play(state, 0) == ["Hero (rotated)", "Horse (rotated)"]
     assert done(state) and state.hands[0] == ["Spy"]
+
+
+@pytest.mark.parametrize(("bonus", "cards", "money"), [("bonus draw", 2, 0),
+                                                       ("bonus money", 0, 5)])
+def test_advisor_you_get_the_draw_or_money_bonus_the_previous_player_chooses(bonus, cards, money):
+    state = table(money={0: 0}, hands={0: []})
+    command(state, "Advisor")
+    act(state, bonus)
+    assert len(state.hands[0]) == cards and state.money == [money, 0, 0] and done(state)
+    assert len(state.hands[2]) == 0
 
 
 def test_advisor_blue_card_played_during_explore_is_not_commanded_by_it():
@@ -30,6 +42,12 @@ def test_agent_is_commanded_when_played_and_plays_another_card_costing_five_or_l
     assert state.money[0] == 0
     # Recruit's last steps un-rotate the Gold Agent and the Blue Nightmare.
     assert in_play(state, 0) == ["Agent", "Nightmare"] and state.current == 1
+
+
+def test_agent_plays_only_a_card_costing_five_or_less_even_with_money_for_more():
+    state = table(money={0: 30}, hands={0: ["Agent", "Nightmare", "Villain", "Horse"]})
+    act(state, "recruit", "play Agent")
+    assert state.legal_actions(0) == ["play Horse", "play Nightmare", "pass"]
 
 
 def test_agent_you_still_have_to_be_able_to_pay_for_the_second_card():
@@ -134,6 +152,16 @@ def test_bishop_discarders_first_then_drawers_in_turn_order():
     assert sorted(state.hands[2]) == ["Agent", "Patron", "Patron", "Villain", "Villain"]
 
 
+def test_bishop_a_player_declining_does_not_stop_the_next_from_discarding():
+    state = table(hands={0: ["Hero", "Horse", "Spy"], 1: ["Hero", "Horse", "Spy"], 2: []},
+                  minus={0: 0, 1: 3}, deck=["Magpie", "Magpie"])
+    command(state, "Bishop")
+    act(state, "pass")
+    assert deciding(state) == (1, "bishop_discard")
+    act(state, "discard Hero", "discard Horse", "discard Spy")
+    assert state.minus == [2, 0, 2] and len(state.hands[0]) == 5 and state.hands[1] == []
+
+
 def test_bishop_discarding_three_with_fewer_than_three_tokens_is_allowed():
     state = table(hands={0: ["Hero", "Horse", "Spy"], 1: [], 2: []}, minus={0: 1})
     command(state, "Bishop")
@@ -149,12 +177,36 @@ def test_captain_discards_one_and_commands_only_it():
     assert state.money[0] == 5  # and 3 in hand <= 5: $5
 
 
+def test_captain_with_one_card_in_hand_discards_and_commands_it():
+    state = table(hands={0: ["Hero"]}, deck=["Horse", "Horse"])
+    command(state, "Captain")
+    act(state, "discard Hero")  # nothing left to discard: Hero is commanded at once
+    assert sorted(state.hands[0]) == ["Horse", "Horse"] and state.money[0] == 5 and done(state)
+
+
 def test_captain_directors_it_commands_do_nothing():
     state = table(hands={0: ["Spy", "Mimic"], 2: ["Hero"]})
     command(state, "Captain")
     act(state, "discard Spy", "discard Mimic")
+    assert state.hands[0] == [] and sorted(state.discard) == ["Mimic", "Spy"]
     act(state, "command Spy")
     assert done(state) and state.known[2] == []
+
+
+def test_captain_with_an_empty_hand_asks_nothing():
+    state = table(hands={0: []})
+    command(state, "Captain")
+    assert done(state)
+
+
+def test_cultist_commanded_draws_two_then_discards_one():
+    state = table(money={0: 0}, hands={0: ["Hero"]}, deck=["Horse", "Spy"])
+    command(state, "Cultist")
+    assert deciding(state) == (0, "discard_one")
+    assert state.legal_actions(0) == ["discard Hero", "discard Horse", "discard Spy"]
+    act(state, "discard Spy")
+    assert sorted(state.hands[0]) == ["Hero", "Horse"] and state.discard == ["Spy"]
+    assert done(state)
 
 
 def test_cultist_discarded_from_hand_may_be_played_for_free():
@@ -194,10 +246,18 @@ def test_diplomat_reveals_the_card_just_drawn_and_commands_it_in_hand():
 
 
 def test_diplomat_directors_it_commands_do_nothing():
-    state = table(hands={0: ["Spy"]}, deck=["Villain"])
+    state = table(hands={0: ["Spy"], 2: ["Hero"]}, deck=["Villain"])
     command(state, "Diplomat")
     act(state, "command Spy")
     assert done(state) and state.known[2] == []
+
+
+def test_diplomat_revealing_is_optional():
+    state = table(hands={0: []}, deck=["Hero"])
+    command(state, "Diplomat")
+    act(state, "pass")
+    assert state.hands[0] == ["Hero"] and state.known[0] == [] and state.money[0] == 0
+    assert done(state)
 
 
 def test_falconer_costs_five_normally():
@@ -275,6 +335,13 @@ def test_golem_a_gold_card_it_plays_during_collect_is_not_commanded_by_collect()
     assert in_play(state, 0) == ["Golem (rotated)", "Healer (rotated)"] and state.current == 1
 
 
+def test_golem_previous_player_makes_you_skip_the_play():
+    state = table(money={0: 0}, hands={0: []}, deck=["Horse"])
+    command(state, "Golem")
+    act(state, "bonus play")
+    assert state.hands[0] == ["Horse"] and state.money[0] == 5 and done(state)
+
+
 def test_golem_previous_player_makes_you_skip_the_money():
     state = table(money={0: 0}, hands={0: []}, deck=["Horse"])
     command(state, "Golem")
@@ -332,6 +399,13 @@ def test_hunter_with_an_empty_hand_still_names_a_colour_and_gains_three():
     assert state.money == [3, 4, 0]
 
 
+def test_hunter_not_discarding_with_cards_in_hand_gains_three():
+    state = table(hands={0: ["Spy"], 1: [], 2: []})
+    command(state, "Hunter")
+    act(state, "name Gold", "pass")
+    assert state.money[0] == 3 and state.hands[0] == ["Spy"] and done(state)
+
+
 def test_hunter_discarding_gains_seven():
     state = table(hands={0: ["Spy"], 1: [], 2: []})
     command(state, "Hunter")
@@ -359,12 +433,38 @@ def test_inventor_directors_it_commands_do_nothing():
 
 def test_kitsune_exchanges_same_cost_cards_keeping_their_rotation():
     state = table(money={0: 0}, hands={0: []},
-                  play={0: ["Kitsune", "Hero"], 1: ["Bishop (rotated)", "Villain"]})
+                  play={0: ["Kitsune", "Hero", "Horse"], 1: ["Bishop (rotated)", "Villain"]})
     command(state, "Kitsune")
-    assert state.legal_actions(0) == ["give Hero", "give Kitsune", "pass"]
-    act(state, "give Hero", "take Bishop (rotated)")
-    assert in_play(state, 0) == ["Bishop (rotated)", "Kitsune"]
+    assert state.legal_actions(0) == ["give Hero", "give Kitsune", "pass"]  # no $0 card there
+    act(state, "give Hero")
+    assert state.legal_actions(0) == ["take Bishop (rotated)"]  # only the same cost
+    act(state, "take Bishop (rotated)")
+    assert in_play(state, 0) == ["Bishop (rotated)", "Horse", "Kitsune"]
     assert in_play(state, 1) == ["Hero", "Villain"]
+    # Neither card counts as played this turn by its new holder.
+    assert not any(c["new"] for area in state.areas for c in area)
+
+
+def test_kitsune_exchanging_is_optional_and_not_asked_without_a_match():
+    state = table(money={0: 0}, hands={0: []}, play={0: ["Kitsune", "Hero"], 1: ["Bishop"]})
+    command(state, "Kitsune")
+    act(state, "pass")
+    assert in_play(state, 0) == ["Hero", "Kitsune"] and done(state)
+    state = table(money={0: 0}, hands={0: []}, play={0: ["Kitsune", "Hero"], 1: ["Horse"]})
+    command(state, "Kitsune")
+    assert done(state)  # nobody holds a card costing $5 or $10
+
+
+def test_kitsune_with_several_holders_you_choose_the_player():
+    state = table(money={0: 0}, hands={0: []},
+                  play={0: ["Kitsune", "Hero"], 1: ["Bishop"], 2: ["Healer (rotated)"]})
+    command(state, "Kitsune")
+    act(state, "give Hero")
+    assert deciding(state) == (0, "kitsune_target")
+    assert state.legal_actions(0) == ["target 2", "target 3"]
+    act(state, "target 3", "take Healer (rotated)")
+    assert in_play(state, 0) == ["Healer (rotated)", "Kitsune"]
+    assert in_play(state, 2) == ["Hero"] and in_play(state, 1) == ["Bishop"]
 
 
 def test_kitsune_a_card_exchanged_away_is_still_commanded_by_explore():
@@ -389,9 +489,10 @@ def test_kitsune_a_blue_card_received_in_the_exchange_is_not_commanded_by_explor
 
 
 def test_leprechaun_on_turns_two_to_five_gains_ten_without_tokens():
-    state = table(turn=5)
-    command(state, "Leprechaun")
-    assert state.money[0] == 10 and state.minus[0] == 0
+    for turn in (2, 5):
+        state = table(turn=turn)
+        command(state, "Leprechaun")
+        assert state.money[0] == 10 and state.minus[0] == 0
     state = table(turn=6)
     command(state, "Leprechaun")
     assert state.money[0] == 10 and state.minus[0] == 2
@@ -412,6 +513,13 @@ def test_magpie_the_whole_payment_is_chosen_before_any_card_is_drawn():
     command(state, "Magpie")
     act(state, "pass")  # pay $0 for nothing
     assert state.hands[0] == [] and state.money[0] == 9 and done(state)
+
+
+def test_magpie_exactly_two_dollars_pays_once():
+    state = table(money={0: 2}, hands={0: []})
+    command(state, "Magpie")
+    act(state, "pay")
+    assert state.money[0] == 0 and len(state.hands[0]) == 1 and done(state)
 
 
 def test_magpie_pays_two_up_to_four_times():
@@ -435,14 +543,15 @@ def test_mastermind_blue_cards_it_plays_are_not_commanded_by_explore():
 
 
 def test_mastermind_plays_one_card_at_each_cost_in_any_order():
-    state = table(money={0: 15}, hands={0: ["Villain", "Hero", "Hero", "Horse"]})
+    state = table(money={0: 25}, hands={0: ["Villain", "Villain", "Hero", "Hero", "Horse"]})
     command(state, "Mastermind")
     act(state, "play Villain")
-    assert state.legal_actions(0) == ["play Hero", "play Horse", "pass"]
+    assert state.legal_actions(0) == ["play Hero", "play Horse", "pass"]  # no second $10
     act(state, "play Hero")
     assert state.legal_actions(0) == ["play Horse", "pass"]
     act(state, "play Horse")
     assert in_play(state, 0) == ["Hero (rotated)", "Horse (rotated)", "Villain (rotated)"]
+    assert sorted(state.hands[0]) == ["Hero", "Villain"]
 
 
 def test_merchant_loses_eight_at_the_start_of_the_next_turn_after_end_events():
@@ -452,6 +561,13 @@ def test_merchant_loses_eight_at_the_start_of_the_next_turn_after_end_events():
     assert state.money[0] == 17
     act(state, "pay")  # Crowdfunding at the end of the turn still sees the $17
     assert state.money[0] == 4 and state.current == 1  # then the next turn takes $8 (all 12)
+
+
+def test_merchant_commanded_twice_loses_twice():
+    state = table(money={0: 0}, hands={0: []}, deck=["Merchant", "Hero", "Spy"])
+    command(state, "Mimic")
+    act(state, "command Merchant")  # Mimic commands it twice: $24, then $16 to lose
+    assert state.money[0] == 24 and state.debts[0] == 16
 
 
 def test_mimic_commands_one_of_the_three_twice_and_all_stay_discarded():
@@ -481,7 +597,9 @@ def test_nightmare_others_keep_two_unrotated_and_rotated_cards_stay_rotated():
     state = table(play={1: ["Hero", "Horse", "Villain", "Spy (rotated)"],
                         2: ["Hero", "Hunter (rotated)"]})
     command(state, "Nightmare")
-    act(state, "spare Hero", "spare Villain")
+    act(state, "spare Hero")
+    assert state.legal_actions(1) == ["spare Horse", "spare Villain"]
+    act(state, "spare Villain")
     assert in_play(state, 1) == ["Hero", "Horse (rotated)", "Spy (rotated)", "Villain"]
     assert in_play(state, 2) == ["Hero", "Hunter (rotated)"] and done(state)
 
@@ -491,6 +609,13 @@ def test_overlord_commands_a_blue_then_a_gold_card_rotated_or_not():
     command(state, "Overlord")
     act(state, "command Horse", "command Healer")
     assert len(state.hands[0]) == 2 and state.money[0] == 5
+
+
+def test_overlord_with_no_gold_card_still_commands_the_blue_one():
+    state = table(hands={0: [], 1: [], 2: []}, play={0: ["Overlord", "Horse"]})
+    command(state, "Overlord")
+    act(state, "command Horse")
+    assert [len(h) for h in state.hands] == [2, 1, 1] and done(state)
 
 
 def test_overlord_directors_it_commands_do_nothing():
@@ -543,10 +668,12 @@ def test_puppeteer_a_hunter_it_commands_still_affects_the_previous_player():
 
 
 def test_puppeteer_with_one_cost_commands_only_one():
-    state = table(hands={0: []}, play={2: ["Horse", "Spy"]}, deck=["Hero", "Hero"])
+    state = table(hands={0: [], 2: ["Hero"]}, play={2: ["Horse", "Spy"]},
+                  deck=["Villain", "Villain"])
     command(state, "Puppeteer")
     act(state, "command Spy")
-    assert done(state)  # Spy is a Director: it does nothing, and there is no second cost
+    # Spy is a Director: it does nothing (no reveal), and there is no second cost.
+    assert done(state) and state.known[2] == []
 
 
 def test_raider_keeps_one_and_discards_three():
@@ -563,6 +690,12 @@ def test_sphinx_pays_for_an_extra_turn_without_advancing_the_clock():
     act(state, "recruit", "pay")
     assert state.current == 0 and state.on_extra_turn and state.clock == 3
     assert state.legal_actions(0) == ["explore", "collect", "recruit", "unleash"]
+
+
+def test_sphinx_paying_is_optional():
+    state = table(money={0: 10}, play={0: ["Sphinx"]}, hands={0: []})
+    act(state, "recruit", "pass")
+    assert state.current == 1 and state.money[0] == 10 and not state.on_extra_turn
 
 
 def test_sphinx_no_unleash_twice_in_a_row_and_nothing_on_an_extra_turn():
@@ -600,7 +733,8 @@ def test_sphinx_commanded_twice_pays_twice_for_two_extra_turns():
     command(state, "Mimic")
     act(state, "command Sphinx", "pay", "pay")
     assert state.extra_turns == 2 and state.money[0] == 0
-    state = table(money={0: 20}, hands={0: []}, play={0: ["Sphinx", "Sphinx"]})
+    state = table(money={0: 20}, hands={0: []}, play={0: ["Sphinx", "Sphinx"]},
+                  options={"sphinx_payments": "one"})
     act(state, "recruit", "pay", "pay")
     assert state.extra_turns == 1 and state.current == 0 and state.on_extra_turn
 

@@ -43,6 +43,40 @@ def test_commerce_discards_inventor_from_play_to_play_agent_for_free():
     assert state.discard == ["Inventor"] and state.score(0) == 4
 
 
+def test_commerce_the_new_card_costs_at_most_the_discarded_one():
+    state = table(turn=3, events=["Commerce"], money={0: 20},
+                  hands={0: ["Horse", "Villain"]}, play={0: ["Hero (rotated)", "Alpha"]})
+    step(state, "event", name="Commerce")
+    # Alpha ($0) can only buy a $0 card, and Horse is cheapest in hand: both may go.
+    assert state.legal_actions(0) == ["discard Alpha", "discard Hero (rotated)", "pass"]
+    act(state, "discard Hero (rotated)")
+    assert state.legal_actions(0) == ["play Horse", "pass"]  # not the $10 Villain
+    act(state, "play Horse")
+    assert in_play(state, 0) == ["Alpha", "Horse"] and state.money[0] == 20
+    state = table(turn=3, events=["Commerce"], hands={0: ["Villain"]}, play={0: ["Hero"]})
+    step(state, "event", name="Commerce")
+    assert state.legal_actions(0) == ["pass"]  # nothing in play costs as much as the Villain
+
+
+def test_commerce_is_optional_and_needs_a_hand_and_a_play_area():
+    state = table(turn=3, events=["Commerce"], hands={0: ["Horse"]}, play={0: ["Hero"]})
+    step(state, "event", name="Commerce")
+    act(state, "pass")
+    assert in_play(state, 0) == ["Hero"] and state.hands[0] == ["Horse"] and done(state)
+    state = table(turn=3, events=["Commerce"], hands={0: []}, play={0: ["Hero"]})
+    step(state, "event", name="Commerce")
+    assert done(state)
+
+
+def test_commerce_only_the_new_card_is_unrotated():
+    state = table(turn=3, events=["Commerce"], money={0: 0}, hands={0: ["Horse"]},
+                  play={0: ["Spy (rotated)", "Hero"]})
+    step(state, "event", name="Commerce")
+    act(state, "discard Hero", "play Horse")
+    assert in_play(state, 0) == ["Horse", "Spy (rotated)"]
+    assert [c["rotated"] for c in state.areas[0] if c["card"] == "Horse"] == [False]
+
+
 def test_commerce_new_card_can_be_commanded_by_this_turns_action():
     # The FAQ overrides "Cards that are played are always rotated": the Action commands it.
     state = table(turn=3, events=["Commerce"], money={0: 0}, hands={0: ["Horse"], 1: [], 2: []},
@@ -82,6 +116,17 @@ def test_crowdfunding_pays_five_to_remove_every_token():
     assert state.minus[0] == 0 and state.money[0] == 0
 
 
+def test_crowdfunding_is_optional_and_needs_tokens_and_five_dollars():
+    state = table(turn=9, events=["Crowdfunding"], money={0: 5}, minus={0: 2})
+    step(state, "event", name="Crowdfunding")
+    act(state, "pass")
+    assert state.minus[0] == 2 and state.money[0] == 5 and done(state)
+    for money, minus in ((5, 0), (4, 2)):
+        state = table(turn=9, events=["Crowdfunding"], money={0: money}, minus={0: minus})
+        step(state, "event", name="Crowdfunding")
+        assert done(state)
+
+
 def test_dance_all_players_draw_two_and_cannot_decline():
     state = table(turn=3, events=["Dance"], current=0, first=1, hands={0: [], 1: [], 2: []})
     step(state, "begin_turn")
@@ -105,6 +150,13 @@ def test_expedition_after_exploring_plays_up_to_two_free_cards():
                   deck=["Villain", "Villain"])
     act(state, "explore", "play Horse", "play Spy")
     assert in_play(state, 0) == ["Horse (rotated)", "Spy (rotated)"]
+
+
+def test_expedition_plays_only_zero_dollar_cards():
+    state = table(turn=2, events=["Expedition"], money={0: 10}, hands={0: ["Hero", "Horse"]},
+                  deck=["Villain", "Villain"])
+    act(state, "explore")
+    assert state.legal_actions(0) == ["play Horse", "pass"]
 
 
 def test_expedition_does_nothing_without_exploring():

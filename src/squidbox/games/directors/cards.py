@@ -35,10 +35,6 @@ def costs_up_to(st: DirectorsState, limit: int) -> list[int]:
     return sorted({c.cost for c in st.game.data.cards.values() if c.cost <= limit})
 
 
-def costs_from(st: DirectorsState, least: int) -> list[int]:
-    return sorted({c.cost for c in st.game.data.cards.values() if c.cost >= least})
-
-
 def hand_options(st: DirectorsState, seat: int, verb: str) -> list[str]:
     return [f"{verb} {c}" for c in sorted(set(st.hands[seat]))]
 
