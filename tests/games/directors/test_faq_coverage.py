@@ -19,7 +19,8 @@ MODULES = (test_card_faq, test_event_faq, test_turns)
 FAQ = [
     # ---- #10 Player card FAQ ----
     ("Advisor", "Whatever the previous player chooses, you get that bonus.",
-     ["test_advisor_previous_player_chooses_and_you_may_play_up_to_two"]),
+     ["test_advisor_previous_player_chooses_and_you_may_play_up_to_two",
+      "test_advisor_you_get_the_draw_or_money_bonus_the_previous_player_chooses"]),
     ("Advisor", "If they choose to let you play 2 cards, you can play 0-2 cards.",
      ["test_advisor_previous_player_chooses_and_you_may_play_up_to_two",
       "test_advisor_blue_card_played_during_explore_is_not_commanded_by_it"]),
@@ -29,7 +30,8 @@ FAQ = [
      ["test_agent_is_commanded_when_played_and_plays_another_card_costing_five_or_less"]),
     ("Agent", "When you do, you immediately command it, and so can play another card costing $5 "
      "or less.",
-     ["test_agent_is_commanded_when_played_and_plays_another_card_costing_five_or_less"]),
+     ["test_agent_is_commanded_when_played_and_plays_another_card_costing_five_or_less",
+      "test_agent_plays_only_a_card_costing_five_or_less_even_with_money_for_more"]),
     ("Agent", "You still have to be able to pay for the second card you're playing if it costs "
      "$5.", ["test_agent_you_still_have_to_be_able_to_pay_for_the_second_card"]),
     ("Agent", "You can still play another card with this if you play it on another player's turn "
@@ -67,7 +69,8 @@ FAQ = [
      "have to draw do so second, in turn order.",
      ["test_bishop_discarders_first_then_drawers_in_turn_order"]),
     ("Captain", "You can choose to just discard 1 card, in which case you will only command 1 "
-     "card.", ["test_captain_discards_one_and_commands_only_it"]),
+     "card.", ["test_captain_discards_one_and_commands_only_it",
+               "test_captain_with_one_card_in_hand_discards_and_commands_it"]),
     ("Captain", "Directors you command with this do nothing.",
      ["test_captain_directors_it_commands_do_nothing"]),
     ("Cultist", "The bolded ability only matters when you discard it from your hand.",
@@ -108,7 +111,9 @@ FAQ = [
     ("Familiar", "If the deck doesn't have enough cards in it, shuffle first.",
      ["test_familiar_shuffles_first_when_the_deck_is_short"]),
     ("Golem", "Whatever the previous player chooses, you ignore that bonus.",
-     ["test_golem_previous_player_makes_you_skip_the_money"]),
+     ["test_golem_previous_player_makes_you_skip_the_money",
+      "test_golem_previous_player_makes_you_skip_the_play",
+      "test_golem_skipping_the_draw_still_gains_and_the_play_is_optional"]),
     ("Golem", 'The bonuses happen in order, so if they make you ignore "gain $5," you draw 1 card, '
      "then may play 1 card.", ["test_golem_previous_player_makes_you_skip_the_money"]),
     ("Golem", "If they let you play 1 card, playing one is optional.",
@@ -147,7 +152,7 @@ FAQ = [
      "if you receive a Blue card from the exchange, it also won't be commanded.",
      ["test_kitsune_a_blue_card_received_in_the_exchange_is_not_commanded_by_explore"]),
     ("Kitsune", "Exchanging cards in play is optional.",
-     ["test_kitsune_exchanges_same_cost_cards_keeping_their_rotation"]),
+     ["test_kitsune_exchanging_is_optional_and_not_asked_without_a_match"]),
     ("Kitsune", "If you exchange, the cards must have the same cost, but don't need to have the "
      "same color.", ["test_kitsune_exchanges_same_cost_cards_keeping_their_rotation"]),
     ("Kitsune", "You can exchange any card you have in play, including one you're about to "
@@ -159,7 +164,8 @@ FAQ = [
      ["test_kitsune_exchanges_same_cost_cards_keeping_their_rotation"]),
     ("Leprechaun", "If it's turns 2-5, you gain $10; otherwise you gain $10 and take -2 crowns.",
      ["test_leprechaun_on_turns_two_to_five_gains_ten_without_tokens"]),
-    ("Magpie", "You can pay for this 0-4 times.", ["test_magpie_pays_two_up_to_four_times"]),
+    ("Magpie", "You can pay for this 0-4 times.", ["test_magpie_pays_two_up_to_four_times",
+                                                  "test_magpie_exactly_two_dollars_pays_once"]),
     ("Magpie", "So you can either pay $0 for nothing, or pay $2 for 1 card, or pay $4 for 2 cards, "
      "or pay $6 for 3 cards, or pay $8 for 4 cards.",
      ["test_magpie_the_whole_payment_is_chosen_before_any_card_is_drawn",
@@ -169,7 +175,8 @@ FAQ = [
     ("Mastermind", "If you play any Blue cards, they won't be commanded by Explore this turn.",
      ["test_mastermind_blue_cards_it_plays_are_not_commanded_by_explore"]),
     ("Merchant", "This does something when you command it, and it also does something later.",
-     ["test_merchant_loses_eight_at_the_start_of_the_next_turn_after_end_events"]),
+     ["test_merchant_loses_eight_at_the_start_of_the_next_turn_after_end_events",
+      "test_merchant_commanded_twice_loses_twice"]),
     ("Merchant", "You lose $8 at the start of the next turn (no matter whose turn it is), after "
      "doing any Events that triggered at the end of your turn.",
      ["test_merchant_loses_eight_at_the_start_of_the_next_turn_after_end_events"]),
@@ -194,7 +201,8 @@ FAQ = [
      "and Events.", ["test_job_fair_only_recruit_even_after_recruiting",
                      "test_overlord_commands_a_blue_then_a_gold_card_rotated_or_not"]),
     ("Overlord", "You first command a Blue card (if you have any), then you command a Gold card "
-     "(if you have any).", ["test_overlord_commands_a_blue_then_a_gold_card_rotated_or_not"]),
+     "(if you have any).", ["test_overlord_commands_a_blue_then_a_gold_card_rotated_or_not",
+                            "test_overlord_with_no_gold_card_still_commands_the_blue_one"]),
     ("Overlord", "It doesn't matter if the cards are rotated or not.",
      ["test_overlord_commands_a_blue_then_a_gold_card_rotated_or_not"]),
     ("Overlord", "Directors you command with this do nothing.",
@@ -281,7 +289,8 @@ FAQ = [
     ("Cleaning", "For example, if another player discarded 3 cards to a Bishop you commanded, "
      "they'll gain $3 from this.", ["test_cleaning_pays_other_players_who_discard_on_your_turn"]),
     ("Commerce", "For example, you can discard an Inventor from play to play an Agent for free.",
-     ["test_commerce_discards_inventor_from_play_to_play_agent_for_free"]),
+     ["test_commerce_discards_inventor_from_play_to_play_agent_for_free",
+      "test_commerce_the_new_card_costs_at_most_the_discarded_one"]),
     ("Commerce", "You can discard a card that's rotated.",
      ["test_commerce_discards_inventor_from_play_to_play_agent_for_free"]),
     ("Commerce", "You can command the new card you played on the same turn.",
@@ -291,7 +300,8 @@ FAQ = [
     ("Commerce", "When a card leaves your play area, you lose the crowns from it.",
      ["test_commerce_discards_inventor_from_play_to_play_agent_for_free"]),
     ("Crowdfunding", "If you have -1 crown or less, you may still pay $5 to remove all your "
-     "-crowns.", ["test_crowdfunding_pays_five_to_remove_every_token"]),
+     "-crowns.", ["test_crowdfunding_pays_five_to_remove_every_token",
+                  "test_crowdfunding_is_optional_and_needs_tokens_and_five_dollars"]),
     ("Dance", "If you choose to have all players draw 2 cards, the other players cannot decline.",
      ["test_dance_all_players_draw_two_and_cannot_decline"]),
     ("Eruption", "If you only have 1 card of a color in play, you must discard it.",
@@ -302,6 +312,7 @@ FAQ = [
      ["test_eruption_discards_one_card_of_each_colour_the_sole_card_too"]),
     ("Expedition", "If you Explored, you can play 1-2 cards that cost $0.",
      ["test_expedition_after_exploring_plays_up_to_two_free_cards",
+      "test_expedition_plays_only_zero_dollar_cards",
       "test_expedition_does_nothing_without_exploring"]),
     ("Expedition", "You can resolve Snowfall before this, and play 2 cards that won't be rotated.",
      ["test_snowfall_and_expedition_together_are_resolved_in_the_order_you_choose"]),
