@@ -193,6 +193,13 @@ def test_captain_directors_it_commands_do_nothing():
     assert done(state) and state.known[2] == []
 
 
+def test_captain_a_director_discarded_from_a_one_card_hand_does_nothing():
+    state = table(hands={0: ["Spy"], 2: ["Hero"]})
+    command(state, "Captain")
+    act(state, "discard Spy")
+    assert done(state) and state.known[2] == []
+
+
 def test_captain_with_an_empty_hand_asks_nothing():
     state = table(hands={0: []})
     command(state, "Captain")
@@ -602,6 +609,12 @@ def test_nightmare_others_keep_two_unrotated_and_rotated_cards_stay_rotated():
     act(state, "spare Villain")
     assert in_play(state, 1) == ["Hero", "Horse (rotated)", "Spy (rotated)", "Villain"]
     assert in_play(state, 2) == ["Hero", "Hunter (rotated)"] and done(state)
+
+
+def test_nightmare_a_player_with_two_unrotated_cards_is_not_asked():
+    state = table(play={1: ["Hero", "Horse", "Spy (rotated)"], 2: []})
+    command(state, "Nightmare")
+    assert done(state) and in_play(state, 1) == ["Hero", "Horse", "Spy (rotated)"]
 
 
 def test_overlord_commands_a_blue_then_a_gold_card_rotated_or_not():
