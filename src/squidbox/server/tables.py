@@ -231,7 +231,7 @@ class Table:
                 self.state.apply(seat, action)
             except IllegalAction as e:
                 raise ApiError("illegal_action", str(e)) from None
-            await self._store(seat, action)
+            await self._store(seat, self.state.history[-1][1])  # the name, not an ASCII spelling
             if by == "player":
                 self.replaced.pop(seat, None)
             self._clear_timer(seat)
