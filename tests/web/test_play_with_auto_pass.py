@@ -1,5 +1,6 @@
 """The table page's "pass automatically" toggle (issue 14, item 7) in chromium against the real
-server, with its real human-like delay."""
+server, with its real human-like delay. (Named to run after test_pages.py, whose tests call
+asyncio.run and so must not run while Playwright's session loop is running.)"""
 
 from __future__ import annotations
 
