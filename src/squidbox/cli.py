@@ -77,6 +77,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help=f"bot spec: {', '.join(BOT_KINDS)}, with settings e.g. "
                            "ismcts:iterations=300 (default: random)")
     play.add_argument("--seed", type=int, help="default: a random seed, printed at the start")
+    play.add_argument("--auto-pass", action="store_true",
+                      help="pass automatically for the people when pass is all they can do "
+                           "(the key a switches it per seat during the game)")
     add_option_argument(play)
     play.set_defaults(run=run_play)
 
@@ -239,7 +242,9 @@ def run_play(args: argparse.Namespace) -> int:
     seats = range(players - bots, players)
     table = {seat: make_bot(args.bot_kind, seed * 1000 + seat, game) for seat in seats}
     clear = clear_screen if sys.stdout.isatty() else None
-    return play_in_terminal(game, players, table, seed, parse_options(args.option), clear=clear)
+    auto_pass = range(players) if args.auto_pass else ()
+    return play_in_terminal(game, players, table, seed, parse_options(args.option), clear=clear,
+                            auto_pass=auto_pass)
 
 
 def clear_screen() -> None:

@@ -6,9 +6,10 @@ drive a game without a subprocess. Works for every game through the engine proto
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
+from .autopass import PASS, passes_automatically
 from .bots import Bot
 from .engine import Action, Game, InvalidOptions, State
 
@@ -29,15 +30,19 @@ def play_in_terminal(
     read: Read = input,
     write: Write = print,
     clear: Callable[[], None] | None = None,
+    auto_pass: Collection[int] = (),
 ) -> int:
     """Play one game; seats in `bots` are played by them, the others by people. Returns the exit
     code (0, also when someone quits). Raises InvalidOptions for bad options or seats.
     With several people (hot-seat), `clear` is called after each of their moves so the next
-    person does not see the previous one's hand (the command line clears the screen)."""
+    person does not see the previous one's hand (the command line clears the screen).
+    Seats in `auto_pass` start with automatic passing on (the key a switches it per seat): when
+    "pass" is a seat's only legal action it is answered for them (see squidbox/autopass.py)."""
     state = game.new_game(num_players, seed, options)
     if any(type(s) is not int or not 0 <= s < num_players for s in bots):
         raise InvalidOptions(f"bot seats must be 0 to {num_players - 1}, got {sorted(bots)}")
     table = _Table(game, state, bots, read, write, clear)
+    table.auto_pass.update(s for s in auto_pass if s in table.humans)
     try:
         table.play()
     except Quit as stop:
@@ -59,6 +64,7 @@ class _Table:
         self.seen = dict.fromkeys(self.humans, 0)  # entries of log(seat) that seat has seen
         self.public_mark = dict.fromkeys(self.humans, 0)  # public_shown at seat's last prompt
         self.last_human: int | None = None
+        self.auto_pass: set[int] = set()  # seats passed for when "pass" is all they can do
 
     def play(self) -> None:
         self.announce()
@@ -82,7 +88,8 @@ class _Table:
             self.write(f"Bots only: {bots}. The game plays itself.")
         else:
             self.write(f"People: {humans}." + (f" Bots: {bots}." if bots else ""))
-            self.write("At each prompt type an action's number, h to list the actions again, "
+            self.write("At each prompt type an action's number (or its name), h to list the "
+                       "actions again, a to pass automatically when pass is all you can do, "
                        "or q to quit.")
 
     def show_public(self) -> None:
@@ -115,24 +122,54 @@ class _Table:
                 raise Quit("Game stopped.")
         self.last_human = seat
         self.show_private(seat)
+        legal = self.state.legal_actions(seat)
+        if seat in self.auto_pass and passes_automatically(legal):
+            return self.pass_automatically(seat)
         view = self.state.view(seat)
         self.write(self.game.render(view))
-        legal = self.state.legal_actions(seat)
         labels = [self.game.action_label(view, action) for action in legal]
         self.show_actions(labels)
         while True:
-            answer = self.prompt(f"{name}, your choice (1-{len(legal)}, h, q): ").strip()
+            answer = self.prompt(f"{name}, your choice (1-{len(legal)}, h, a, q): ").strip()
             if answer.lower() == "q":
                 raise Quit("Game stopped.")
             if answer.lower() == "h":
                 self.show_actions(labels)
                 continue
+            if answer.lower() == "a":
+                self.toggle_auto_pass(seat)
+                if seat in self.auto_pass and passes_automatically(legal):
+                    return self.pass_automatically(seat)
+                continue
             problem = _choice_problem(answer, len(legal))
-            if problem is None:
+            named = self.game.canonical_action(answer)  # a name, or its ASCII spelling
+            if problem is None or named in legal:
                 if self.clear is not None and len(self.humans) > 1:
                     self.clear()
-                return legal[int(answer) - 1]
+                return legal[int(answer) - 1] if problem is None else named
             self.write(problem)
+
+    def toggle_auto_pass(self, seat: int) -> None:
+        name = self.names[seat]
+        if seat in self.auto_pass:
+            self.auto_pass.discard(seat)
+            self.write(f"Automatic pass is off for {name}: you choose at every prompt.")
+        else:
+            self.auto_pass.add(seat)
+            self.write(f"Automatic pass is on for {name}: when pass is all you can do, it is "
+                       "answered for you (a turns it off).")
+
+    def pass_automatically(self, seat: int) -> Action:
+        """Answer "pass" for a seat that holds nothing that fits. At a shared screen the seat
+        was handed the device as for any question, and hands it on after reading this."""
+        self.write(f"{self.names[seat]}: nothing you hold fits now, so you pass automatically.")
+        if len(self.humans) > 1:
+            if self.prompt("Press Enter to hand on (a turns automatic pass off): ").strip() \
+                    .lower() == "a":
+                self.toggle_auto_pass(seat)
+            if self.clear is not None:
+                self.clear()
+        return PASS
 
     def show_actions(self, labels: list[str]) -> None:
         width = len(str(len(labels)))

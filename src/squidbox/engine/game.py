@@ -12,6 +12,7 @@ from .events import events_from_json
 from .jsoncopy import copy_json
 from .options import Option, resolve_options
 from .rng import Rng
+from .spelling import spelling_table
 from .state import HIDDEN_ACTION, Action, State
 
 SNAPSHOT_KEYS = {"format", "game", "num_players", "options", "rng", "history", "events", "state"}
@@ -42,6 +43,7 @@ class Game(ABC):
         self._action_ids = {action: i for i, action in enumerate(self.actions)}
         if len(self._action_ids) != len(self.actions) or HIDDEN_ACTION in self._action_ids:
             raise ValueError(f"{self.id}: action names must be unique and not {HIDDEN_ACTION!r}")
+        self._spellings = spelling_table(self.actions)  # ASCII spelling -> action name
 
     # ---- what a game provides ----------------------------------------------------------------
     @abstractmethod
@@ -194,9 +196,14 @@ class Game(ABC):
     def num_distinct_actions(self) -> int:
         return len(self.actions)
 
+    def canonical_action(self, action: Any) -> Any:
+        """The action an ASCII spelling stands for ("play Zeige -1" -> "play Zeige −1");
+        anything else unchanged."""
+        return self._spellings.get(action, action) if type(action) is str else action
+
     def action_to_id(self, action: Action) -> int:
         try:
-            return self._action_ids[action]
+            return self._action_ids[self.canonical_action(action)]
         except (KeyError, TypeError):
             raise IllegalAction(f"{action!r} is not an action of {self.name}") from None
 

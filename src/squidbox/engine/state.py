@@ -102,10 +102,15 @@ class State(ABC):
 
     def apply(self, player: int, action: Action) -> None:
         """Take `action` for `player`. Raises IllegalAction, changing nothing, when it is not
-        listed in legal_actions(player)."""
+        listed in legal_actions(player). An ASCII spelling of a listed name is taken as that
+        name (engine/spelling.py); the history records the name."""
         legal = self._listed(player)
         if action not in legal:
-            raise self._illegal(player, action, legal)
+            # Only now: an ASCII spelling of a name ("-1" for "−1") stands for the name.
+            canonical = self.game.canonical_action(action)
+            if canonical not in legal:
+                raise self._illegal(player, action, legal)
+            action = canonical
         self._legal = {}
         self._apply(player, action)
         self.history.append((player, action))

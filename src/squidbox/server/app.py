@@ -19,6 +19,7 @@ from starlette.websockets import WebSocketState
 
 from squidbox.registry import list_games
 
+from .autopass import add_preferences_route
 from .messages import (
     MAX_MESSAGE_BYTES,
     ApiError,
@@ -56,6 +57,7 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, snapshot_every: int = SN
     app.add_exception_handler(ApiError, api_error_response)  # type: ignore[arg-type]
     add_api_routes(app)
     add_websocket_route(app)
+    add_preferences_route(app)
     if web_client:
         mount_web_client(app)
     return app

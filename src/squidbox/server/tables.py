@@ -26,6 +26,7 @@ from squidbox.bots import make_bot
 from squidbox.engine import Action, Game, IllegalAction, SnapshotError, SquidboxError, State
 from squidbox.registry import get_game
 
+from .autopass import AutoPass
 from .messages import ApiError, NewTable
 from .storage import (
     FINISHED,
@@ -231,7 +232,7 @@ class Table:
                 self.state.apply(seat, action)
             except IllegalAction as e:
                 raise ApiError("illegal_action", str(e)) from None
-            await self._store(seat, action)
+            await self._store(seat, self.state.history[-1][1])  # the name, not an ASCII spelling
             if by == "player":
                 self.replaced.pop(seat, None)
             self._clear_timer(seat)
@@ -305,6 +306,7 @@ class Table:
         self.to_move_since = {seat: self.to_move_since.get(seat, moment) for seat in to_move}
         self._schedule_timers(to_move, moment)
         self._schedule_leaves(to_move)
+        self.manager.autopass.schedule(self, to_move)  # seats passing automatically
         if any(self.bot_spec(seat) for seat in to_move):
             if self.bot_task is None or self.bot_task.done():
                 self.bot_task = self.manager.spawn(self._run_bots(), f"bots {self.id}")
@@ -459,6 +461,7 @@ class TableManager:
         # One thread for the database: writes stay in order and SQLite has a single writer.
         self.executor = ThreadPoolExecutor(1, thread_name_prefix="squidbox-db")
         self.writer = GroupWriter(self)
+        self.autopass = AutoPass()
 
     async def db(self, function: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()

@@ -206,7 +206,8 @@ def diplomat(st: DirectorsState, me: int) -> None:
     st.ask(me, "diplomat_reveal")
 
 
-@options_for("Diplomat: you may reveal a card costing $5 or less from your hand and command it")
+@options_for("Diplomat: reveal a card costing $5 or less from your hand, if you hold one, and "
+             "command it; or pass")
 def diplomat_reveal(st: DirectorsState, seat: int) -> list[str]:
     limit = st.params("Diplomat")["max_cost"]
     cards = sorted({c for c in st.hands[seat] if st.card(c).cost <= limit})
@@ -328,7 +329,7 @@ def hunter_discarded(st: DirectorsState, seat: int, choice: str) -> None:
         st.gain(seat, p["money_discarded"])
 
 
-@options_for("Hunter: you may discard a card of the named colour to gain $4")
+@options_for("Hunter: anyone may now discard a card of the named colour to gain $4")
 def hunter_other(st: DirectorsState, seat: int, colour: str) -> list[str]:
     cards = sorted({c for c in st.hands[seat] if st.card(c).colour == colour})
     return [f"discard {c}" for c in cards] + ["pass"] if st.hands[seat] else []

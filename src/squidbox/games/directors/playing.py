@@ -34,7 +34,7 @@ def offer_play(st: DirectorsState, seat: int, **limits: Any) -> None:
         st.later(limits["after"], played=None, **limits.get("after_args", {}))
 
 
-@options_for("You may play a card")
+@options_for("Play a card that fits, if you hold one, or pass")
 def choose_play(st: DirectorsState, seat: int, costs: list[int] | None = None,
                 source: str = "hand", among: list[str] | None = None, free: bool = False,
                 **_: Any) -> list[str]:
@@ -65,7 +65,7 @@ def offer_falconer(st: DirectorsState, seat: int) -> None:
     st.ask(seat, "falconer")
 
 
-@options_for("Unleash! You may play Falconer from your hand for $0")
+@options_for("Unleash! Anyone may now play Falconer from their hand for $0")
 def falconer(st: DirectorsState, seat: int) -> list[str]:
     # Everyone holding cards is asked, so that being asked does not show who holds a Falconer.
     if not st.hands[seat] or not falconer_may_be_hidden(st):

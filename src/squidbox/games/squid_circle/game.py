@@ -15,8 +15,9 @@ from .state import AFTER_MOVE, AFTER_REVEAL, CALL, OVER, PASS, START, SquidCircl
 PHASE_TITLES = {
     START: "setup: the starting player puts the guard on one of their own characters",
     CALL: 'the call "Für – den – Sieg!": everyone secretly shows 0 or 1 (or a Zeige trick)',
-    AFTER_MOVE: "the guard has moved: Zum nächsten Charakter / Schnelles Spiel may be played",
-    AFTER_REVEAL: "a guard action is revealed: Zweite Chance may be played",
+    AFTER_MOVE: "the guard has moved: anyone may now play Zum nächsten Charakter or Schnelles "
+                "Spiel",
+    AFTER_REVEAL: "a guard action is revealed: anyone may now play Zweite Chance",
     OVER: "the game is over",
 }
 

@@ -1,6 +1,7 @@
 // A table: connects to /ws/tables/<id>, keeps the seat's token in localStorage, and renders
 // the board (per-game SVG module), whose turn it is, the seats, all legal actions and the log.
 
+import { setUpAutoPass } from "./autopass.js";
 import { closeChooser } from "./svg.js";
 
 const app = document.getElementById("table-app");
@@ -21,6 +22,7 @@ const elements = {
 const LOG_LENGTH = 300;
 
 let seat = readSeat();
+const resendAutoPass = setUpAutoPass(tableId, seat?.token, elements.actions);
 let socket = null;
 let retryDelay = 500;
 let latest = null;
@@ -66,6 +68,7 @@ function connect() {
   socket.addEventListener("open", () => {
     retryDelay = 500;
     setConnection(seat ? "Connected" : "Connected as a spectator", "connected");
+    if (seat) resendAutoPass();
   });
   socket.addEventListener("message", (event) => receive(event.data));
   socket.addEventListener("close", () => {

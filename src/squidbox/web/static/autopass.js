@@ -1,0 +1,49 @@
+// The seat's "pass automatically" toggle (issue 14): when pass is all this seat can do, the
+// server answers it after a human-like delay, so nobody can tell from the timing (docs/web-api.md,
+// "Automatic pass"). The choice is remembered in this browser per table and sent again on every
+// (re)connection, so a restarted server, which keeps it in memory only, learns it again.
+
+const storageKey = (tableId) => `squidbox:autopass:${tableId}`;
+
+async function send(tableId, token, on) {
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/preferences`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ token, auto_pass: on }),
+  });
+  if (!response.ok) throw new Error((await response.json()).error || response.statusText);
+}
+
+// Adds the toggle after `anchor` for a seated player (nothing for a spectator). Returns the
+// function to call whenever the connection opens.
+export function setUpAutoPass(tableId, token, anchor) {
+  if (!token || !anchor) return () => {};
+  const label = document.createElement("label");
+  label.className = "auto-pass";
+  label.title = "Reaction windows ask everyone, so that nobody learns who holds what. With this "
+    + "on, a question you can only answer with pass is answered for you after a short, "
+    + "person-like pause.";
+  const box = document.createElement("input");
+  box.type = "checkbox";
+  box.id = "auto-pass";
+  box.checked = localStorage.getItem(storageKey(tableId)) === "on";
+  const note = document.createElement("span");
+  note.className = "muted";
+  label.append(box, " Pass automatically when pass is all I can do ", note);
+  anchor.after(label);
+  const sendChoice = async () => {
+    note.textContent = "";
+    try {
+      await send(tableId, token, box.checked);
+    } catch (error) {
+      note.textContent = `(not saved: ${error.message})`;
+    }
+  };
+  box.addEventListener("change", () => {
+    localStorage.setItem(storageKey(tableId), box.checked ? "on" : "off");
+    sendChoice();
+  });
+  return () => {
+    if (box.checked) sendChoice();
+  };
+}

@@ -1,0 +1,58 @@
+"""The table page's "pass automatically" toggle (issue 14, item 7) in chromium against the real
+server, with its real human-like delay. (Named to run after test_pages.py, whose tests call
+asyncio.run and so must not run while Playwright's session loop is running.)"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from .helpers import create_table, seat_url, version, wait_for_state
+
+OPTIONS = {"guard_start": 0, "layout": "even"}
+
+
+def test_the_toggle_is_sent_kept_across_reloads_and_passes_for_the_seat(
+        page: Any, base_url: str) -> None:
+    created = create_table(base_url, "squid_circle", 3, seed=0, options=OPTIONS)
+    page.goto(seat_url(base_url, created))
+    wait_for_state(page)
+    assert not page.is_checked("#auto-pass")
+    with page.expect_response(lambda r: r.url.endswith("/preferences")) as sent:
+        page.check("#auto-pass")
+    assert sent.value.status == 200 and sent.value.json()["auto_pass"] is True
+
+    with page.expect_response(lambda r: r.url.endswith("/preferences")) as again:
+        page.reload()  # the token and the choice stay in this browser and are sent again
+    assert again.value.status == 200 and again.value.json()["auto_pass"] is True
+    wait_for_state(page)
+    assert page.is_checked("#auto-pass")
+
+    # Play every real choice; never press pass. A question that only offers pass is answered
+    # by the server after a person-like pause.
+    deadline = time.monotonic() + 40
+    while time.monotonic() < deadline:
+        buttons = page.query_selector_all("#actions button.action")
+        offered = [b.get_attribute("data-action") for b in buttons]
+        if offered == ["pass"]:
+            before, asked_at = version(page), time.monotonic()
+            page.wait_for_function(
+                "v => Number(document.getElementById('table-app').dataset.version) > v",
+                arg=before, timeout=15_000)
+            assert time.monotonic() - asked_at >= 0.5  # never faster than a person
+            break
+        choice = next((b for b in buttons if b.get_attribute("data-action") != "pass"), None)
+        if choice is not None and choice.is_enabled():
+            choice.click()
+        page.wait_for_timeout(100)
+    else:
+        raise AssertionError("the seat was never asked a pass-only question")
+    assert any("Red passes" in line for line in page.locator("#log li").all_inner_texts())
+    assert page.console.errors == []
+
+
+def test_a_spectator_has_no_toggle(page: Any, base_url: str) -> None:
+    created = create_table(base_url, "squid_circle", 3, seed=0, options=OPTIONS)
+    page.goto(f"{base_url}/t/{created['table']}")
+    wait_for_state(page)
+    assert page.query_selector("#auto-pass") is None
