@@ -19,9 +19,10 @@ from typing import Any
 from fastapi import FastAPI
 
 from . import api, ops, sockets
-from .errors import add_error_handlers
+from .errors import add_error_handlers, publish_error_shape
 from .guard import Guard, install_log_redaction
 from .limits import Limits, RateLimiter
+from .messages import ActionMessage, PingMessage
 from .metrics import Metrics
 from .storage import Storage
 from .tables import SNAPSHOT_EVERY, TableManager
@@ -58,6 +59,7 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, snapshot_every: int = SN
     app.state.rate_limiter = RateLimiter()
     app.state.sockets_by_address = Counter()
     add_error_handlers(app)
+    publish_error_shape(app, {"ActionMessage": ActionMessage, "PingMessage": PingMessage})
     app.add_middleware(Guard, limits=limits, allowed_origins=frozenset(allowed_origins),
                        refused=metrics.refused)
     app.include_router(api.router)

@@ -12,8 +12,9 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError, WebSocketRequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException
 
 log = logging.getLogger("squidbox.server")
@@ -74,6 +75,40 @@ def validation_message(errors: list[Any]) -> str:
 
 def from_validation(error: ValidationError | RequestValidationError) -> ApiError:
     return ApiError("bad_request", validation_message(list(error.errors())))
+
+
+class ErrorBody(BaseModel):
+    """Every refusal: a message meant for a person and a machine code (docs/web-api.md)."""
+
+    error: str
+    code: str
+
+
+def publish_error_shape(app: FastAPI, extra_models: dict[str, type[BaseModel]]) -> None:
+    """OpenAPI: every route's refusals are ErrorBody (400 where FastAPI would say 422), and
+    `extra_models` (the WebSocket messages) are published as components too."""
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema:
+            return app.openapi_schema
+        schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
+        error = {"description": "refused: {error, code}", "content": {"application/json": {
+            "schema": {"$ref": "#/components/schemas/ErrorBody"}}}}
+        for methods in schema.get("paths", {}).values():
+            for operation in methods.values():
+                responses = operation.setdefault("responses", {})
+                if responses.pop("422", None) is not None:
+                    responses["400"] = error
+                responses.setdefault("default", error)
+        components = schema.setdefault("components", {}).setdefault("schemas", {})
+        for name in ("HTTPValidationError", "ValidationError"):
+            components.pop(name, None)
+        for name, model in {"ErrorBody": ErrorBody, **extra_models}.items():
+            components[name] = model.model_json_schema(ref_template="#/components/schemas/"
+                                                                    "{model}")
+        app.openapi_schema = schema
+        return schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large",

@@ -99,7 +99,7 @@ class RedactTokens(logging.Filter):
 
 
 def install_log_redaction() -> None:
-    for name in ("squidbox", "uvicorn", "uvicorn.access", "uvicorn.error"):
+    for name in ("squidbox", "squidbox.server", "uvicorn", "uvicorn.access", "uvicorn.error"):
         logger = logging.getLogger(name)
         if not any(isinstance(f, RedactTokens) for f in logger.filters):
             logger.addFilter(RedactTokens())

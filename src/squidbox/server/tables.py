@@ -17,6 +17,7 @@ import json
 import logging
 import random
 import secrets
+import threading
 import time
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
@@ -27,7 +28,7 @@ from squidbox.bots import make_bot
 from squidbox.engine import Action, Game, IllegalAction, SnapshotError, State
 from squidbox.registry import get_game
 
-from .botpool import BotPool
+from .botpool import Abandoned, BotPool, Interruptible
 from .errors import ApiError
 from .limits import Limits
 from .messages import MAX_TOKEN_LENGTH, NewTable
@@ -94,9 +95,10 @@ def derived_seed(*parts: object) -> int:
     return int.from_bytes(digest[:8], "big") >> 2
 
 
-def mixed_seed(secret: bytes, seed: int) -> int:
-    """A client's seed mixed with the server's secret: the deal cannot be known in advance."""
-    digest = hmac.new(secret, str(seed).encode(), hashlib.sha256).digest()
+def mixed_seed(secret: bytes, seed: int, table_id: str) -> int:
+    """A client's seed mixed with the server's secret and the new table's id: nobody can know
+    the deal in advance, nor make two tables deal alike."""
+    digest = hmac.new(secret, f"{seed}:{table_id}".encode(), hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big") >> 2
 
 
@@ -110,6 +112,8 @@ def bot_move(game: Game, spec: str, seed: int, state: State, seat: int) -> Actio
     listed action rather than stopping the table."""
     try:
         return make_bot(spec, seed, game).choose(state, seat)
+    except Abandoned:
+        raise
     except Exception:
         log.exception("bot %s failed in %s; playing the first listed action", spec, game.id)
         return state.legal_actions(seat)[0]
@@ -539,11 +543,14 @@ class TableManager:
         return await loop.run_in_executor(self.executor, function, *args)
 
     async def think(self, move: Callable[..., Action], game: Game, *args: Any) -> Action:
-        """A bot's or timer's move, in the bot pool, within the per-move budget; past it, the
-        random bot's move (seeded alike)."""
-        seed, state, seat = args[-3:]
+        """A bot's or timer's move (`move(game, ..., seed, state, seat)`), in the bot pool,
+        within the per-move budget; past it, the bot is stopped and the random bot's move
+        (seeded alike) is played."""
+        *settings, seed, state, seat = args
+        stop = threading.Event()
         try:
-            return await self.bots.run(self.limits.bot_move_seconds, move, game, *args)
+            return await self.bots.run(self.limits.bot_move_seconds, move, game, *settings,
+                                       seed, Interruptible(state, stop), seat, stop=stop)
         except TimeoutError:
             log.warning("a bot move in %s ran past %g s; playing a random move", game.id,
                         self.limits.bot_move_seconds)
@@ -600,15 +607,16 @@ class TableManager:
             raise ApiError("full", f"the server has {len(self.tables)} tables open, its limit; "
                                    "try again later")
         humans = new.players - len(new.bots)
+        table_id = secrets.token_urlsafe(6)
         if new.seed is None:
             seed = random.SystemRandom().getrandbits(62)
         else:
-            seed = mixed_seed(self.secret, new.seed) if humans else new.seed
+            seed = mixed_seed(self.secret, new.seed, table_id) if humans else new.seed
         state = new.game.new_game(new.players, seed, new.options)
         tokens = {seat: secrets.token_urlsafe(24)
                   for seat in range(new.players) if seat not in new.bots}
         record = TableRecord(
-            id=secrets.token_urlsafe(6), game=new.game.id, players=new.players,
+            id=table_id, game=new.game.id, players=new.players,
             options=new.options, seed=seed, bots=new.bots,
             token_hashes=[hash_token(tokens[s]) if s in tokens else None
                           for s in range(new.players)],
