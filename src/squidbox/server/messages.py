@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from squidbox.bots import make_bot, parse_spec
 from squidbox.engine import Game, InvalidOptions, SquidboxError
-from squidbox.registry import get_game
+from squidbox.registry import game_ids, get_game
 
 from .errors import ApiError, from_validation
 from .limits import BOT_CAPS
@@ -46,7 +46,7 @@ class Body(BaseModel):
 class NewTableBody(Body):
     """POST /api/tables."""
 
-    game: Annotated[str, Field(max_length=64)]
+    game: Annotated[str, Field(max_length=64, json_schema_extra={"enum": game_ids()})]
     players: Annotated[int, Field(ge=1, le=99)] | None = None
     options: dict[Annotated[str, Field(max_length=64)], Any] = Field(default_factory=dict,
                                                                      max_length=32)
