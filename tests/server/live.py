@@ -34,10 +34,14 @@ class LiveServer:
     log: Collect = field(default_factory=Collect)
 
     def problems(self) -> list[str]:
-        """Log records that show a failure: an exception, a traceback, an unexpected error."""
+        """The server's log records that show a failure: an exception, a traceback, an
+        unexpected error (clients' own records, e.g. of the websockets library, are not the
+        server's)."""
         return [record.getMessage() for record in self.log.records
-                if record.exc_info or "Traceback" in record.getMessage()
-                or "unexpected" in record.getMessage() or record.levelno >= logging.CRITICAL]
+                if record.name.startswith(("squidbox", "uvicorn"))
+                and (record.exc_info or "Traceback" in record.getMessage()
+                     or "unexpected" in record.getMessage()
+                     or record.levelno >= logging.CRITICAL)]
 
 
 @contextmanager

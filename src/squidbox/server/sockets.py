@@ -91,9 +91,9 @@ def seat_or_spectator(websocket: WebSocket, table: Table, token: str | None,
 async def serve_client(websocket: WebSocket, table: Table, client: Client) -> None:
     """Send and receive until the client leaves, the server closes it, or it stops reading."""
     sender = asyncio.create_task(send_messages(websocket, client))
+    await table.attach(client)  # first: its state comes before any answer to its messages
     receiver = asyncio.create_task(receive_messages(websocket, table, client))
     overflow = asyncio.create_task(client.overflowed.wait())
-    await table.attach(client)
     try:
         await asyncio.wait({sender, receiver, overflow}, return_when=asyncio.FIRST_COMPLETED)
     finally:
