@@ -10,7 +10,9 @@ import logging
 import re
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -426,29 +428,39 @@ def test_a_read_only_database_is_a_one_line_error_before_serving(tmp_path: Path)
     assert "readonly" in lines[0]
 
 
-def test_sigterm_stops_a_server_whose_bots_are_thinking(tmp_path: Path):
-    import signal
-    import subprocess
-    import sys
-
+def test_sigterm_stops_a_server_whose_bots_are_thinking_and_it_restarts_at_once(
+        tmp_path: Path):
     from tests.server.conftest import free_port
 
+    database = f"sqlite:///{tmp_path / 'busy.db'}"
     port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "squidbox", "serve", "--port", str(port),
-                                "--database", f"sqlite:///{tmp_path / 'busy.db'}"],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    try:
-        base = f"http://127.0.0.1:{port}"
-        wait_for(lambda: _answers(base), timeout=30, what="the server to start")
+    base = f"http://127.0.0.1:{port}"
+    with serving(database, port) as process:
         for _ in range(4):
             body = {"game": "squid_game", "players": 3,
                     "bots": {str(s): "ismcts:seconds=5" for s in range(3)}}
             assert httpx.post(f"{base}/api/tables", json=body).status_code == 201
         time.sleep(0.5)
+        stop_within(process, 10)
+    with serving(database, port) as process:  # resuming never waits for the bots
+        assert httpx.get(f"{base}/healthz").json()["tables"] == 4
+        stop_within(process, 10)
+
+
+@contextmanager
+def serving(database: str, port: int) -> Iterator[Any]:
+    import subprocess
+    import sys
+
+    process = subprocess.Popen([sys.executable, "-m", "squidbox", "serve", "--port", str(port),
+                                "--database", database],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
         started = time.monotonic()
-        process.send_signal(signal.SIGTERM)
-        process.wait(timeout=15)
-        assert time.monotonic() - started < 10
+        wait_for(lambda: _answers(f"http://127.0.0.1:{port}"), timeout=30,
+                 what="the server to start")
+        assert time.monotonic() - started < 20
+        yield process
     finally:
         if process.poll() is None:
             process.kill()
@@ -456,6 +468,15 @@ def test_sigterm_stops_a_server_whose_bots_are_thinking(tmp_path: Path):
     output = process.stdout.read().decode() if process.stdout else ""
     assert "Traceback" not in output, output
     assert not re.search(r"token=[A-Za-z0-9_-]{20}", output)
+
+
+def stop_within(process: Any, seconds: float) -> None:
+    import signal
+
+    started = time.monotonic()
+    process.send_signal(signal.SIGTERM)
+    process.wait(timeout=seconds + 5)
+    assert time.monotonic() - started < seconds
 
 
 def _answers(base: str) -> bool:
