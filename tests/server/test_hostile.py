@@ -346,13 +346,20 @@ def test_tables_per_process_are_capped(sqlite_url: str):
 def test_abandoned_tables_expire(sqlite_url: str):
     limits = Limits(expire_seconds=0.2, sweep_seconds=0.1)
     with TestClient(create_app(sqlite_url, web_client=False, limits=limits)) as client:
-        abandoned = create_table(client, GAME, 2)["table"]
+        created = create_table(client, GAME, 2, turn_seconds=60)
+        abandoned = created["table"]
         robots = create_table(client, GAME, 2, bots={0: "random", 1: "random"})["table"]
         wait_for(lambda: client.get("/healthz").json()["tables"] <= 1, timeout=10)
         lobby = {e["table"]: e["status"] for e in client.get("/api/tables").json()}
         assert lobby[abandoned] == "expired" and lobby[robots] != "expired"
     with TestClient(create_app(sqlite_url, web_client=False)) as client:  # not resumed
         assert abandoned not in client.app.state.manager.tables  # type: ignore[attr-defined]
+        message = state_of(client, abandoned)  # it can be watched, not played
+        assert message["table"]["status"] == "expired" and message["table"]["deadlines"] == {}
+        token = tokens_of(created)[message["view"]["to_move"][0]]
+        action = state_of(client, abandoned, token)["view"]["legal_actions"][0]
+        refused(client.post(f"/api/tables/{abandoned}/actions",
+                            json={"token": token, "action": action}), 503, "unavailable")
 
 
 def test_origins_are_checked_on_websockets_and_state_changing_requests(sqlite_url: str):

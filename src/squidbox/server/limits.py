@@ -43,6 +43,11 @@ BOT_CAPS = {"iterations": 5000, "seconds": 5.0, "samples": 64, "rollout_depth": 
             "exploration": 10.0}
 
 
+UNLIMITED = Rate(10**9, 10**9)
+UNLIMITED_RATES = Limits(create_rate=UNLIMITED, action_rate=UNLIMITED, connect_rate=UNLIMITED,
+                         max_sockets_per_client=10**9)
+
+
 class RateLimiter:
     """Token buckets per (kind, client address)."""
 

@@ -218,7 +218,7 @@ class Table:
             "game": self.game.id,
             "players": self.record.players,
             "options": self.state.options,
-            "status": FINISHED if self.state.is_terminal() else PLAYING,
+            "status": self.status,
             "turn_seconds": seconds(self.record.turn_seconds),
             "leave_seconds": seconds(self.record.leave_seconds),
             "leave_bot": self.record.leave_bot,
@@ -232,6 +232,12 @@ class Table:
                 for seat in range(self.record.players)
             ],
         }
+
+    @property
+    def status(self) -> str:
+        if self.record.status == EXPIRED:
+            return EXPIRED
+        return FINISHED if self.state.is_terminal() else PLAYING
 
     def message(self, seat: int | None) -> dict[str, Any]:
         """The state message for one seat (None: a spectator), built from that seat's view and
@@ -287,6 +293,9 @@ class Table:
             return self.version
 
     def _check_turn(self, seat: int, version: int | None, by: str) -> None:
+        if self.record.status == EXPIRED:
+            raise ApiError("unavailable", f"table {self.id} expired after a long time without "
+                                          "activity; it can be watched, not played")
         if version is not None and version != self.version:
             raise ApiError("stale", f"the table is at version {self.version}, not {version}: "
                                     "another action came first; look at the new state")
@@ -345,13 +354,13 @@ class Table:
                 self.disconnected_since[client.seat] = time.time()
                 self.broadcast()
                 self.schedule()
-        if not self.clients and self.state.is_terminal():
+        if not self.clients and self.status != PLAYING:
             self.manager.forget(self)
 
     # ---- bots and timers -----------------------------------------------------------------------
     def schedule(self) -> None:
         """Start or stop the bots, turn timers and leave timers to fit who is to move now."""
-        if self.state.is_terminal():
+        if self.state.is_terminal() or self.record.status == EXPIRED:
             self.close_tasks()
             return
         moment = time.time()
@@ -721,9 +730,7 @@ class TableManager:
 
     def _status(self, record: TableRecord) -> str:
         table = self.tables.get(record.id)
-        if table is None:
-            return record.status
-        return FINISHED if table.state.is_terminal() else PLAYING
+        return record.status if table is None else table.status
 
 
 def one_line(error: BaseException) -> str:
