@@ -23,12 +23,13 @@ import json
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 
@@ -43,15 +44,32 @@ PASSED = re.compile(r"All (\d+) games passed")
 
 
 # ---- fuzz ---------------------------------------------------------------------------------------
+RUNNING: set[subprocess.Popen[str]] = set()
+
+
 def fuzz_chunk(game_id: str, seed: int, games: int) -> tuple[str, int, int, float, str]:
     """One `squidbox fuzz` run: (game, first seed, games passed, seconds, failure or "")."""
     started = time.perf_counter()
-    result = subprocess.run([sys.executable, "-m", "squidbox", "fuzz", game_id, "--games",
-                             str(games), "--seed", str(seed)], capture_output=True, text=True)
-    found = PASSED.search(result.stdout)
-    passed = int(found.group(1)) if found and result.returncode == 0 else 0
-    failure = "" if result.returncode == 0 else (result.stderr.strip() or result.stdout[-500:])
+    process = subprocess.Popen([sys.executable, "-m", "squidbox", "fuzz", game_id, "--games",
+                                str(games), "--seed", str(seed)], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    RUNNING.add(process)
+    try:
+        stdout, stderr = process.communicate()
+    finally:
+        RUNNING.discard(process)
+    if process.returncode < 0:  # stopped by us: not a failure, not counted
+        return game_id, seed, 0, time.perf_counter() - started, ""
+    found = PASSED.search(stdout)
+    passed = int(found.group(1)) if found and process.returncode == 0 else 0
+    failure = "" if process.returncode == 0 else (stderr.strip() or stdout[-500:])
     return game_id, seed, passed, time.perf_counter() - started, failure
+
+
+def stop_children(*_: object) -> None:
+    for process in list(RUNNING):
+        process.kill()
+    raise SystemExit("stopped; finished chunks are saved, run again to resume")
 
 
 def run_fuzz(args: argparse.Namespace) -> int:
@@ -66,19 +84,26 @@ def run_fuzz(args: argparse.Namespace) -> int:
         with lock:
             state_file.write_text(json.dumps(state, indent=1))
 
-    def pending() -> list[tuple[str, int]]:
-        jobs = []
-        for game_id in games:
-            entry = state[game_id]
-            if entry["passed"] < args.games and not entry["failures"]:
-                jobs.append((game_id, entry["next_seed"]))
-                entry["next_seed"] += args.chunk
-        return jobs
+    def next_job(game_id: str) -> tuple[str, int] | None:
+        """The next chunk of a game, or None when it is done (or failed). Chunks are handed
+        out in order; the seeds of a chunk cut off by a stop are skipped, never counted."""
+        entry = state[game_id]
+        if entry["passed"] >= args.games or entry["failures"]:
+            return None
+        entry["next_seed"] += args.chunk
+        return game_id, entry["next_seed"] - args.chunk
 
+    signal.signal(signal.SIGTERM, stop_children)
+    signal.signal(signal.SIGINT, stop_children)
     with ThreadPoolExecutor(args.workers) as pool:
-        while jobs := pending():
-            for game_id, seed, passed, seconds, failure in pool.map(
-                    lambda job: fuzz_chunk(job[0], job[1], args.chunk), jobs):
+        futures = set()
+        for game_id in games:  # one chunk per game in flight, the pool runs `workers` at once
+            if job := next_job(game_id):
+                futures.add(pool.submit(fuzz_chunk, *job, args.chunk))
+        while futures:
+            done, futures = wait(futures, return_when=FIRST_COMPLETED)
+            for future in done:
+                game_id, seed, passed, seconds, failure = future.result()
                 entry = state[game_id]
                 entry["passed"] += passed
                 entry["seconds"] += seconds
@@ -87,7 +112,9 @@ def run_fuzz(args: argparse.Namespace) -> int:
                 print(f"{game_id}: seeds {seed}..{seed + args.chunk - 1}: {passed} games ok "
                       f"in {seconds:.1f} s (total {entry['passed']})" +
                       (f" FAILED: {failure}" if failure else ""), flush=True)
-            save()
+                save()
+                if job := next_job(game_id):
+                    futures.add(pool.submit(fuzz_chunk, *job, args.chunk))
     for game_id in games:
         entry = state[game_id]
         print(f"{game_id}: {entry['passed']} games passed, {entry['seconds']:.0f} CPU-s, "
