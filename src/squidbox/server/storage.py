@@ -126,6 +126,8 @@ class BadRow(Exception):
         super().__init__(f"table {table_id}: {reason}")
         self.table_id = table_id
         self.reason = reason
+        self.game: str | None = None  # as far as the row tells (for the lobby)
+        self.players: int | None = None
 
 
 @dataclass
@@ -306,6 +308,8 @@ def _checked_record(row: Any) -> TableRecord | BadRow:
     try:
         return _record_or_raise(row)
     except BadRow as e:
+        e.game = row[1] if isinstance(row[1], str) else None
+        e.players = row[2] if type(row[2]) is int else None
         return e
 
 

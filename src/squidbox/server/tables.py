@@ -720,8 +720,9 @@ class TableManager:
         entries = []
         for record in await self.db(self.storage.list_tables, limit):
             if isinstance(record, BadRow):
-                entries.append({"table": record.table_id, "game": None, "players": None,
-                                "status": UNAVAILABLE, "created": None})
+                entries.append({"table": record.table_id, "game": record.game,
+                                "players": record.players, "status": UNAVAILABLE,
+                                "created": None})
                 continue
             status = UNAVAILABLE if record.id in self.quarantined else self._status(record)
             entries.append({"table": record.id, "game": record.game, "players": record.players,
