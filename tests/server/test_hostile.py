@@ -215,6 +215,28 @@ def test_spectators_are_capped_per_table(tight: TestClient):
             assert message["type"] == "error" and message["code"] in ("full", "rate_limited")
 
 
+def test_a_connection_whose_socket_no_longer_drains_is_closed(client: TestClient,
+                                                              monkeypatch: pytest.MonkeyPatch):
+    """A client that stops reading: its socket stops draining (the sender blocks for good),
+    its queue fills with 256 answers, and the server closes the connection (code 4408)."""
+    from starlette.websockets import WebSocketDisconnect
+
+    import squidbox.server.sockets as sockets
+
+    async def stuck(_websocket: object, _client: object) -> None:
+        await asyncio.Event().wait()  # like a send that never completes
+
+    monkeypatch.setattr(sockets, "send_messages", stuck)
+    table = create_table(client, GAME, 2)["table"]
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        for _ in range(300):
+            ws.send_json({"type": "ping"})
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+    assert closed.value.code == 4408
+    assert client.get("/healthz").json()["connections"] == 0
+
+
 def test_a_client_that_does_not_read_is_disconnected_at_256_unread():
     async def overflow() -> tuple[bool, bool]:
         client = Client(None, "x", 256)
