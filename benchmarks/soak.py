@@ -45,11 +45,14 @@ PASSED = re.compile(r"All (\d+) games passed")
 
 # ---- fuzz ---------------------------------------------------------------------------------------
 RUNNING: set[subprocess.Popen[str]] = set()
+STOPPING = threading.Event()
 
 
 def fuzz_chunk(game_id: str, seed: int, games: int) -> tuple[str, int, int, float, str]:
     """One `squidbox fuzz` run: (game, first seed, games passed, seconds, failure or "")."""
     started = time.perf_counter()
+    if STOPPING.is_set():  # a queued chunk after a stop: not run
+        return game_id, seed, 0, 0.0, ""
     process = subprocess.Popen([sys.executable, "-m", "squidbox", "fuzz", game_id, "--games",
                                 str(games), "--seed", str(seed)], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
@@ -67,6 +70,7 @@ def fuzz_chunk(game_id: str, seed: int, games: int) -> tuple[str, int, int, floa
 
 
 def stop_children(*_: object) -> None:
+    STOPPING.set()
     for process in list(RUNNING):
         process.kill()
     raise SystemExit("stopped; finished chunks are saved, run again to resume")
