@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +32,10 @@ class Seat:
 
     def __init__(self, url: str, table: str, seat: int | None, token: str | None) -> None:
         query = f"?token={token}" if token else ""
-        self.ws: ClientConnection = connect(f"{url.replace('http', 'ws')}/ws/tables/{table}"
-                                            f"{query}", max_size=None, open_timeout=10)
+        self.stack = ExitStack()
+        self.ws: ClientConnection = self.stack.enter_context(connect(
+            f"{url.replace('http', 'ws')}/ws/tables/{table}{query}", max_size=None,
+            open_timeout=10))
         self.seat = seat
         self.states: list[dict[str, Any]] = []
         self.errors: list[str] = []
@@ -48,6 +51,9 @@ class Seat:
                 self.states.append(message)
             elif message["type"] == "error":
                 self.errors.append(message["code"])
+
+    def close(self) -> None:
+        self.stack.close()
 
     def last(self) -> dict[str, Any]:
         return self.states[-1]
@@ -113,14 +119,14 @@ def fuzz_table(server: LiveServer, client: httpx.Client, game_id: str, rng: rand
             actor.ws.send(rng.choice(hostile_messages(rng, legal, message["version"])))
         elif roll < 0.9:  # spectator churn
             if len(watchers) > 1 and rng.random() < 0.5:
-                watchers.pop(rng.randrange(len(watchers))).ws.close()
+                watchers.pop(rng.randrange(len(watchers))).close()
             else:
                 watchers.append(Seat(server.url, table, None, None))
                 seen.append(watchers[-1])
         else:  # a seat reconnects
             index = seats.index(actor)
             actor.read()
-            actor.ws.close()
+            actor.close()
             seats[index] = Seat(server.url, table, actor.seat, tokens[actor.seat])
             seen.append(seats[index])
     for seat in seats + watchers:
@@ -153,7 +159,7 @@ def test_hostile_websocket_clients_change_nothing_they_may_not(server: LiveServe
             assert message["view"] == view, (
                 f"seat {client_seat.seat} saw something else at version {message['version']}")
             assert message["log"] == log
-        client_seat.ws.close()
+        client_seat.close()
     assert sum(len(s.errors) for s in seen) > 0  # the hostile messages were refused
     assert server.problems() == []
 
