@@ -145,7 +145,8 @@ def test_a_malformed_row_quarantines_its_table_only(sqlite_url: str, kind: str,
 
 # ---- 3. bots and timers retry after a failed write -----------------------------------------------
 def test_bots_play_on_after_a_failed_write_without_any_client(tight: TestClient,
-                                                              monkeypatch: pytest.MonkeyPatch):
+                                                              monkeypatch: pytest.MonkeyPatch,
+                                                              caplog: pytest.LogCaptureFixture):
     storage = tight.app.state.manager.storage  # type: ignore[attr-defined]
     real = storage.add_actions
     failures = {"left": 0}
@@ -163,6 +164,9 @@ def test_bots_play_on_after_a_failed_write_without_any_client(tight: TestClient,
     wait_for(lambda: state_of(tight, table)["view"]["is_terminal"], timeout=30,
              what="the bot game to finish after the disk came back")
     assert failures["left"] == 0
+    failed = [r for r in caplog.records if "not stored" in r.getMessage()]
+    assert failed and all(storage.name in r.getMessage() and "disk full" in r.getMessage()
+                          and not r.exc_info for r in failed)
 
 
 def test_a_turn_timer_retries_after_a_failed_write(tight: TestClient,

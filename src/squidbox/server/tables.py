@@ -310,8 +310,9 @@ class Table:
         finished = self.state.is_terminal()
         try:
             await self.manager.writer.store(ActionWrite(self.id, index, seat, action, finished))
-        except Exception:
-            log.exception("table %s: could not store action %d", self.id, index)
+        except Exception as e:
+            log.error("table %s: action %d not stored: database %s: %s", self.id, index,
+                      self.manager.storage.name, one_line(e))
             history = self.state.history[:-1]
             self.state = self.game.replay(self.record.players, self.record.seed,
                                           self.record.options, history)
@@ -326,9 +327,9 @@ class Table:
         try:
             await self.manager.db(self.manager.storage.save_snapshot, self.id, self.version,
                                   self.state.to_json())
-        except Exception:
-            log.exception("table %s: snapshot at %d not saved (replay still works)",
-                          self.id, self.version)
+        except Exception as e:
+            log.error("table %s: snapshot at %d not saved (replay still works): database %s: "
+                      "%s", self.id, self.version, self.manager.storage.name, one_line(e))
 
     async def attach(self, client: Client) -> None:
         """A client connects and gets its own state. Everyone else hears of it only when a
