@@ -3,8 +3,9 @@
 How to add a route module (e.g. `preferences.py`):
 
     from fastapi import APIRouter, Depends, Request
-    from .messages import Body
-    from .routing import manager_of, rate_limited
+    from .errors import ApiError
+    from .messages import Body, Token
+    from .routing import TableId, manager_of, rate_limited
 
     router = APIRouter()
 
