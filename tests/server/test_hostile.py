@@ -517,3 +517,14 @@ def _answers(base: str) -> bool:
         return httpx.get(f"{base}/healthz", timeout=1).status_code == 200
     except httpx.TransportError:
         return False
+
+
+def test_the_schema_is_published_with_strict_models(client: TestClient):
+    schema = client.get("/openapi.json").json()
+    models = schema["components"]["schemas"]
+    for name in ("NewTableBody", "ActionBody", "ActionMessage", "PingMessage", "ErrorBody"):
+        assert name in models, name
+    assert models["NewTableBody"]["additionalProperties"] is False
+    assert models["NewTableBody"]["properties"]["game"]["enum"] == squidbox.game_ids()
+    post = schema["paths"]["/api/tables"]["post"]
+    assert "422" not in post["responses"] and "400" in post["responses"]
