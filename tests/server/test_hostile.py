@@ -375,9 +375,11 @@ def test_abandoned_tables_expire(sqlite_url: str):
         created = create_table(client, GAME, 2, turn_seconds=60)
         abandoned = created["table"]
         robots = create_table(client, GAME, 2, bots={0: "random", 1: "random"})["table"]
-        wait_for(lambda: client.get("/healthz").json()["tables"] <= 1, timeout=10)
-        lobby = {e["table"]: e["status"] for e in client.get("/api/tables").json()}
-        assert lobby[abandoned] == "expired" and lobby[robots] != "expired"
+        def lobby() -> dict[str, str]:
+            return {e["table"]: e["status"] for e in client.get("/api/tables").json()}
+        wait_for(lambda: lobby()[abandoned] == "expired", timeout=10)
+        wait_for(lambda: lobby()[robots] == "finished", timeout=30)  # bots only: never expire
+        assert abandoned not in client.app.state.manager.tables  # type: ignore[attr-defined]
     with TestClient(create_app(sqlite_url, web_client=False)) as client:  # not resumed
         assert abandoned not in client.app.state.manager.tables  # type: ignore[attr-defined]
         message = state_of(client, abandoned)  # it can be watched, not played

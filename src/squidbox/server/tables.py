@@ -685,7 +685,7 @@ class TableManager:
         return Table(stored.record, state, self)
 
     def forget(self, table: Table) -> None:
-        """Drop a finished table nobody watches from memory (it stays stored)."""
+        """Drop a finished or expired table nobody watches from memory (it stays stored)."""
         if self.tables.get(table.id) is table and not table.clients:
             del self.tables[table.id]
             self._count()
@@ -699,12 +699,15 @@ class TableManager:
     async def expire_abandoned(self) -> None:
         moment = time.monotonic()
         for table in list(self.tables.values()):
+            if table.status != PLAYING:  # finished or expired: only kept while watched
+                self.forget(table)
+                continue
             idle = moment - table.last_activity
             humans = any(seat not in table.record.bots for seat in range(table.record.players))
             if table.clients or not humans or idle < self.limits.expire_seconds:
                 continue
             async with table.lock:
-                if table.clients or table.state.is_terminal():
+                if table.clients or table.status != PLAYING:
                     continue
                 try:
                     await self.db(self.storage.set_status, table.id, EXPIRED)
