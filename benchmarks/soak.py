@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -177,15 +178,50 @@ class Ledger:
                 self.refused[what] = self.refused.get(what, 0) + 1
 
 
-def person(server: Server, table: str, tokens: dict[int, str], ledger: Ledger,
+Live = tuple[str, dict[int, str], str, bool]  # table, tokens, game, with a person
+
+
+def open_table(url: str, game_id: str, people: bool, rng: random.Random) -> Live:
+    """A new table: bots only, or one person (seat 0) and bots."""
+    game = squidbox.get_game(game_id)
+    kinds = ["random", "heuristic"] if game.evaluate_view else ["random"]
+    bots = {str(s): rng.choice(kinds) for s in range(1 if people else 0, game.min_players)}
+    created = httpx.post(f"{url}/api/tables", timeout=10,
+                         json={"game": game_id, "players": game.min_players, "bots": bots}).json()
+    tokens = {s["seat"]: s["token"] for s in created["seats"] if "token" in s}
+    return created["table"], tokens, game_id, people
+
+
+def finished(url: str, table: str) -> bool:
+    try:
+        return httpx.get(f"{url}/api/tables/{table}/state", timeout=10).json()["view"][
+            "is_terminal"]
+    except (httpx.TransportError, KeyError, ValueError):
+        return False
+
+
+def replace_finished(server: Server, live: list[Live], slot: int, opened: list[Live],
+                     rng: random.Random) -> None:
+    """A table that finished gives its place to a new one of the same kind."""
+    table, _tokens, game_id, people = live[slot]
+    if finished(server.url, table):
+        with contextlib.suppress(httpx.TransportError, KeyError, ValueError):
+            live[slot] = open_table(server.url, game_id, people, rng)
+            opened.append(live[slot])
+
+
+def person(server: Server, slot: int, live: list[Live], opened: list[Live], ledger: Ledger,
            stop: threading.Event, rng: random.Random) -> None:
-    """The people of one table: each plays a random listed action when it is their turn."""
+    """The person of one table: plays a random listed action on their turn; a new table when
+    the game ends."""
     with httpx.Client(timeout=10) as client:
         while not stop.is_set():
+            table, tokens, _game, _people = live[slot]
             try:
                 state = client.get(f"{server.url}/api/tables/{table}/state").json()
                 if state["view"]["is_terminal"]:
-                    return
+                    replace_finished(server, live, slot, opened, rng)
+                    continue
                 seats = [s for s in state["view"]["to_move"] if s in tokens]
                 if not seats:
                     time.sleep(0.02)
@@ -210,11 +246,11 @@ def person(server: Server, table: str, tokens: dict[int, str], ledger: Ledger,
                 ledger.count(answer.json().get("code", str(answer.status_code)))
 
 
-def churn(server: Server, tables: list[tuple[str, dict[int, str]]], stop: threading.Event,
-          rng: random.Random, counts: dict[str, int]) -> None:
+def churn(server: Server, live: list[Live], stop: threading.Event, rng: random.Random,
+          counts: dict[str, int]) -> None:
     """Spectators and seats connecting, reading a little and leaving."""
     while not stop.is_set():
-        table, tokens = rng.choice(tables)
+        table, tokens, _game, _people = rng.choice(live)
         token = rng.choice([None, *tokens.values()])
         query = f"?token={token}" if token else ""
         try:
@@ -239,25 +275,15 @@ def run_server_soak(args: argparse.Namespace) -> int:
     server.start()
     ledger = Ledger()
     games = squidbox.game_ids()
-    bot_tables, human_tables = [], []
-    with httpx.Client(base_url=server.url, timeout=10) as client:
-        for n in range(args.bot_tables + args.human_tables):
-            game = squidbox.get_game(games[n % len(games)])
-            players = game.min_players
-            people = n >= args.bot_tables
-            bots = {str(s): rng.choice(["random", "heuristic"] if game.evaluate_view
-                                       else ["random"])
-                    for s in range(1 if people else 0, players)}
-            created = client.post("/api/tables", json={"game": game.id, "players": players,
-                                                       "bots": bots}).json()
-            tokens = {s["seat"]: s["token"] for s in created["seats"] if "token" in s}
-            (human_tables if people else bot_tables).append((created["table"], tokens))
+    live = [open_table(server.url, games[n % len(games)], n >= args.bot_tables, rng)
+            for n in range(args.bot_tables + args.human_tables)]
+    opened = list(live)  # every table ever opened, checked at the end
     stop = threading.Event()
     counts = {"connections": 0}
-    threads = [threading.Thread(target=person, args=(server, table, tokens, ledger, stop,
+    threads = [threading.Thread(target=person, args=(server, slot, live, opened, ledger, stop,
                                                      random.Random(rng.random())))
-               for table, tokens in human_tables]
-    threads += [threading.Thread(target=churn, args=(server, bot_tables + human_tables, stop,
+               for slot in range(args.bot_tables, len(live))]
+    threads += [threading.Thread(target=churn, args=(server, live, stop,
                                                      random.Random(rng.random()), counts))
                 for _ in range(args.spectators)]
     for thread in threads:
@@ -265,7 +291,9 @@ def run_server_soak(args: argparse.Namespace) -> int:
     started = time.monotonic()
     next_kill = started + args.kill_every
     while time.monotonic() - started < args.seconds:
-        time.sleep(0.2)
+        time.sleep(0.5)
+        for slot in range(args.bot_tables):
+            replace_finished(server, live, slot, opened, rng)
         if time.monotonic() >= next_kill:
             server.kill()
             server.start()
@@ -274,8 +302,8 @@ def run_server_soak(args: argparse.Namespace) -> int:
     for thread in threads:
         thread.join(timeout=30)
     server.kill()
-    report = check_stored(server, ledger, [t for t, _ in human_tables + bot_tables],
-                          {t for t, _ in human_tables})
+    report = check_stored(server, ledger, [entry[0] for entry in opened],
+                          {entry[0] for entry in opened if entry[3]})
     report.update(seconds=round(time.monotonic() - started), restarts=server.restarts - 1,
                   **counts, refused=ledger.refused, unanswered=ledger.unanswered)
     print(json.dumps(report, indent=1))
