@@ -149,6 +149,12 @@ def add_server_parsers(commands: Any) -> None:
     serve.add_argument("--database", default=DEFAULT_DATABASE, metavar="URL",
                        help="SQLAlchemy URL: sqlite:///FILE or postgresql://user:pass@host/db "
                             f"(default {DEFAULT_DATABASE})")
+    serve.add_argument("--allowed-origin", action="append", default=[], metavar="ORIGIN",
+                       help="a browser origin allowed besides the server's own, e.g. "
+                            "https://games.example.org behind a proxy (repeatable)")
+    serve.add_argument("--no-rate-limits", action="store_true",
+                       help="no per-address rate limits (load tests, trusted networks); the "
+                            "caps on tables and connections stay")
     serve.set_defaults(run=run_serve)
     db = commands.add_parser("db", help="the server's database: schema migrations")
     db_commands = db.add_subparsers(dest="db_command", required=True, metavar="ACTION")
@@ -360,10 +366,21 @@ def run_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from .server import create_app
+    from .server.storage import Storage
 
+    storage = Storage(args.database)
+    try:
+        storage.open_for_writing()  # a one-line error (StorageError) before anything is served
+    finally:
+        storage.dispose()
     print(f"squidbox: serving on http://{args.host}:{args.port}/ (database {args.database})",
           flush=True)
-    uvicorn.run(create_app(args.database), host=args.host, port=args.port, log_level="warning")
+    from .server.limits import UNLIMITED_RATES, Limits
+
+    limits = UNLIMITED_RATES if args.no_rate_limits else Limits()
+    app = create_app(args.database, allowed_origins=args.allowed_origin, limits=limits)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
+                timeout_graceful_shutdown=5)
     return 0
 
 

@@ -76,7 +76,7 @@ def test_rest_actions_refused_leave_the_game_unchanged(client: TestClient):
     refusals = [
         ({"action": legal[0]}, 403, "bad_token"),
         ({"token": "wrong", "action": legal[0]}, 403, "bad_token"),
-        ({"token": 5, "action": legal[0]}, 403, "bad_token"),
+        ({"token": 5, "action": legal[0]}, 400, "bad_request"),
         ({"token": tokens[seat], "action": "no such action"}, 409, "illegal_action"),
         ({"token": tokens[other], "action": legal[0]}, 409, "illegal_action"),  # out of turn
         ({"token": tokens[seat], "action": legal[0], "version": 5}, 409, "stale"),

@@ -43,7 +43,7 @@ def test_the_timer_plays_the_default_move_when_time_runs_out(client: TestClient,
     wait_for(lambda: state_of(client, table)["version"] > message["version"], timeout=5)
     state = replayed(sqlite_url, table)
     assert state.history[message["version"]][0] == 0
-    game, record_seed = state.game, 11  # create_table's default seed
+    game, record_seed = state.game, state.seed  # the stored seed (mixed with the secret)
     before = game.replay(2, record_seed, {}, state.history[:message["version"]])
     seed = derived_seed(record_seed, 0, message["version"], "timer")
     assert state.history[message["version"]][1] == default_move(game, seed, before, 0)

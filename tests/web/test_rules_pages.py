@@ -41,7 +41,7 @@ def test_grid_squid_rulings_render_their_tables_lists_and_code(base_url: str) ->
     text = httpx.get(f"{base_url}/rules/grid_squid", timeout=10).text
     rulings = text[text.index('id="rulings"'):]
     assert re.search(r"<th>What</th>", rulings)
-    assert "<ol><li><strong>Board.</strong>" in rulings
+    assert re.search(r"<ol>\s*<li><strong>Board.</strong>", rulings)
     assert "<code>cards_per_symbol</code>" in rulings
 
 

@@ -1,5 +1,5 @@
-"""POST /api/tables/{id}/preferences: a seat's choice to pass automatically when "pass" is all
-it can do, and the server side of it (the rule and the timing argument: squidbox/autopass.py).
+"""The server side of a seat's choice to pass automatically when "pass" is all it can do
+(the route is in preferences.py; the rule and the timing argument in squidbox/autopass.py).
 
 When such a seat is to move, a delay is drawn from the human-like distribution at once, before
 anything about its hand is looked at; when the delay is over and the table has not moved on,
@@ -15,26 +15,12 @@ from __future__ import annotations
 
 import asyncio
 import random
-from typing import TYPE_CHECKING, Any
-
-from fastapi import FastAPI, Request
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
+from typing import TYPE_CHECKING
 
 from squidbox.autopass import PASS, HumanDelay, passes_automatically
 
-from .messages import ApiError, parse_json
-
 if TYPE_CHECKING:
     from .tables import Table
-
-
-class PreferencesBody(BaseModel):
-    """The body of POST /api/tables/{id}/preferences."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    token: str = Field(min_length=1, max_length=200)
-    auto_pass: StrictBool
 
 
 class AutoPass:
@@ -83,28 +69,3 @@ class AutoPass:
         _, task = self.waiting.pop((table_id, seat), (None, None))
         if task is not None and task is not asyncio.current_task():
             task.cancel()
-
-
-def add_preferences_route(app: FastAPI) -> None:
-    from .app import read_body  # the app module registers this route, so import it late
-
-    @app.post("/api/tables/{table_id}/preferences")
-    async def preferences(request: Request, table_id: str) -> dict[str, Any]:
-        manager = request.app.state.manager
-        table = await manager.get(table_id)
-        body = parse_preferences(parse_json(await read_body(request)))
-        seat = table.seat_for(body.token)
-        assert seat is not None  # the token is not empty
-        async with table.lock:
-            manager.autopass.set(table, seat, body.auto_pass)
-        return {"ok": True, "seat": seat, "auto_pass": body.auto_pass}
-
-
-def parse_preferences(body: Any) -> PreferencesBody:
-    try:
-        return PreferencesBody.model_validate(body)
-    except ValidationError as e:
-        problems = "; ".join(f"{'.'.join(map(str, error['loc'])) or 'body'}: {error['msg']}"
-                             for error in e.errors())
-        raise ApiError("bad_request", f"preferences need {{'token': str, 'auto_pass': "
-                                      f"true|false}}: {problems}") from None

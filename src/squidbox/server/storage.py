@@ -8,6 +8,7 @@ Seat tokens are never stored, only their SHA-256.
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -28,14 +29,16 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    type_coerce,
     update,
 )
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
+from sqlalchemy.types import Text
 
-from squidbox.engine import InvalidOptions
+from squidbox.engine import InvalidOptions, SquidboxError
 
 HERE = Path(__file__).parent
 PLAYING = "playing"
@@ -112,6 +115,21 @@ class ActionWrite:
     finished: bool
 
 
+class StorageError(SquidboxError):
+    """The database cannot be opened or written."""
+
+
+class BadRow(Exception):
+    """A stored row that does not make a table (malformed JSON, wrong types, gaps)."""
+
+    def __init__(self, table_id: str, reason: str) -> None:
+        super().__init__(f"table {table_id}: {reason}")
+        self.table_id = table_id
+        self.reason = reason
+        self.game: str | None = None  # as far as the row tells (for the lobby)
+        self.players: int | None = None
+
+
 @dataclass
 class StoredGame:
     """A table with its actions and latest snapshot, as loaded at start-up."""
@@ -181,6 +199,20 @@ class Storage:
     def __init__(self, url: str) -> None:
         self.url = normalize_url(url)
         self.engine = make_engine(url)
+        parsed = make_url(self.url)
+        self.name = (parsed.database or ":memory:") if parsed.get_backend_name() == "sqlite" \
+            else parsed.render_as_string(hide_password=True)
+
+    def open_for_writing(self) -> None:
+        """Migrate the schema and check that the database takes writes; any failure is one
+        StorageError naming the database (for the command line, without a traceback)."""
+        try:
+            self.upgrade()
+            self.check_writable()
+        except Exception as e:
+            reason = str(getattr(e, "orig", None) or e).strip().splitlines()
+            raise StorageError(f"cannot open database {self.name} for writing: "
+                               f"{reason[0] if reason else type(e).__name__}") from None
 
     def upgrade(self) -> None:
         """Bring the schema to the newest migration (creating it in an empty database)."""
@@ -218,10 +250,13 @@ class Storage:
             session.add(SnapshotRow(table_id=table_id, index=index, document=document))
 
     # ---- reading -----------------------------------------------------------------------------
-    def list_tables(self, limit: int) -> list[TableRecord]:
-        query = select(TableRow).order_by(TableRow.created.desc(), TableRow.id).limit(limit)
+    # Rows are read as raw text and checked here, so that one malformed row (edited by hand,
+    # written by another program) makes a BadRow for its own table and nothing else.
+    def list_tables(self, limit: int) -> list[TableRecord | BadRow]:
+        query = (select(*RAW_TABLE).order_by(TableRow.created.desc(), TableRow.id)
+                 .limit(limit))
         with Session(self.engine) as session:
-            return [_record(row) for row in session.scalars(query)]
+            return [_checked_record(row) for row in session.execute(query)]
 
     def unfinished_ids(self) -> list[str]:
         query = select(TableRow.id).where(TableRow.status == PLAYING).order_by(TableRow.created)
@@ -229,32 +264,127 @@ class Storage:
             return list(session.scalars(query))
 
     def load(self, table_id: str) -> StoredGame | None:
+        """A stored table; BadRow when its rows do not make one (a bad snapshot is dropped,
+        replaying from the seed instead)."""
         with Session(self.engine) as session:
-            row = session.get(TableRow, table_id)
+            row = session.execute(select(*RAW_TABLE).where(TableRow.id == table_id)).first()
             if row is None:
                 return None
+            record = _record_or_raise(row)
             actions = session.execute(
-                select(ActionRow.seat, ActionRow.action)
+                select(ActionRow.index, ActionRow.seat, ActionRow.action)
                 .where(ActionRow.table_id == table_id).order_by(ActionRow.index)).all()
-            snapshot = session.scalars(
-                select(SnapshotRow).where(SnapshotRow.table_id == table_id)
+            snapshot = session.execute(
+                select(SnapshotRow.index, type_coerce(SnapshotRow.document, Text))
+                .where(SnapshotRow.table_id == table_id)
                 .order_by(SnapshotRow.index.desc()).limit(1)).first()
-            return StoredGame(
-                _record(row), [(seat, action) for seat, action in actions],
-                None if snapshot is None else (snapshot.index, snapshot.document))
+        return StoredGame(record, _checked_actions(table_id, actions, record.players),
+                          _checked_snapshot(snapshot))
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(update(TableRow).where(TableRow.id == table_id)
+                               .values(status=status))
+
+    def check_writable(self) -> None:
+        """Raise when the database cannot be written (a read-only file, a full disk)."""
+        with self.engine.begin() as connection:
+            connection.exec_driver_sql(
+                "UPDATE alembic_version SET version_num = version_num")
+
+
+RAW_TABLE = (TableRow.id, TableRow.game, TableRow.players,
+             type_coerce(TableRow.options, Text), type_coerce(TableRow.seed, Text),
+             type_coerce(TableRow.bots, Text), type_coerce(TableRow.token_hashes, Text),
+             TableRow.turn_seconds, TableRow.leave_seconds, TableRow.leave_bot, TableRow.status,
+             type_coerce(TableRow.created, Text))
+
+
+def _json(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str | bytes) else value
+
+
+def _checked_record(row: Any) -> TableRecord | BadRow:
+    try:
+        return _record_or_raise(row)
+    except BadRow as e:
+        e.game = row[1] if isinstance(row[1], str) else None
+        e.players = row[2] if type(row[2]) is int else None
+        return e
+
+
+def _record_or_raise(row: Any) -> TableRecord:
+    (table_id, game, players, options, seed, bots, hashes, turn, leave, leave_bot, status,
+     created) = row
+    try:
+        record = TableRecord(
+            id=table_id, game=_text(game), players=_int(players, 1, 99),
+            options=_typed(_json(options), dict), seed=_int(seed, 0, 2**63 - 1),
+            bots={_int(seat, 0, 98): _text(spec)
+                  for seat, spec in _typed(_json(bots), dict).items()},
+            token_hashes=[h if h is None else _text(h) for h in _typed(_json(hashes), list)],
+            turn_seconds=_seconds(turn), leave_seconds=_seconds(leave),
+            leave_bot=_text(leave_bot), status=_text(status), created=_moment(created))
+    except (ValueError, TypeError) as e:
+        raise BadRow(str(table_id), f"malformed row: {e}") from None
+    if len(record.token_hashes) != record.players or \
+            any(seat >= record.players for seat in record.bots):
+        raise BadRow(record.id, "seat tokens or bot seats do not match the player count")
+    return record
+
+
+def _text(value: Any) -> str:
+    return _typed(value, str)
+
+
+def _typed(value: Any, kind: type) -> Any:
+    if not isinstance(value, kind):
+        raise TypeError(f"{value!r} is not a {kind.__name__}")
+    return value
+
+
+def _int(value: Any, low: int, high: int) -> int:
+    number = int(value) if isinstance(value, str) and value.isascii() else value
+    if type(number) is not int or not low <= number <= high:
+        raise ValueError(f"{value!r} is not an integer from {low} to {high}")
+    return number
+
+
+def _seconds(value: Any) -> float | None:
+    if value is None:
+        return None
+    if type(value) not in (int, float) or not 0 < value < float("inf"):
+        raise ValueError(f"{value!r} is not a number of seconds")
+    return float(value)
+
+
+def _moment(value: Any) -> datetime:
+    moment = value if isinstance(value, datetime) else datetime.fromisoformat(_text(value))
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _checked_actions(table_id: str, rows: Any, players: int) -> list[tuple[int, str]]:
+    actions = []
+    for expected, (index, seat, action) in enumerate(rows):
+        if index != expected:
+            raise BadRow(table_id, f"action {expected} is missing (found {index} instead)")
+        if type(seat) is not int or not 0 <= seat < players or not isinstance(action, str):
+            raise BadRow(table_id, f"action {index} is malformed (seat {seat!r})")
+        actions.append((seat, action))
+    return actions
+
+
+def _checked_snapshot(row: Any) -> tuple[int, dict[str, Any]] | None:
+    if row is None:
+        return None
+    try:
+        document = _typed(_json(row[1]), dict)
+    except (ValueError, TypeError):
+        return None  # ignored: the table replays from the seed
+    return row[0], document
 
 
 def _row_fields(record: TableRecord) -> dict[str, Any]:
     fields = dict(record.__dict__)
     fields["bots"] = {str(seat): spec for seat, spec in record.bots.items()}
     return fields
-
-
-def _record(row: TableRow) -> TableRecord:
-    created = row.created if row.created.tzinfo else row.created.replace(tzinfo=UTC)
-    return TableRecord(
-        id=row.id, game=row.game, players=row.players, options=dict(row.options), seed=row.seed,
-        bots={int(seat): spec for seat, spec in row.bots.items()},
-        token_hashes=list(row.token_hashes), turn_seconds=row.turn_seconds,
-        leave_seconds=row.leave_seconds, leave_bot=row.leave_bot, status=row.status,
-        created=created)

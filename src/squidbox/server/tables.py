@@ -10,12 +10,14 @@ moved on meanwhile.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import json
 import logging
 import random
 import secrets
+import threading
 import time
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
@@ -23,15 +25,20 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from squidbox.bots import make_bot
-from squidbox.engine import Action, Game, IllegalAction, SnapshotError, SquidboxError, State
+from squidbox.engine import Action, Game, IllegalAction, SnapshotError, State
 from squidbox.registry import get_game
 
 from .autopass import AutoPass
-from .messages import ApiError, NewTable
+from .botpool import Abandoned, BotPool, Interruptible
+from .errors import ApiError
+from .limits import Limits
+from .messages import MAX_TOKEN_LENGTH, NewTable
+from .metrics import Metrics
 from .storage import (
     FINISHED,
     PLAYING,
     ActionWrite,
+    BadRow,
     Storage,
     StoredGame,
     TableRecord,
@@ -43,8 +50,8 @@ log = logging.getLogger("squidbox.server")
 T = TypeVar("T")
 
 SNAPSHOT_EVERY = 50
-CLIENT_QUEUE = 256
-MAX_TOKEN_LENGTH = 200
+EXPIRED = "expired"
+UNAVAILABLE = "unavailable"
 
 
 @dataclass(eq=False)
@@ -52,15 +59,24 @@ class Client:
     """One WebSocket connection: its seat (None for a spectator) and its outgoing messages."""
 
     seat: int | None
-    queue: asyncio.Queue[str | None] = field(
-        default_factory=lambda: asyncio.Queue(CLIENT_QUEUE))
+    address: str = ""
+    queue_size: int = 256
+    queue: asyncio.Queue[str | None] = field(init=False)
+    overflowed: asyncio.Event = field(init=False, default_factory=asyncio.Event)
+
+    def __post_init__(self) -> None:
+        self.queue = asyncio.Queue(self.queue_size)
 
     def push(self, message: dict[str, Any] | str) -> None:
-        """Queue a message; a client too slow to take 256 of them is disconnected."""
+        """Queue a message; a client that leaves `queue_size` of them unread is disconnected
+        (`overflowed` tells its connection to close, even when its socket no longer drains)."""
+        if self.overflowed.is_set():
+            return
         text = message if isinstance(message, str) else encode(message)
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
+            self.overflowed.set()
             self.close()
 
     def close(self) -> None:
@@ -80,11 +96,25 @@ def derived_seed(*parts: object) -> int:
     return int.from_bytes(digest[:8], "big") >> 2
 
 
+def mixed_seed(secret: bytes, seed: int, table_id: str) -> int:
+    """A client's seed mixed with the server's secret and the new table's id: nobody can know
+    the deal in advance, nor make two tables deal alike."""
+    digest = hmac.new(secret, f"{seed}:{table_id}".encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") >> 2
+
+
+def quick_move(game: Game, seed: int, state: State, seat: int) -> Action:
+    """The random bot's move: what a bot plays when its own thinking ran past its budget."""
+    return make_bot("random", seed, game).choose(state, seat)
+
+
 def bot_move(game: Game, spec: str, seed: int, state: State, seat: int) -> Action:
     """A bot's choice (runs in a worker thread, on a clone). A failing bot plays the first
     listed action rather than stopping the table."""
     try:
         return make_bot(spec, seed, game).choose(state, seat)
+    except Abandoned:
+        raise
     except Exception:
         log.exception("bot %s failed in %s; playing the first listed action", spec, game.id)
         return state.legal_actions(seat)[0]
@@ -113,8 +143,13 @@ def rebuild(game: Game, stored: StoredGame) -> State:
             log.warning("table %s: snapshot ignored (%s); replaying from the seed", record.id, e)
     if state is None:
         state = game.new_game(record.players, record.seed, record.options)
-    for seat, action in actions[len(state.history):]:
-        state.apply(seat, action)
+    if len(record.token_hashes) != state.num_players:
+        raise BadRow(record.id, "seat tokens do not match the player count")
+    for index, (seat, action) in enumerate(actions[len(state.history):], len(state.history)):
+        try:
+            state.apply(seat, action)
+        except IllegalAction as e:
+            raise BadRow(record.id, f"stored action {index} does not replay: {e}") from None
     return state
 
 
@@ -144,6 +179,7 @@ class Table:
         self.timer_tasks: dict[int, asyncio.Task[None]] = {}
         self.leave_tasks: dict[int, asyncio.Task[None]] = {}
         self.bot_task: asyncio.Task[None] | None = None
+        self.last_activity = time.monotonic()
 
     @property
     def id(self) -> str:
@@ -183,19 +219,26 @@ class Table:
             "game": self.game.id,
             "players": self.record.players,
             "options": self.state.options,
-            "status": FINISHED if self.state.is_terminal() else PLAYING,
+            "status": self.status,
             "turn_seconds": seconds(self.record.turn_seconds),
             "leave_seconds": seconds(self.record.leave_seconds),
             "leave_bot": self.record.leave_bot,
             "created": iso_time(self.record.created),
             "version": self.version,
             "deadlines": {str(seat): deadline for seat, deadline in self.deadlines.items()},
+            "seed": self.record.seed if self.state.is_terminal() else None,
             "seats": [
                 {"seat": seat, "name": names[seat], "bot": self.record.bots.get(seat),
                  "replaced_by": self.replaced.get(seat), "connected": self.is_connected(seat)}
                 for seat in range(self.record.players)
             ],
         }
+
+    @property
+    def status(self) -> str:
+        if self.record.status == EXPIRED:
+            return EXPIRED
+        return FINISHED if self.state.is_terminal() else PLAYING
 
     def message(self, seat: int | None) -> dict[str, Any]:
         """The state message for one seat (None: a spectator), built from that seat's view and
@@ -221,27 +264,39 @@ class Table:
                 texts[client.seat] = encode(self.message(client.seat))
             client.push(texts[client.seat])
 
+    def spectators(self, address: str | None = None) -> int:
+        return sum(1 for c in self.clients
+                   if c.seat is None and (address is None or c.address == address))
+
     # ---- changes -------------------------------------------------------------------------------
     async def submit(self, seat: int, action: Action, version: int | None = None,
                      by: str = "player") -> int:
         """Apply one action for `seat` (by a person, a "bot" or the "timer"); store it; send
         everyone their view. Returns the new version."""
         async with self.lock:
+            started = time.perf_counter()
             self._check_turn(seat, version, by)
             try:
                 self.state.apply(seat, action)
             except IllegalAction as e:
                 raise ApiError("illegal_action", str(e)) from None
             await self._store(seat, self.state.history[-1][1])  # the name, not an ASCII spelling
+            self.last_activity = time.monotonic()
             if by == "player":
                 self.replaced.pop(seat, None)
             self._clear_timer(seat)
             self.to_move_since.pop(seat, None)
             self.broadcast()
             self.schedule()
+            metrics = self.manager.metrics
+            metrics.actions.labels(by).inc()
+            metrics.latency.observe(time.perf_counter() - started)
             return self.version
 
     def _check_turn(self, seat: int, version: int | None, by: str) -> None:
+        if self.record.status == EXPIRED:
+            raise ApiError("unavailable", f"table {self.id} expired after a long time without "
+                                          "activity; it can be watched, not played")
         if version is not None and version != self.version:
             raise ApiError("stale", f"the table is at version {self.version}, not {version}: "
                                     "another action came first; look at the new state")
@@ -256,8 +311,9 @@ class Table:
         finished = self.state.is_terminal()
         try:
             await self.manager.writer.store(ActionWrite(self.id, index, seat, action, finished))
-        except Exception:
-            log.exception("table %s: could not store action %d", self.id, index)
+        except Exception as e:
+            log.error("table %s: action %d not stored: database %s: %s", self.id, index,
+                      self.manager.storage.name, one_line(e))
             history = self.state.history[:-1]
             self.state = self.game.replay(self.record.players, self.record.seed,
                                           self.record.options, history)
@@ -272,33 +328,41 @@ class Table:
         try:
             await self.manager.db(self.manager.storage.save_snapshot, self.id, self.version,
                                   self.state.to_json())
-        except Exception:
-            log.exception("table %s: snapshot at %d not saved (replay still works)",
-                          self.id, self.version)
+        except Exception as e:
+            log.error("table %s: snapshot at %d not saved (replay still works): database %s: "
+                      "%s", self.id, self.version, self.manager.storage.name, one_line(e))
 
     async def attach(self, client: Client) -> None:
-        """A client connects; a seat's own token reclaims it from a stand-in bot."""
+        """A client connects and gets its own state. Everyone else hears of it only when a
+        seat's connected status (or its stand-in bot) changed: spectators come and go
+        silently."""
         async with self.lock:
+            self.last_activity = time.monotonic()
+            changed = client.seat is not None and not self.is_connected(client.seat)
+            if client.seat is not None and self.replaced.pop(client.seat, None):
+                changed = True
             self.clients.add(client)
-            if client.seat is not None:
-                self.replaced.pop(client.seat, None)
-            self.broadcast()
-            self.schedule()
+            if changed:
+                self.broadcast()
+                self.schedule()
+            else:
+                client.push(self.message(client.seat))
 
     async def detach(self, client: Client) -> None:
         async with self.lock:
+            self.last_activity = time.monotonic()
             self.clients.discard(client)
             if client.seat is not None and not self.is_connected(client.seat):
                 self.disconnected_since[client.seat] = time.time()
-            self.broadcast()
-            self.schedule()
-        if not self.clients and self.state.is_terminal():
+                self.broadcast()
+                self.schedule()
+        if not self.clients and self.status != PLAYING:
             self.manager.forget(self)
 
     # ---- bots and timers -----------------------------------------------------------------------
     def schedule(self) -> None:
         """Start or stop the bots, turn timers and leave timers to fit who is to move now."""
-        if self.state.is_terminal():
+        if self.state.is_terminal() or self.record.status == EXPIRED:
             self.close_tasks()
             return
         moment = time.time()
@@ -345,6 +409,9 @@ class Table:
                     f"leave {self.id}/{seat}")
 
     async def _run_bots(self) -> None:
+        """Bots to move play, one after another; after a failed write, again after a pause
+        that grows (the database may be back)."""
+        failures = 0
         while not self.state.is_terminal():
             seats = [seat for seat in self.state.to_move() if self.bot_spec(seat)]
             if not seats:
@@ -353,29 +420,39 @@ class Table:
             spec = self.bot_spec(seat)
             assert spec is not None
             seed = derived_seed(self.record.seed, seat, version)
-            action = await asyncio.to_thread(bot_move, self.game, spec, seed,
-                                             self.state.clone(), seat)
-            if await self._submit_computed(seat, action, version, "bot") == "refused":
+            action = await self.manager.think(bot_move, self.game, spec, seed,
+                                              self.state.clone(), seat)
+            outcome = await self._submit_computed(seat, action, version, "bot")
+            if outcome == "refused":
                 return
+            failures = failures + 1 if outcome == "failed" else 0
+            if failures:
+                await asyncio.sleep(self.manager.backoff(failures))
 
     async def _turn_timer(self, seat: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.time()))
+        failures = 0
         while self.deadlines.get(seat) == deadline:
             version = self.version
             seed = derived_seed(self.record.seed, seat, version, "timer")
-            action = await asyncio.to_thread(default_move, self.game, seed,
-                                             self.state.clone(), seat)
-            if await self._submit_computed(seat, action, version, "timer") != "stale":
+            action = await self.manager.think(default_move, self.game, seed,
+                                              self.state.clone(), seat)
+            outcome = await self._submit_computed(seat, action, version, "timer")
+            if outcome in ("played", "refused"):
                 return
+            failures = failures + 1 if outcome == "failed" else 0
+            if failures:
+                await asyncio.sleep(self.manager.backoff(failures))
 
     async def _submit_computed(self, seat: int, action: Action, version: int, by: str) -> str:
         """Submit a move computed by a bot or the timer: "played", "stale" (the table moved on
-        while it was thought of: think again) or "refused" (logged)."""
+        while it was thought of: think again), "failed" (not stored: try again later) or
+        "refused" (logged)."""
         try:
             await self.submit(seat, action, version, by)
         except ApiError as e:
-            if e.code == "stale":
-                return "stale"
+            if e.code in ("stale", "server_error"):
+                return "stale" if e.code == "stale" else "failed"
             log.error("table %s: %s move %r for seat %d refused: %s", self.id, by, action,
                       seat, e.message)
             return "refused"
@@ -450,22 +527,51 @@ class GroupWriter:
 
 
 class TableManager:
-    """All tables of the server, created, loaded from storage and forgotten when finished."""
+    """All tables of the server: created, loaded from storage (each in its own error boundary:
+    a table whose rows are bad is quarantined and every other one still works), expired when
+    abandoned and forgotten when finished."""
 
-    def __init__(self, storage: Storage, snapshot_every: int = SNAPSHOT_EVERY) -> None:
+    def __init__(self, storage: Storage, snapshot_every: int = SNAPSHOT_EVERY,
+                 limits: Limits | None = None, metrics: Metrics | None = None) -> None:
         self.storage = storage
         self.snapshot_every = snapshot_every
+        self.limits = limits or Limits()
+        self.metrics = metrics or Metrics()
         self.tables: dict[str, Table] = {}
+        self.quarantined: dict[str, str] = {}  # table id -> why it cannot be loaded
         self.tasks: set[asyncio.Task[Any]] = set()
         self.loading = asyncio.Lock()
+        self.secret = secrets.token_bytes(32)
+        self.connections = 0
         # One thread for the database: writes stay in order and SQLite has a single writer.
         self.executor = ThreadPoolExecutor(1, thread_name_prefix="squidbox-db")
+        # Loading (replays) and bots each have their own threads: bots never delay a load.
+        self.loader = ThreadPoolExecutor(1, thread_name_prefix="squidbox-load")
+        self.bots = BotPool(self.limits.bot_threads)
         self.writer = GroupWriter(self)
         self.autopass = AutoPass()
 
     async def db(self, function: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, function, *args)
+
+    async def think(self, move: Callable[..., Action], game: Game, *args: Any) -> Action:
+        """A bot's or timer's move (`move(game, ..., seed, state, seat)`), in the bot pool,
+        within the per-move budget; past it, the bot is stopped and the random bot's move
+        (seeded alike) is played."""
+        *settings, seed, state, seat = args
+        stop = threading.Event()
+        try:
+            return await self.bots.run(self.limits.bot_move_seconds, move, game, *settings,
+                                       seed, Interruptible(state, stop), seat, stop=stop)
+        except TimeoutError:
+            log.warning("a bot move in %s ran past %g s; playing a random move", game.id,
+                        self.limits.bot_move_seconds)
+            return quick_move(game, seed, state, seat)
+
+    def backoff(self, failures: int) -> float:
+        waits = self.limits.retry_seconds
+        return waits[min(failures, len(waits)) - 1]
 
     def spawn(self, coroutine: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
         task = asyncio.create_task(coroutine, name=name)
@@ -476,16 +582,18 @@ class TableManager:
     def _finished(self, task: asyncio.Task[Any]) -> None:
         self.tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
-            log.error("task %s failed", task.get_name(), exc_info=task.exception())
+            log.error("task %s failed: %r", task.get_name(), task.exception())
 
     async def start(self) -> None:
-        """Load every unfinished table and resume its bots and timers."""
+        """Resume every unfinished table (a bad one is quarantined; none waits for a bot) and
+        start the sweeper that expires abandoned tables."""
         for table_id in await self.db(self.storage.unfinished_ids):
-            try:
+            with contextlib.suppress(ApiError):  # quarantined: logged once by _load
                 await self.get(table_id)
-            except (ApiError, SquidboxError) as e:
-                log.error("table %s could not be resumed: %s", table_id, e)
-        log.info("resumed %d unfinished tables", len(self.tables))
+        log.info("resumed %d unfinished tables (%d quarantined)", len(self.tables),
+                 len(self.quarantined))
+        self.spawn(self._sweep(), "sweeper")
+        self._count()
 
     async def close(self) -> None:
         for table in self.tables.values():
@@ -495,57 +603,145 @@ class TableManager:
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
+        self.bots.close()
+        self.loader.shutdown(wait=False, cancel_futures=True)
         self.executor.shutdown(wait=True)
 
+    def _count(self) -> None:
+        self.metrics.tables.set(len(self.tables))
+        self.metrics.quarantined.set(len(self.quarantined))
+        self.metrics.connections.set(self.connections)
+
     async def create(self, new: NewTable) -> tuple[Table, dict[int, str]]:
-        """A new table; returns it with the tokens of its human seats (never stored)."""
-        seed = new.seed if new.seed is not None else random.SystemRandom().getrandbits(62)
+        """A new table; returns it with the tokens of its human seats (never stored). A client's
+        seed is mixed with the server's secret when the table has people (whoever chose it
+        cannot know the deals); a table of bots only keeps it, for reproducible bot games."""
+        if len(self.tables) >= self.limits.max_tables:
+            raise ApiError("full", f"the server has {len(self.tables)} tables open, its limit; "
+                                   "try again later")
+        humans = new.players - len(new.bots)
+        table_id = secrets.token_urlsafe(6)
+        if new.seed is None:
+            seed = random.SystemRandom().getrandbits(62)
+        else:
+            seed = mixed_seed(self.secret, new.seed, table_id) if humans else new.seed
         state = new.game.new_game(new.players, seed, new.options)
         tokens = {seat: secrets.token_urlsafe(24)
                   for seat in range(new.players) if seat not in new.bots}
         record = TableRecord(
-            id=secrets.token_urlsafe(6), game=new.game.id, players=new.players,
+            id=table_id, game=new.game.id, players=new.players,
             options=new.options, seed=seed, bots=new.bots,
             token_hashes=[hash_token(tokens[s]) if s in tokens else None
                           for s in range(new.players)],
             turn_seconds=new.turn_seconds, leave_seconds=new.leave_seconds,
             leave_bot=new.leave_bot, status=PLAYING, created=now())
-        await self.db(self.storage.create_table, record)
+        try:
+            await self.db(self.storage.create_table, record)
+        except Exception as e:
+            log.error("table not created: database %s: %s", self.storage.name, one_line(e))
+            raise ApiError("server_error", "the table could not be saved (the server's "
+                                           "database failed); try again later") from None
         table = Table(record, state, self)
         self.tables[record.id] = table
         table.schedule()
+        self._count()
         return table, tokens
 
     async def get(self, table_id: str) -> Table:
         """A table by id, loaded from storage when it is not in memory."""
         if table_id in self.tables:
             return self.tables[table_id]
+        self._refuse_quarantined(table_id)
         async with self.loading:
             if table_id not in self.tables:
                 self.tables[table_id] = await self._load(table_id)
                 self.tables[table_id].schedule()
+                self._count()
         return self.tables[table_id]
 
+    def _refuse_quarantined(self, table_id: str) -> None:
+        if table_id in self.quarantined:
+            raise ApiError("unavailable", f"table {table_id} is unavailable: its stored data "
+                                          "is damaged (the operator has been told)")
+
     async def _load(self, table_id: str) -> Table:
-        stored = await self.db(self.storage.load, table_id) if len(table_id) <= 32 else None
-        if stored is None:
-            raise ApiError("unknown_table", f"there is no table {table_id!r}")
-        game = get_game(stored.record.game)
-        state = await asyncio.to_thread(rebuild, game, stored)
+        """Load one table in its own error boundary: anything wrong with its rows quarantines
+        it (logged once) instead of failing anything else."""
+        self._refuse_quarantined(table_id)
+        if len(table_id) > 32:
+            raise ApiError("unknown_table", f"there is no table {table_id[:40]!r}")
+        try:
+            stored = await self.db(self.storage.load, table_id)
+            if stored is None:
+                raise ApiError("unknown_table", f"there is no table {table_id!r}")
+            game = get_game(stored.record.game)
+            loop = asyncio.get_running_loop()
+            state = await loop.run_in_executor(self.loader, rebuild, game, stored)
+        except ApiError:
+            raise
+        except Exception as e:
+            self.quarantined[table_id] = one_line(e)
+            log.error("table %s quarantined: %s", table_id, one_line(e))
+            self._count()
+            self._refuse_quarantined(table_id)
+            raise
         return Table(stored.record, state, self)
 
     def forget(self, table: Table) -> None:
-        """Drop a finished table nobody watches from memory (it stays stored)."""
+        """Drop a finished or expired table nobody watches from memory (it stays stored)."""
         if self.tables.get(table.id) is table and not table.clients:
             del self.tables[table.id]
+            self._count()
+
+    async def _sweep(self) -> None:
+        """Expire tables with people that nobody has touched for `expire_seconds`."""
+        while True:
+            await asyncio.sleep(self.limits.sweep_seconds)
+            await self.expire_abandoned()
+
+    async def expire_abandoned(self) -> None:
+        moment = time.monotonic()
+        for table in list(self.tables.values()):
+            if table.status != PLAYING:  # finished or expired: only kept while watched
+                self.forget(table)
+                continue
+            idle = moment - table.last_activity
+            humans = any(seat not in table.record.bots for seat in range(table.record.players))
+            if table.clients or not humans or idle < self.limits.expire_seconds:
+                continue
+            async with table.lock:
+                if table.clients or table.status != PLAYING:
+                    continue
+                try:
+                    await self.db(self.storage.set_status, table.id, EXPIRED)
+                except Exception as e:
+                    log.error("table %s not expired: %s", table.id, one_line(e))
+                    continue
+                table.record.status = EXPIRED
+                table.close_tasks()
+                self.tables.pop(table.id, None)
+                log.info("table %s expired after %.0f s without activity", table.id, idle)
+        self._count()
 
     async def lobby(self, limit: int) -> list[dict[str, Any]]:
-        records = await self.db(self.storage.list_tables, limit)
-        return [{"table": r.id, "game": r.game, "players": r.players,
-                 "status": self._status(r), "created": iso_time(r.created)} for r in records]
+        entries = []
+        for record in await self.db(self.storage.list_tables, limit):
+            if isinstance(record, BadRow):
+                entries.append({"table": record.table_id, "game": record.game,
+                                "players": record.players, "status": UNAVAILABLE,
+                                "created": None})
+                continue
+            status = UNAVAILABLE if record.id in self.quarantined else self._status(record)
+            entries.append({"table": record.id, "game": record.game, "players": record.players,
+                            "status": status, "created": iso_time(record.created)})
+        return entries
 
     def _status(self, record: TableRecord) -> str:
         table = self.tables.get(record.id)
-        if table is None:
-            return record.status
-        return FINISHED if table.state.is_terminal() else PLAYING
+        return record.status if table is None else table.status
+
+
+def one_line(error: BaseException) -> str:
+    """An exception as one line for the log: its type and first line."""
+    text = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {text[0] if text else ''}"

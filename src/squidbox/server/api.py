@@ -1,0 +1,75 @@
+"""The REST routes of the tables (docs/web-api.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query, Request
+
+from squidbox.registry import list_games
+
+from .errors import ApiError
+from .messages import MAX_TOKEN_LENGTH, ActionBody, NewTableBody, new_table
+from .routing import TableId, limits_of, manager_of, rate_limited
+from .tables import Table
+
+router = APIRouter()
+LOBBY_LIMIT = 100
+
+
+@router.get("/api/games")
+async def games() -> list[dict[str, Any]]:
+    return [{**game.describe(), "rules_url": f"/rules/{game.id}"} for game in list_games()]
+
+
+@router.get("/api/tables")
+async def lobby(request: Request, limit: Annotated[int, Query(ge=1, le=1000)] = LOBBY_LIMIT
+                ) -> list[dict[str, Any]]:
+    return await manager_of(request).lobby(limit)
+
+
+@router.post("/api/tables", status_code=201, dependencies=[Depends(rate_limited("create"))])
+async def create_table(request: Request, body: NewTableBody) -> dict[str, Any]:
+    new = new_table(body, limits_of(request).bot_caps)
+    table, tokens = await manager_of(request).create(new)
+    return created_answer(table, tokens)
+
+
+@router.get("/api/tables/{table_id}")
+async def table_info(request: Request, table_id: TableId) -> dict[str, Any]:
+    table = await manager_of(request).get(table_id)
+    async with table.lock:
+        return table.info()
+
+
+@router.get("/api/tables/{table_id}/state")
+async def table_state(request: Request, table_id: TableId,
+                      token: Annotated[str | None, Query(max_length=MAX_TOKEN_LENGTH)] = None
+                      ) -> dict[str, Any]:
+    table = await manager_of(request).get(table_id)
+    seat = table.seat_for(token)
+    async with table.lock:
+        return table.message(seat)
+
+
+@router.post("/api/tables/{table_id}/actions", dependencies=[Depends(rate_limited("action"))])
+async def take_action(request: Request, table_id: TableId, body: ActionBody) -> dict[str, Any]:
+    table = await manager_of(request).get(table_id)
+    seat = table.seat_for(body.token)
+    if seat is None:
+        raise ApiError("bad_token", "an action needs the 'token' of a seat")
+    version = await table.submit(seat, body.action, body.version)
+    return {"ok": True, "version": version}
+
+
+def created_answer(table: Table, tokens: dict[int, str]) -> dict[str, Any]:
+    names = table.state.seat_names()
+    seats = []
+    for seat in range(table.record.players):
+        entry: dict[str, Any] = {"seat": seat, "name": names[seat],
+                                 "bot": table.record.bots.get(seat)}
+        if seat in tokens:
+            entry["token"] = tokens[seat]
+            entry["url"] = f"/t/{table.id}?seat={seat}&token={tokens[seat]}"
+        seats.append(entry)
+    return {"table": table.id, "seats": seats, "spectator_url": f"/t/{table.id}"}

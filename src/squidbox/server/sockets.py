@@ -1,0 +1,148 @@
+"""The table WebSocket `/ws/tables/{id}?token=<t>` (docs/web-api.md).
+
+Each connection is counted against the per-process, per-client and per-table spectator caps and
+the connection rate; every message is size- and depth-checked, rate limited and validated
+before it reaches the table. A client that leaves its queue full is closed at once, even when
+its socket no longer drains.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import Counter
+from typing import Annotated
+
+from fastapi import APIRouter, Query, WebSocket
+from starlette.websockets import WebSocketState
+
+from .errors import ApiError
+from .guard import check_json
+from .messages import MAX_TOKEN_LENGTH, PingMessage, parse_client_message
+from .routing import TableId, check_rate, client_address, limits_of, manager_of
+from .tables import Client, Table
+
+router = APIRouter()
+SOCKETS_BY_ADDRESS = "sockets_by_address"
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(websocket: WebSocket, table_id: TableId,
+                       token: Annotated[str | None, Query(max_length=MAX_TOKEN_LENGTH)] = None
+                       ) -> None:
+    await websocket.accept()
+    manager = manager_of(websocket)
+    address = client_address(websocket)
+    open_sockets: Counter[str] = websocket.app.state.sockets_by_address
+    try:
+        check_connection(websocket, address)
+        table = await manager.get(table_id)
+        client = seat_or_spectator(websocket, table, token, address)
+    except ApiError as e:
+        manager.metrics.refused(e.code)
+        await websocket.send_json({"type": "error", **e.body()})
+        await websocket.close(code=4404 if e.code == "unknown_table" else 4000 + e.status)
+        return
+    manager.connections += 1
+    open_sockets[address] += 1
+    manager.metrics.connections.set(manager.connections)
+    try:
+        await serve_client(websocket, table, client)
+    finally:
+        manager.connections -= 1
+        open_sockets[address] -= 1
+        if not open_sockets[address]:
+            del open_sockets[address]
+        manager.metrics.connections.set(manager.connections)
+
+
+def check_connection(websocket: WebSocket, address: str) -> None:
+    limits = limits_of(websocket)
+    if manager_of(websocket).connections >= limits.max_connections:
+        raise ApiError("full", f"the server has {limits.max_connections} connections open, "
+                               "its limit; try again later")
+    if websocket.app.state.sockets_by_address[address] >= limits.max_sockets_per_client:
+        raise ApiError("rate_limited", f"at most {limits.max_sockets_per_client} open "
+                                       "connections per address", retry_after=5)
+    check_rate(websocket, "connect")
+
+
+def seat_or_spectator(websocket: WebSocket, table: Table, token: str | None,
+                      address: str) -> Client:
+    """The client of a seat, or of a spectator (within the spectator caps). A wrong token is
+    told so (bad_token) and then watches as a spectator."""
+    queue = limits_of(websocket).client_queue
+    try:
+        client = Client(table.seat_for(token), address, queue)
+    except ApiError as e:
+        client = Client(None, address, queue)
+        client.push({"type": "error", **e.body()})
+    if client.seat is None:
+        limits = limits_of(websocket)
+        if table.spectators() >= limits.max_spectators_per_table:
+            raise ApiError("full", f"table {table.id} has {limits.max_spectators_per_table} "
+                                   "spectators, its limit")
+        if table.spectators(address) >= max(1, limits.max_sockets_per_client // 5):
+            raise ApiError("rate_limited", "too many spectators of this table from your "
+                                           "address", retry_after=5)
+    return client
+
+
+async def serve_client(websocket: WebSocket, table: Table, client: Client) -> None:
+    """Send and receive until the client leaves, the server closes it, or it stops reading."""
+    sender = asyncio.create_task(send_messages(websocket, client))
+    await table.attach(client)  # first: its state comes before any answer to its messages
+    receiver = asyncio.create_task(receive_messages(websocket, table, client))
+    overflow = asyncio.create_task(client.overflowed.wait())
+    try:
+        await asyncio.wait({sender, receiver, overflow}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        await table.detach(client)
+        client.close()
+        for task in (receiver, overflow):
+            task.cancel()
+        if client.overflowed.is_set():
+            sender.cancel()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(websocket.close(code=4408), 1)
+        else:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(asyncio.shield(sender), 1)
+            sender.cancel()
+
+
+async def send_messages(websocket: WebSocket, client: Client) -> None:
+    """Send the client's queued messages in order; stop when it is closed or gone."""
+    with contextlib.suppress(Exception):  # a vanished peer fails in transport-specific ways
+        while (text := await client.queue.get()) is not None:
+            await websocket.send_text(text)
+        if websocket.client_state == WebSocketState.CONNECTED:
+            await websocket.close()
+
+
+async def receive_messages(websocket: WebSocket, table: Table, client: Client) -> None:
+    limits = limits_of(websocket)
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        raw = message.get("text")
+        if raw is None:
+            raw = message.get("bytes") or b""
+        try:
+            check_json(raw, limits)
+            check_rate(websocket, "action")
+            await handle_message(table, client, raw)
+        except ApiError as e:
+            table.manager.metrics.refused(e.code)
+            client.push({"type": "error", **e.body()})
+
+
+async def handle_message(table: Table, client: Client, raw: str | bytes) -> None:
+    request = parse_client_message(raw)
+    if isinstance(request, PingMessage):
+        client.push({"type": "pong", "version": table.version})
+        return
+    if client.seat is None:
+        raise ApiError("bad_token", "spectators cannot act: connect with a seat token")
+    await table.submit(client.seat, request.action, request.version)
