@@ -61,7 +61,7 @@ def test_the_route_sets_a_seat_preference_and_refuses_bad_requests(fast):
         ({"token": tokens[1], "auto_pass": "no"}, 400, "bad_request"),  # not a boolean
         ({"token": tokens[1], "auto_pass": 0}, 400, "bad_request"),
         ({"token": tokens[1], "auto_pass": False, "seat": 2}, 400, "bad_request"),  # extra
-        ({"token": "", "auto_pass": False}, 400, "bad_request"),
+        ({"token": "", "auto_pass": False}, 403, "bad_token"),  # as for actions
         ({"token": 5, "auto_pass": False}, 400, "bad_request"),
         (["token", "auto_pass"], 400, "bad_request"),
     ]
@@ -115,9 +115,10 @@ def test_passes_only_when_pass_is_all_a_seat_can_do_and_timing_reveals_nothing(f
 
     # Replay the game: every pass (none was sent by the test) was made when pass was all the
     # seat could do; every question to a seat, fitting or not, drew one delay.
-    stored = SQUID.new_game(3, 3, OPTIONS)
+    served = client.app.state.manager.tables[table]
+    stored = SQUID.new_game(3, served.record.seed, OPTIONS)  # the server mixed its secret in
     questions = {"pass only": 0, "fitting": 0, "other": 0}
-    history = list(client.app.state.manager.tables[table].state.history)
+    history = list(served.state.history)
     for seat, action in history:
         for asked in stored.to_move():
             questions[kind_of(stored.legal_actions(asked))] += 1
