@@ -78,7 +78,7 @@ def make_rules(num_players: int, options: dict[str, Any] | None = None,
     leftovers = resolved.get("advanced_leftovers", leftovers)
     unsupported = set(resolved) - SUPPORTED
     if unsupported:
-        raise InvalidOptions(f"the batched Grid Squid does not play option(s) {sorted(unsupported)}")
+        raise InvalidOptions(f"the batched Grid Squid does not play {sorted(unsupported)}")
     data = game.data
     setup = data.setups[num_players]
     columns, rows = data.board_columns, setup.board_rows
@@ -93,7 +93,8 @@ def make_rules(num_players: int, options: dict[str, Any] | None = None,
                                             data.rounds, deck_size, keep)
     largest = max(data.board_columns * s.board_rows for s in data.setups.values())
     return Rules(
-        game=game, num_players=num_players, options=resolved, leftovers=leftovers, columns=columns, rows=rows,
+        game=game, num_players=num_players, options=resolved, leftovers=leftovers,
+        columns=columns, rows=rows,
         tiles=columns * rows, place_actions=largest, num_actions=game.num_distinct_actions,
         symbols=len(data.symbols), symbols_in_play=setup.symbols_in_play, fixed_symbols=fixed,
         tiles_per_symbol=data.tiles_per_symbol, cards_per_symbol=data.cards_per_symbol,
