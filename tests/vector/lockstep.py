@@ -37,12 +37,25 @@ def assert_same(batch: GridSquidBatch, g: int, state: Any) -> None:
     del n
 
 
-def play_lockstep(backend: str, num_players: int, options: dict[str, Any], games: int,
-                  seed: int, batches: list[GridSquidBatch] | None = None) -> int:
-    """Play `games` random games in a batch and one by one in the engine; compare every step.
-    Returns the number of decisions compared."""
-    batch = GridSquidBatch(num_players, games, options, backend=backend, record=True)
-    batch.reset(seed=seed)
+STATE_ARRAYS = ("seeds", "tile_symbols", "owner", "cubes", "supply", "hands", "deck",
+                "deck_size", "discard", "reshuffled", "round_points", "round", "start_player",
+                "current", "played", "history", "length", "masks", "final_scores")
+
+
+def assert_same_arrays(a: GridSquidBatch, b: GridSquidBatch) -> None:
+    for name in STATE_ARRAYS:
+        assert np.array_equal(getattr(a, name), getattr(b, name)), f"{b.backend}: {name}"
+
+
+def play_lockstep(backends: list[str], num_players: int, options: dict[str, Any], games: int,
+                  seed: int) -> int:
+    """Play `games` random games in a batch per backend and one by one in the engine; compare
+    them all at every step. Returns the number of decisions compared."""
+    batches = [GridSquidBatch(num_players, games, options, backend=backend, record=True)
+               for backend in backends]
+    for other in batches:
+        other.reset(seed=seed)
+    batch = batches[0]
     engine_options = batch.rules.options
     states = [GAME.new_game(num_players, int(s), engine_options) for s in batch.seeds]
     rng = np.random.default_rng(seed)
@@ -50,10 +63,15 @@ def play_lockstep(backend: str, num_players: int, options: dict[str, Any], games
     for _ in range(batch.rules.max_decisions):
         for g, state in enumerate(states):
             assert_same(batch, g, state)
+        for other in batches[1:]:
+            assert_same_arrays(batch, other)
         actions = random_actions(batch.masks, rng)
         for g, state in enumerate(states):
             state.apply(state.current, GAME.actions[actions[g]])
         rewards, dones = batch.apply(actions)
+        for other in batches[1:]:
+            other_rewards, other_dones = other.apply(actions)
+            assert np.array_equal(rewards, other_rewards) and np.array_equal(dones, other_dones)
         decisions += games
     assert dones.all(), "every game lasts the same number of decisions"
     for g, state in enumerate(states):
@@ -63,4 +81,7 @@ def play_lockstep(backend: str, num_players: int, options: dict[str, Any], games
         export = batch.finished[g]
         assert GAME.replay(export["num_players"], export["seed"], export["options"],
                            export["history"]).to_json() == state.to_json()
+    for other in batches[1:]:
+        assert other.finished == batch.finished
+        assert_same_arrays(batch, other)  # the next games, auto-reset alike
     return decisions

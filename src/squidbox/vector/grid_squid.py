@@ -144,26 +144,24 @@ class GridSquidBatch:
         self.history[games, self.length] = actions
         self.length += 1
         if self._kernel is not None:
-            round_over = self._kernel.play(self, actions)
+            over = np.flatnonzero(self._kernel.play(self, actions))  # ends rounds, masks too
         else:
             round_over = self._play(games, actions)
+            ending = np.flatnonzero(round_over)
+            over = self._end_round(ending) if len(ending) else ending
+            self._update_masks(np.setdiff1d(games, over, assume_unique=True) if len(over)
+                               else games)
         rewards = np.zeros((b, self.num_players))
         dones = np.zeros(b, dtype=bool)
-        ending = np.flatnonzero(round_over)
-        if len(ending):
-            over = self._end_round(ending)
-            if len(over):
-                self.final_scores[over] = self.scores(over)
-                rewards[over] = self.returns(over)
-                dones[over] = True
-                if self.record:
-                    self.finished.extend(self.export(int(g)) for g in over)
-                seeds = np.arange(self.next_seed, self.next_seed + len(over), dtype=np.int64)
-                self.next_seed += len(over)
-                self._start_games(over, seeds)
-            self._update_masks(np.setdiff1d(ending, over, assume_unique=True))
-        others = np.flatnonzero(~round_over)
-        self._update_masks(others)
+        if len(over):
+            self.final_scores[over] = self.scores(over)
+            rewards[over] = self.returns(over)
+            dones[over] = True
+            if self.record:
+                self.finished.extend(self.export(int(g)) for g in over)
+            seeds = np.arange(self.next_seed, self.next_seed + len(over), dtype=np.int64)
+            self.next_seed += len(over)
+            self._start_games(over, seeds)
         return rewards, dones
 
     def _check(self, actions: Any) -> np.ndarray:
