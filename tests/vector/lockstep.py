@@ -48,7 +48,7 @@ def assert_same_arrays(a: GridSquidBatch, b: GridSquidBatch) -> None:
 
 
 def play_lockstep(backends: list[str], num_players: int, options: dict[str, Any], games: int,
-                  seed: int) -> int:
+                  seed: int, observe_every: int = 0) -> int:
     """Play `games` random games in a batch per backend and one by one in the engine; compare
     them all at every step. Returns the number of decisions compared."""
     batches = [GridSquidBatch(num_players, games, options, backend=backend, record=True)
@@ -60,9 +60,11 @@ def play_lockstep(backends: list[str], num_players: int, options: dict[str, Any]
     states = [GAME.new_game(num_players, int(s), engine_options) for s in batch.seeds]
     rng = np.random.default_rng(seed)
     decisions = 0
-    for _ in range(batch.rules.max_decisions):
+    for step in range(batch.rules.max_decisions):
         for g, state in enumerate(states):
             assert_same(batch, g, state)
+        if observe_every and step % observe_every == 0:
+            assert_same_observations(batch, states)
         for other in batches[1:]:
             assert_same_arrays(batch, other)
         actions = random_actions(batch.masks, rng)
@@ -85,3 +87,14 @@ def play_lockstep(backends: list[str], num_players: int, options: dict[str, Any]
         assert other.finished == batch.finished
         assert_same_arrays(batch, other)  # the next games, auto-reset alike
     return decisions
+
+
+def assert_same_observations(batch: GridSquidBatch, states: list[Any]) -> None:
+    """Every seat's batched observation equals the one built from that seat's engine view."""
+    from squidbox.vector.observations import observation_from_view
+
+    for seat in range(batch.num_players):
+        observed = batch.observe(seat)
+        for g, state in enumerate(states):
+            expected = observation_from_view(batch.rules, state.view(seat), seat)
+            np.testing.assert_array_equal(observed[g], expected)

@@ -136,18 +136,19 @@ class GridSquidBatch:
         rewards, dones = self.apply(actions)
         return self.observe(), rewards, dones, self.masks.copy()
 
-    def apply(self, actions: Any) -> tuple[np.ndarray, np.ndarray]:
-        """step without building observations: (rewards, dones); masks are in self.masks."""
-        actions = self._check(actions)
+    def apply(self, actions: Any, games: Any = None) -> tuple[np.ndarray, np.ndarray]:
+        """step without building observations: (rewards, dones); masks are in self.masks.
+        With `games` (indices), only those games play, `actions` holding one id for each."""
         b = self.batch_size
-        games = np.arange(b)
-        self.history[games, self.length] = actions
-        self.length += 1
+        games = np.arange(b) if games is None else self._check_games(games)
+        actions = self._check(actions, games)
+        self.history[games, self.length[games]] = actions
+        self.length[games] += 1
         if self._kernel is not None:
-            over = np.flatnonzero(self._kernel.play(self, actions))  # ends rounds, masks too
+            over = games[self._kernel.play(self, actions, games)]  # ends rounds, masks too
         else:
             round_over = self._play(games, actions)
-            ending = np.flatnonzero(round_over)
+            ending = games[round_over]
             over = self._end_round(ending) if len(ending) else ending
             self._update_masks(np.setdiff1d(games, over, assume_unique=True) if len(over)
                                else games)
@@ -164,23 +165,31 @@ class GridSquidBatch:
             self._start_games(over, seeds)
         return rewards, dones
 
-    def _check(self, actions: Any) -> np.ndarray:
+    def _check_games(self, games: Any) -> np.ndarray:
+        games = np.asarray(games)
+        if (games.ndim != 1 or games.dtype.kind not in "iu" or len(np.unique(games)) != len(games)
+                or (len(games) and not (0 <= games.min() and games.max() < self.batch_size))):
+            raise IllegalAction(f"games must be distinct indices below {self.batch_size}")
+        return games.astype(np.intp)
+
+    def _check(self, actions: Any, games: np.ndarray) -> np.ndarray:
         actions = np.asarray(actions)
-        if actions.shape != (self.batch_size,) or actions.dtype.kind not in "iu":
-            raise IllegalAction(f"give one integer action id per game ({self.batch_size}), "
+        if actions.shape != games.shape or actions.dtype.kind not in "iu":
+            raise IllegalAction(f"give one integer action id per game ({len(games)}), "
                                 f"not an array of shape {actions.shape} and type {actions.dtype}")
         inside = (actions >= 0) & (actions < self.num_actions)
-        legal = inside & self.masks[np.arange(self.batch_size), np.where(inside, actions, 0)]
+        legal = inside & self.masks[games, np.where(inside, actions, 0)]
         if not legal.all():
-            g = int(np.flatnonzero(~legal)[0])
-            raise IllegalAction(f"game {g}: action id {int(actions[g])} is not legal for seat "
+            i = int(np.flatnonzero(~legal)[0])
+            g = int(games[i])
+            raise IllegalAction(f"game {g}: action id {int(actions[i])} is not legal for seat "
                                 f"{int(self.current[g])}; nothing was changed")
         return actions.astype(np.intp)
 
     def _play(self, games: np.ndarray, actions: np.ndarray) -> np.ndarray:
         """Play one card in every game; returns where the round is over."""
         r = self.rules
-        p = self.current.astype(np.intp)
+        p = self.current[games].astype(np.intp)
         place = actions < r.place_actions
         tile = np.where(place, actions, 0)
         symbol = np.where(place, self.tile_symbols[games, tile], actions - r.place_actions)
@@ -198,7 +207,7 @@ class GridSquidBatch:
         self.owner[pg, pt] = p[place]
         self.played[games, p] += 1
         following = (p + 1) % self.num_players
-        self.current[:] = following
+        self.current[games] = following
         return self.played[games, following] >= r.per_round
 
     def _update_masks(self, games: np.ndarray) -> None:

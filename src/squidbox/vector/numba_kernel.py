@@ -14,11 +14,11 @@ if TYPE_CHECKING:
 EMPTY = -1
 
 
-def play(batch: GridSquidBatch, actions: np.ndarray) -> np.ndarray:
+def play(batch: GridSquidBatch, actions: np.ndarray, games: np.ndarray) -> np.ndarray:
     """Play one card in every game; score, clean up and deal where a round ends, and update the
-    masks. Returns where the game is over (the caller records the result and restarts it)."""
-    over = np.zeros(batch.batch_size, dtype=np.bool_)
-    _step(actions, over, *_state(batch), *_tables(batch))
+    masks. Returns which of `games` are over (the caller records them and restarts them)."""
+    over = np.zeros(len(games), dtype=np.bool_)
+    _step(games, actions, over, *_state(batch), *_tables(batch))
     return over
 
 
@@ -51,14 +51,15 @@ def _tables(b: GridSquidBatch) -> tuple:
 
 
 @njit(cache=True)
-def _step(actions, over, tile_symbols, owner, cubes, supply, hands, discard, played,
+def _step(games, actions, over, tile_symbols, owner, cubes, supply, hands, discard, played,
           current, start_player, round_, round_points, deck, deck_size, reshuffles, reshuffled,
           masks, n, per_round, place_actions, rounds, start_step, keep, deal_sizes,
           reshuffle_sizes, seg_tiles, seg_before, seg_after, seg_points, pair_i, pair_j,
           squid_bonus, tiles):
-    for g in range(len(actions)):
+    for i in range(len(games)):
+        g = games[i]
         p = current[g]
-        a = actions[g]
+        a = actions[i]
         if a < place_actions:
             t = a
             s = tile_symbols[g, t]
@@ -85,11 +86,11 @@ def _step(actions, over, tile_symbols, owner, cubes, supply, hands, discard, pla
             _masks(g, tile_symbols, owner, cubes, supply, hands, current, masks, place_actions,
                    tiles)
             continue
-        over[g] = _end_round(g, tile_symbols, owner, cubes, supply, hands, discard, played, current,
+        over[i] = _end_round(g, tile_symbols, owner, cubes, supply, hands, discard, played, current,
                    start_player, round_, round_points, deck, deck_size, reshuffles, reshuffled,
                    n, rounds, start_step, keep, deal_sizes, reshuffle_sizes, seg_tiles,
                    seg_before, seg_after, seg_points, pair_i, pair_j, squid_bonus, tiles)
-        if not over[g]:
+        if not over[i]:
             _masks(g, tile_symbols, owner, cubes, supply, hands, current, masks, place_actions,
                    tiles)
 

@@ -8,7 +8,7 @@ order."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -54,3 +54,42 @@ def observe(batch: GridSquidBatch, viewer: np.ndarray) -> np.ndarray:
         (batch.current == viewer)[:, None],
     ]
     return np.concatenate(parts, axis=1, dtype=np.float32)
+
+
+def observation_from_view(r: Rules, view: dict[str, Any], seat: int) -> np.ndarray:
+    """The same vector built from the engine's `state.view(seat)`: so a policy trained on the
+    batch plays through the engine, and the batch's observation is shown to hold nothing the
+    seat's own view does not (tests compare the two)."""
+    state = view["state"]
+    n = r.num_players
+    s = r.symbols
+    symbols = r.game.data.symbols
+    index = {name: i for i, name in enumerate(symbols)}
+    tiles = np.zeros((r.tiles, s + n + 2), dtype=np.float32)
+    for t, tile in enumerate(state["board"]["tiles"]):
+        tiles[t, index[tile["symbol"]]] = 1.0
+        owner = tile["owner"]
+        tiles[t, s + (0 if owner is None else (owner - seat) % n + 1)] = 1.0
+        tiles[t, s + n + 1] = tile["cubes"] / 4.0
+    hand = np.zeros(s, dtype=np.float32)
+    for name, count in (state["hand"] or {}).items():
+        hand[index[name]] = count
+    discard = np.zeros(s, dtype=np.float32)
+    for name, count in state["discard"].items():
+        discard[index[name]] = count
+    players = [state["players"][(seat + k) % n] for k in range(n)]
+    rounds = np.zeros(r.rounds, dtype=np.float32)
+    rounds[state["round"] - 1] = 1.0
+    parts = [
+        tiles.reshape(-1),
+        hand / r.hand_size,
+        discard / r.cards_per_symbol,
+        np.array([p["supply"] for p in players]) / r.cubes,
+        np.array([p["score"] for p in players]) / 10.0,
+        np.array([p["cards_in_hand"] for p in players]) / r.hand_size,
+        np.array([p["played_this_round"] for p in players]) / r.per_round,
+        [state["deck_size"] / r.deck_size],
+        rounds,
+        [float(state["current_player"] == seat)],
+    ]
+    return np.concatenate(parts, dtype=np.float32)
