@@ -68,6 +68,50 @@ def bench(
     return [random_playouts(game, n, seconds, seed, options) for n in counts]
 
 
+@dataclass(frozen=True)
+class VectorBenchResult(BenchResult):
+    backend: str = "numpy"
+    batch: int = 0
+    bytes_per_game: int = 0
+    reset_seconds: float = 0.0  # the first reset (B seeded deals), not counted in `seconds`
+
+
+def vector_playouts(
+    num_players: int,
+    batch_size: int,
+    seconds: float,
+    backend: str = "numpy",
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+) -> VectorBenchResult:
+    """Random playouts of batched Grid Squid: uniformly random legal actions for B games at once,
+    auto-reset with the engine's seeded deals included, no observations built. The first reset
+    and one warm-up step (numba compiles there) are timed apart."""
+    import numpy as np
+
+    from .vector.grid_squid import GridSquidBatch
+    from .vector.opponents import random_actions
+
+    batch = GridSquidBatch(num_players, batch_size, dict(options or {}), backend=backend)
+    rng = np.random.default_rng(seed)
+    clock = time.perf_counter
+    start = clock()
+    batch.reset(seed=seed)
+    reset_seconds = clock() - start
+    batch.apply(random_actions(batch.masks, rng))
+    games = decisions = 0
+    start = clock()
+    deadline = start + seconds
+    while True:
+        _, dones = batch.apply(random_actions(batch.masks, rng))
+        decisions += batch_size
+        games += int(dones.sum())
+        if clock() >= deadline:
+            break
+    return VectorBenchResult("grid_squid", num_players, games, decisions, clock() - start,
+                             backend, batch_size, batch.memory_per_game(), reset_seconds)
+
+
 def python_description() -> str:
     return (f"{platform.python_implementation()} {platform.python_version()} "
             f"on {platform.system()} {platform.machine()}")

@@ -21,17 +21,38 @@ def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 def greedy_actions(batch: GridSquidBatch, games: np.ndarray,
                    rng: np.random.Generator) -> np.ndarray:
-    """Place where the most of the seat's own cubes are next to the tile (rows and columns), ties
-    broken at random; a card without a tile is played without effect."""
+    """One step of lookahead: the placement after which the seat's points (lines and Squids, as
+    they would score now) lead the best other seat's by the most; then the cheapest; ties at
+    random. A card without a tile is played without effect."""
     r = batch.rules
+    n = batch.num_players
     masks = batch.masks[games]
-    seats = batch.current[games][:, None]
-    own = (batch.owner[games] == seats).astype(np.float32)
-    neighbours = own @ _adjacency(r.columns, r.rows)
+    seats = batch.current[games].astype(np.intp)
+    g, t = len(games), r.tiles
+    after = np.repeat(batch.owner[games][:, None, :], t, axis=1)  # [G, candidate, tile]
+    after[:, np.arange(t), np.arange(t)] = seats[:, None]
+    boards = after.reshape(g * t, t)
+    points = np.stack([_points(r, boards, seat) for seat in range(n)], axis=1).reshape(g, t, n)
+    mine = np.take_along_axis(points, seats[:, None, None], axis=2)[:, :, 0]
+    points[np.arange(g), :, seats] = -1
+    lead = mine - points.max(axis=2)
+    owner = batch.owner[games]
+    cost = np.where((owner < 0) | (owner == seats[:, None]), 1, batch.cubes[games] + 1)
     value = np.zeros(masks.shape, dtype=np.float32)
-    value[:, :r.tiles] = neighbours
-    keys = (value + rng.random(masks.shape, dtype=np.float32) * 0.5 + 1.0) * masks
-    return keys.argmax(axis=1)
+    value[:, :t] = lead * 10.0 - cost
+    value += rng.random(masks.shape, dtype=np.float32) * 0.5
+    return np.where(masks, value, -np.inf).argmax(axis=1)
+
+
+def _points(r, owner: np.ndarray, seat: int) -> np.ndarray:
+    """Points `seat` would score on each board (as GridSquidBatch.score)."""
+    pad = np.zeros((len(owner), 2), dtype=bool)
+    pad[:, 1] = True
+    own = np.concatenate([owner == seat, pad], axis=1)
+    maximal = (own[:, r.seg_tiles].all(axis=2) & ~own[:, r.seg_before]
+               & ~own[:, r.seg_after]).astype(np.float32)
+    squids = ((maximal @ r.squid_pairs) * maximal).sum(axis=1)
+    return maximal @ r.seg_points + r.squid_bonus * squids
 
 
 def opponent_actions(kind: str, batch: GridSquidBatch, games: np.ndarray,
@@ -41,14 +62,3 @@ def opponent_actions(kind: str, batch: GridSquidBatch, games: np.ndarray,
     if kind == "greedy":
         return greedy_actions(batch, games, rng)
     raise InvalidOptions(f"unknown opponent {kind!r}; valid: {', '.join(OPPONENTS)}")
-
-
-def _adjacency(columns: int, rows: int) -> np.ndarray:
-    tiles = columns * rows
-    adjacent = np.zeros((tiles, tiles), dtype=np.float32)
-    for t in range(tiles):
-        c, row = t % columns, t // columns
-        for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            if 0 <= c + dc < columns and 0 <= row + dr < rows:
-                adjacent[t, (row + dr) * columns + c + dc] = 1
-    return adjacent
