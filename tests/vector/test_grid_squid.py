@@ -173,5 +173,5 @@ def test_trained_policy_loads_as_a_bot_and_plays_legal_moves(tmp_path):
         make_bot("policy", 0, GAME)
     with pytest.raises(InvalidOptions, match="cannot load"):
         make_bot(f"policy:path={tmp_path / 'missing.npz'}", 0, GAME)
-    with pytest.raises(InvalidOptions, match="3 players"):
+    with pytest.raises(InvalidOptions, match="trained for 2 players, not 3"):
         make_bot(f"policy:path={out}", 0, GAME).choose(GAME.new_game(3, 0), 0)
