@@ -59,6 +59,8 @@ class GridSquidBatch:
         self.symbols_in_play = np.zeros((b, r.symbols_in_play), dtype=np.int8)
         self.tile_symbols = np.zeros((b, r.tiles), dtype=np.int8)
         self.owner = np.full((b, r.tiles), EMPTY, dtype=np.int8)
+        self._tile_symbol_index = np.zeros((b, r.tiles), dtype=np.intp)  # derived, for indexing
+        self._tile_one_hot = np.zeros((b, r.tiles, r.symbols), dtype=np.float32)
         self.cubes = np.zeros((b, r.tiles), dtype=np.int8)
         self.supply = np.zeros((b, n), dtype=np.int16)
         self.hands = np.zeros((b, n, r.symbols), dtype=np.int8)
@@ -108,6 +110,8 @@ class GridSquidBatch:
         self.seeds[games] = seeds
         self.symbols_in_play[games] = d.symbols_in_play
         self.tile_symbols[games] = d.tile_symbols
+        self._tile_symbol_index[games] = d.tile_symbols
+        self._tile_one_hot[games] = np.eye(r.symbols, dtype=np.float32)[d.tile_symbols]
         self.owner[games] = EMPTY
         self.cubes[games] = 0
         self.supply[games] = r.cubes
@@ -214,21 +218,20 @@ class GridSquidBatch:
         if not len(games):
             return
         r = self.rules
-        p = self.current[games].astype(np.intp)
+        rows: Any = slice(None) if len(games) == self.batch_size else games  # views when all
+        p = self.current[rows].astype(np.intp)
         hand = self.hands[games, p]  # [G, S]
-        tile_symbols = self.tile_symbols[games]
-        has = np.take_along_axis(hand, tile_symbols.astype(np.intp), axis=1) > 0
-        owner = self.owner[games]
-        free = (owner == EMPTY) | (owner == p[:, None])
-        cost = np.where(free, 1, self.cubes[games] + 1)
+        has = np.take_along_axis(hand, self._tile_symbol_index[rows], axis=1) > 0
+        owner = self.owner[rows]
+        cost = np.where((owner == EMPTY) | (owner == p[:, None]), 1, self.cubes[rows] + 1)
         ok = has & (cost <= self.supply[games, p][:, None])
-        playable = np.zeros(hand.shape, dtype=bool)
-        rows = np.broadcast_to(np.arange(len(games))[:, None], ok.shape)
-        playable[rows[ok], tile_symbols[ok]] = True
-        masks = np.zeros((len(games), self.num_actions), dtype=bool)
+        # A symbol is playable when one of its tiles is: [G, 1, T] @ [G, T, S].
+        playable = np.matmul(ok[:, None, :].astype(np.float32), self._tile_one_hot[rows])[:, 0]
+        masks = self.masks[rows] if isinstance(rows, slice) else np.empty_like(self.masks[games])
         masks[:, :r.tiles] = ok
-        masks[:, r.place_actions:] = (hand > 0) & ~playable
-        self.masks[games] = masks
+        masks[:, r.tiles:r.place_actions] = False
+        masks[:, r.place_actions:] = (hand > 0) & (playable == 0)
+        self.masks[rows] = masks
 
     # ---- the end of a round -----------------------------------------------------------------
     def _end_round(self, games: np.ndarray) -> np.ndarray:
