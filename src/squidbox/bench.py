@@ -74,6 +74,7 @@ class VectorBenchResult(BenchResult):
     batch: int = 0
     bytes_per_game: int = 0
     reset_seconds: float = 0.0  # the first reset (B seeded deals), not counted in `seconds`
+    deal_seconds: float = 0.0  # the part of `seconds` spent dealing new games (auto-reset)
 
 
 def vector_playouts(
@@ -99,6 +100,7 @@ def vector_playouts(
     batch.reset(seed=seed)
     reset_seconds = clock() - start
     batch.apply(random_actions(batch.masks, rng))
+    batch.deal_seconds = 0.0
     games = decisions = 0
     start = clock()
     deadline = start + seconds
@@ -109,7 +111,8 @@ def vector_playouts(
         if clock() >= deadline:
             break
     return VectorBenchResult("grid_squid", num_players, games, decisions, clock() - start,
-                             backend, batch_size, batch.memory_per_game(), reset_seconds)
+                             backend, batch_size, batch.memory_per_game(), reset_seconds,
+                             batch.deal_seconds)
 
 
 def python_description() -> str:

@@ -15,6 +15,7 @@ Backends: "numpy" (default) and "numba" (`pip install squidbox[numba]`) give the
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import numpy as np
@@ -80,6 +81,7 @@ class GridSquidBatch:
         self.masks = np.zeros((b, self.num_actions), dtype=bool)
         self.final_scores = np.zeros((b, n), dtype=np.int16)  # of each seat's last finished game
         self.next_seed = 0
+        self.deal_seconds = 0.0  # time spent making the engine's seeded deals (for benchmarks)
 
     def memory_per_game(self) -> int:
         """Bytes of state arrays per game (without observations)."""
@@ -106,7 +108,9 @@ class GridSquidBatch:
 
     def _start_games(self, games: np.ndarray, seeds: np.ndarray) -> None:
         r = self.rules
+        clock = time.perf_counter()
         d = deal(r, seeds)
+        self.deal_seconds += time.perf_counter() - clock
         self.seeds[games] = seeds
         self.symbols_in_play[games] = d.symbols_in_play
         self.tile_symbols[games] = d.tile_symbols
