@@ -3,7 +3,7 @@
     python benchmarks/vector_grid_squid.py --batch 10000 --seconds 5
 
 For each player count: the engine's own random playouts (one game at a time, as `squidbox bench`)
-then the batch on each installed backend (numpy, numba) with uniformly random legal actions,
+then the batch on each installed backend (numpy, numba, jax) with uniformly random legal actions,
 auto-reset with the engine's seeded deals included and no observations built. Prints the ratio to
 the engine, the share of the time spent dealing, and the state memory per game."""
 
@@ -24,7 +24,7 @@ def main() -> None:
     parser.add_argument("--advanced", action="store_true", help="the Advanced rule")
     args = parser.parse_args()
     options = {"advanced": True} if args.advanced else {}
-    backends = ["numpy"] + [b for b in ("numba",) if importlib.util.find_spec(b)]
+    backends = ["numpy"] + [b for b in ("numba", "jax") if importlib.util.find_spec(b)]
     game = get_game("grid_squid")
     print(f"grid_squid {options or 'basic'}, batch {args.batch}, {args.seconds} s each; "
           f"{python_description()}")

@@ -99,8 +99,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the batched game (squidbox.vector; grid_squid only)")
     bench_.add_argument("--batch", type=positive_int, default=10_000,
                         help="games at once with --vector (default 10000)")
-    bench_.add_argument("--backend", choices=("numpy", "numba"), default="numpy",
-                        help="with --vector (default numpy; numba: pip install squidbox[numba])")
+    bench_.add_argument("--backend", choices=("numpy", "numba", "jax"), default="numpy",
+                        help="with --vector (default numpy; the others: pip install "
+                             "squidbox[numba] or squidbox[jax])")
     add_option_argument(bench_)
     bench_.set_defaults(run=run_bench)
 

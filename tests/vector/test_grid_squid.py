@@ -20,7 +20,8 @@ from squidbox.vector.rules import make_rules
 
 from .lockstep import play_lockstep, random_actions
 
-BACKENDS = ["numpy"] + (["numba"] if importlib.util.find_spec("numba") else [])
+# CI installs numba; JAX is checked too wherever it is installed.
+BACKENDS = ["numpy"] + [b for b in ("numba", "jax") if importlib.util.find_spec(b)]
 GAMES = 1000  # per player count and rule set, compared with the engine at every decision
 
 

@@ -10,7 +10,8 @@ action ids, and `export(i)` gives what `GAME.replay` needs to reach the same sta
 is reset at once with the next seed (auto-reset): the step that ends it returns its rewards and
 done=True, and the observation and mask of the new game.
 
-Backends: "numpy" (default) and "numba" (`pip install squidbox[numba]`) give the same arrays.
+Backends: "numpy" (default), "numba" (`pip install squidbox[numba]`) and "jax"
+(`pip install squidbox[jax]`) give the same arrays.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from .observations import observation_size, observe
 from .rules import Rules, make_rules
 
 EMPTY = -1
-BACKENDS = ("numpy", "numba")
+BACKENDS = ("numpy", "numba", "jax")
 
 
 class GridSquidBatch:
@@ -51,6 +52,9 @@ class GridSquidBatch:
         if backend == "numba":
             from . import numba_kernel
             self._kernel = numba_kernel
+        elif backend == "jax":
+            from . import jax_kernel
+            self._kernel = jax_kernel
         self._allocate()
 
     # ---- the arrays -------------------------------------------------------------------------
