@@ -87,7 +87,8 @@ def vector_playouts(
 ) -> VectorBenchResult:
     """Random playouts of batched Grid Squid: uniformly random legal actions for B games at once,
     auto-reset with the engine's seeded deals included, no observations built. The first reset
-    and one warm-up step (numba compiles there) are timed apart."""
+    and one warm-up game (numba and JAX compile there) are timed apart; the timed part lasts
+    `seconds` and at least one whole game, so that it always includes dealing new games."""
     import numpy as np
 
     from .vector.grid_squid import GridSquidBatch
@@ -99,16 +100,19 @@ def vector_playouts(
     start = clock()
     batch.reset(seed=seed)
     reset_seconds = clock() - start
-    batch.apply(random_actions(batch.masks, rng))
+    steps_per_game = batch.rules.max_decisions
+    for _ in range(steps_per_game):
+        batch.apply(random_actions(batch.masks, rng))
     batch.deal_seconds = 0.0
-    games = decisions = 0
+    games = decisions = steps = 0
     start = clock()
     deadline = start + seconds
     while True:
         _, dones = batch.apply(random_actions(batch.masks, rng))
         decisions += batch_size
         games += int(dones.sum())
-        if clock() >= deadline:
+        steps += 1
+        if steps >= steps_per_game and clock() >= deadline:
             break
     return VectorBenchResult("grid_squid", num_players, games, decisions, clock() - start,
                              backend, batch_size, batch.memory_per_game(), reset_seconds,

@@ -25,13 +25,20 @@ FIELDS = ("tile_symbols", "owner", "cubes", "supply", "hands", "discard", "playe
 
 
 def play(batch: GridSquidBatch, actions: np.ndarray, games: np.ndarray) -> np.ndarray:
-    """As numba_kernel.play: returns which of `games` are over."""
+    """As numba_kernel.play: returns which of `games` are over. Rounds end together in most
+    batches (every game lasts as long), so the end of a round is a separate compiled function,
+    run only on the steps where some round ends."""
     active = np.zeros(batch.batch_size, dtype=bool)
     active[games] = True
     full = np.zeros(batch.batch_size, dtype=np.int32)
     full[games] = actions
-    step, _ = _compiled(batch)
-    state, over = step(_to_jax(batch), jnp.asarray(full), jnp.asarray(active))
+    step, end_round, masks, _ = _compiled(batch)
+    state, round_over = step(_to_jax(batch), jnp.asarray(full), jnp.asarray(active))
+    if bool(round_over.any()):
+        state, over = end_round(state, round_over)
+    else:
+        over = jnp.zeros(batch.batch_size, dtype=bool)
+    state = masks(state, jnp.asarray(active) & ~over)
     _from_jax(batch, state)
     return np.asarray(over)[games]
 
@@ -39,7 +46,7 @@ def play(batch: GridSquidBatch, actions: np.ndarray, games: np.ndarray) -> np.nd
 def deal_round(batch: GridSquidBatch, games: np.ndarray) -> None:
     active = np.zeros(batch.batch_size, dtype=bool)
     active[games] = True
-    _, deal = _compiled(batch)
+    deal = _compiled(batch)[3]
     _from_jax(batch, deal(_to_jax(batch), jnp.asarray(active)))
 
 
@@ -65,14 +72,13 @@ def _compiled(batch: GridSquidBatch):
             seg_tiles=r.seg_tiles, seg_before=r.seg_before, seg_after=r.seg_after,
             seg_points=r.seg_points.astype(np.int32), squid_pairs=r.squid_pairs.astype(np.int32),
         )
-        step = jax.jit(jax.vmap(partial(_step_game, t=tables)))
-        deal = jax.jit(jax.vmap(partial(_deal_if, t=tables)))
-        cached = (step, deal)
+        cached = tuple(jax.jit(jax.vmap(partial(f, t=tables)))
+                       for f in (_play_game, _end_round_if, _masks_if, _deal_if))
         batch._jax_functions = cached
     return cached
 
 
-def _step_game(g, action, active, t):
+def _play_game(g, action, active, t):
     """One game: the seat to move plays `action` (when active)."""
     n, pa = t["n"], t["place_actions"]
     p = g["current"].astype(jnp.int32)
@@ -99,12 +105,18 @@ def _step_game(g, action, active, t):
     current = _as(jnp.where(active, following, p), g["current"])
     g = dict(g, hands=hands, discard=discard, supply=supply, cubes=cubes, owner=owner,
              played=played, current=current)
-    round_over = active & (played[following] >= t["per_round"])
+    return g, active & (played[following] >= t["per_round"])
+
+
+def _end_round_if(g, round_over, t):
+    """Score, return cubes, leftovers, then deal the next round or end the game."""
     ended = _end_round(g, t)
     over = round_over & (g["round"] == t["rounds"])
-    g = jax.tree_util.tree_map(lambda a, b: jnp.where(round_over, a, b), ended, g)
-    g = dict(g, masks=jnp.where(active & ~over, _masks(g, t), g["masks"]))
-    return g, over
+    return jax.tree_util.tree_map(lambda a, b: jnp.where(round_over, a, b), ended, g), over
+
+
+def _masks_if(g, active, t):
+    return dict(g, masks=jnp.where(active, _masks(g, t), g["masks"]))
 
 
 def _as(value, like):
