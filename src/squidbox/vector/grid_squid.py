@@ -31,6 +31,17 @@ EMPTY = -1
 BACKENDS = ("numpy", "numba", "jax")
 
 
+def points_of(r: Rules, owner: np.ndarray, seat: int) -> np.ndarray:
+    """The points `seat` would score for its lines and Squids on each board of owner [M, T]."""
+    pad = np.zeros((len(owner), 2), dtype=bool)
+    pad[:, 1] = True  # the "never" and "always" padding tiles of rules._segments
+    own = np.concatenate([owner == seat, pad], axis=1)
+    maximal = (own[:, r.seg_tiles].all(axis=2) & ~own[:, r.seg_before]
+               & ~own[:, r.seg_after]).astype(np.float32)
+    squids = ((maximal @ r.squid_pairs) * maximal).sum(axis=1)
+    return maximal @ r.seg_points + r.squid_bonus * squids
+
+
 class GridSquidBatch:
     """B games of Grid Squid with the same player count and options."""
 
@@ -272,18 +283,9 @@ class GridSquidBatch:
 
     def score(self, games: np.ndarray) -> np.ndarray:
         """Points each seat scores now for its lines and Squids: [G, players]."""
-        r = self.rules
         owner = self.owner[games]
-        pad = np.zeros((len(games), 2), dtype=bool)
-        pad[:, 1] = True  # the "never" and "always" padding tiles of rules._segments
-        points = np.zeros((len(games), self.num_players), dtype=np.int16)
-        for seat in range(self.num_players):
-            own = np.concatenate([owner == seat, pad], axis=1)
-            maximal = (own[:, r.seg_tiles].all(axis=2) & ~own[:, r.seg_before]
-                       & ~own[:, r.seg_after]).astype(np.float32)
-            squids = ((maximal @ r.squid_pairs) * maximal).sum(axis=1)
-            points[:, seat] = maximal @ r.seg_points + r.squid_bonus * squids
-        return points
+        return np.stack([points_of(self.rules, owner, seat) for seat in range(self.num_players)],
+                        axis=1).astype(np.int16)
 
     def _deal(self, games: np.ndarray) -> None:
         """Deal each seat its cards for the round, one at a time from the starting player. All

@@ -8,6 +8,8 @@ import numpy as np
 
 from squidbox.engine import InvalidOptions
 
+from .grid_squid import points_of
+
 if TYPE_CHECKING:
     from .grid_squid import GridSquidBatch
 
@@ -32,7 +34,7 @@ def greedy_actions(batch: GridSquidBatch, games: np.ndarray,
     after = np.repeat(batch.owner[games][:, None, :], t, axis=1)  # [G, candidate, tile]
     after[:, np.arange(t), np.arange(t)] = seats[:, None]
     boards = after.reshape(g * t, t)
-    points = np.stack([_points(r, boards, seat) for seat in range(n)], axis=1).reshape(g, t, n)
+    points = np.stack([points_of(r, boards, seat) for seat in range(n)], axis=1).reshape(g, t, n)
     mine = np.take_along_axis(points, seats[:, None, None], axis=2)[:, :, 0]
     points[np.arange(g), :, seats] = -1
     lead = mine - points.max(axis=2)
@@ -42,17 +44,6 @@ def greedy_actions(batch: GridSquidBatch, games: np.ndarray,
     value[:, :t] = lead * 10.0 - cost
     value += rng.random(masks.shape, dtype=np.float32) * 0.5
     return np.where(masks, value, -np.inf).argmax(axis=1)
-
-
-def _points(r, owner: np.ndarray, seat: int) -> np.ndarray:
-    """Points `seat` would score on each board (as GridSquidBatch.score)."""
-    pad = np.zeros((len(owner), 2), dtype=bool)
-    pad[:, 1] = True
-    own = np.concatenate([owner == seat, pad], axis=1)
-    maximal = (own[:, r.seg_tiles].all(axis=2) & ~own[:, r.seg_before]
-               & ~own[:, r.seg_after]).astype(np.float32)
-    squids = ((maximal @ r.squid_pairs) * maximal).sum(axis=1)
-    return maximal @ r.seg_points + r.squid_bonus * squids
 
 
 def opponent_actions(kind: str, batch: GridSquidBatch, games: np.ndarray,
