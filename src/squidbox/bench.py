@@ -19,6 +19,7 @@ class BenchResult:
     games: int
     decisions: int  # apply calls
     seconds: float
+    cpu_seconds: float = 0.0  # process CPU time: steadier than wall time on a shared machine
 
     @property
     def games_per_second(self) -> float:
@@ -27,6 +28,10 @@ class BenchResult:
     @property
     def decisions_per_second(self) -> float:
         return self.decisions / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def decisions_per_cpu_second(self) -> float:
+        return self.decisions / self.cpu_seconds if self.cpu_seconds > 0 else 0.0
 
 
 def random_playouts(
@@ -42,6 +47,7 @@ def random_playouts(
     clock = time.perf_counter
     games = decisions = 0
     start = clock()
+    cpu = time.process_time()
     deadline = start + seconds
     while True:
         state = game.new_game(num_players, seed + games, options)
@@ -53,7 +59,8 @@ def random_playouts(
         games += 1
         if clock() >= deadline:
             break
-    return BenchResult(game.id, num_players, games, decisions, clock() - start)
+    return BenchResult(game.id, num_players, games, decisions, clock() - start,
+                       time.process_time() - cpu)
 
 
 def bench(
@@ -106,6 +113,7 @@ def vector_playouts(
     batch.deal_seconds = 0.0
     games = decisions = steps = 0
     start = clock()
+    cpu = time.process_time()
     deadline = start + seconds
     while True:
         _, dones = batch.apply(random_actions(batch.masks, rng))
@@ -115,8 +123,8 @@ def vector_playouts(
         if steps >= steps_per_game and clock() >= deadline:
             break
     return VectorBenchResult("grid_squid", num_players, games, decisions, clock() - start,
-                             backend, batch_size, batch.memory_per_game(), reset_seconds,
-                             batch.deal_seconds)
+                             time.process_time() - cpu, backend, batch_size,
+                             batch.memory_per_game(), reset_seconds, batch.deal_seconds)
 
 
 def python_description() -> str:

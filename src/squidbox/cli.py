@@ -325,7 +325,8 @@ def run_vector_bench(args: argparse.Namespace, game: Game, options: dict[str, An
           f"seeded deals included, no observations; {bench.python_description()}")
     for n in player_counts(game, args.players):
         r = bench.vector_playouts(n, args.batch, args.seconds, args.backend, args.seed, options)
-        print(f"  {n} players: {r.decisions_per_second:,.0f} decisions/s, "
+        print(f"  {n} players: {r.decisions_per_second:,.0f} decisions/s "
+              f"({r.decisions_per_cpu_second:,.0f} per CPU second), "
               f"{r.games_per_second:,.1f} games/s ({r.games} games, {r.decisions} decisions in "
               f"{r.seconds:.2f} s, {r.deal_seconds / r.seconds:.0%} of it dealing; first reset "
               f"{r.reset_seconds:.2f} s; "
