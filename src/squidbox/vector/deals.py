@@ -121,14 +121,18 @@ def _draw_words(seeds: list[int], streams: list[tuple[str, int]]) -> list[np.nda
     cseed = super(random.Random, r).seed  # the C seeding, given the int random.seed would make
     getrandbits = r.getrandbits
     widths = [_words_needed(kind, size) for kind, size in streams]
-    chunks: list[list[bytes]] = [[] for _ in streams]
+    outputs: list[list[bytes]] = [[] for _ in widths]
+    draws = [(f":{draw}".encode(), 32 * w, 4 * w, chunks.append)
+             for draw, (w, chunks) in enumerate(zip(widths, outputs, strict=True))]
+    from_bytes = int.from_bytes
     for seed in seeds:
-        for draw, width in enumerate(widths):
-            key = f"{seed}:{draw}".encode()
-            cseed(int.from_bytes(key + sha512(key).digest()))
-            chunks[draw].append(getrandbits(32 * width).to_bytes(4 * width, "little"))
+        prefix = b"%d" % seed
+        for suffix, bits, size, append in draws:
+            key = prefix + suffix
+            cseed(from_bytes(key + sha512(key).digest()))
+            append(getrandbits(bits).to_bytes(size, "little"))
     return [np.frombuffer(b"".join(c), dtype="<u4").reshape(len(seeds), w)
-            for c, w in zip(chunks, widths, strict=True)]
+            for c, w in zip(outputs, widths, strict=True)]
 
 
 class _Words:
