@@ -16,6 +16,7 @@ Backends: "numpy" (default), "numba" (`pip install squidbox[numba]`) and "jax"
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Any
 
@@ -105,11 +106,11 @@ class GridSquidBatch:
 
     # ---- starting games ---------------------------------------------------------------------
     def reset(self, seed: int | None = None, seeds: Any = None) -> tuple[np.ndarray, np.ndarray]:
-        """Start every game: with `seeds` (B integers) or seeds seed, seed+1, ... (default 0).
-        Auto-resets then use the seeds after the largest one. Returns (observations of the seats
-        to move, legal masks)."""
+        """Start every game: with `seeds` (B integers) or seeds seed, seed+1, ... (a seed of None
+        draws one from the system, as the engine's new_game does). Auto-resets then use the seeds
+        after the largest one. Returns (observations of the seats to move, legal masks)."""
         if seeds is None:
-            first = 0 if seed is None else int(seed)
+            first = random.SystemRandom().getrandbits(62) if seed is None else int(seed)
             seeds = np.arange(first, first + self.batch_size, dtype=np.int64)
         else:
             seeds = np.asarray(seeds)
