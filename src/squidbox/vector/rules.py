@@ -89,8 +89,9 @@ def make_rules(num_players: int, options: dict[str, Any] | None = None,
         sorted(data.symbols.index(s) for s in resolved["symbols"]))
     segs = _segments(columns, rows, resolved["diagonals"], data.line_points)
     deck_size = setup.symbols_in_play * data.cards_per_symbol
-    deal_sizes, reshuffles = _deal_schedule(num_players, hand_size, data.cards_played_per_round,
-                                            data.rounds, deck_size, keep)
+    deal_sizes, reshuffles = _deal_schedule(num_players, hand_size, data.hand_size,
+                                            data.cards_played_per_round, data.rounds, deck_size,
+                                            keep)
     largest = max(data.board_columns * s.board_rows for s in data.setups.values())
     return Rules(
         game=game, num_players=num_players, options=resolved, leftovers=leftovers,
@@ -140,17 +141,19 @@ def _segments(columns: int, rows: int, diagonals: bool,
     }
 
 
-def _deal_schedule(n: int, hand_size: int, per_round: int, rounds: int, deck_size: int,
-                   keep: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Cards dealt per seat each round, and the size of each reshuffle of the discards. Both are
-    the same in every game: the deck runs out after a fixed number of draws, and what is not in
-    the deck or a hand is in the discard pile."""
+def _deal_schedule(n: int, hand_size: int, new_cards: int, per_round: int, rounds: int,
+                   deck_size: int, keep: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Cards dealt to each seat at the start of each round, and the size of each reshuffle of the
+    discards. Both are the same in every game: the deck runs out after a fixed number of draws,
+    and what is not in the deck or a hand is in the discard pile. Round 1 deals a full hand;
+    when the Advanced leftovers are kept, later rounds deal `new_cards` (the data file's basic
+    hand size: "deal 5 new cards") on top of them, as the engine does."""
     deal_sizes = []
     reshuffles = []
     deck = deck_size
     held = 0  # cards in all hands
-    for round_ in range(rounds):
-        each = hand_size - (held // n)
+    for round_number in range(1, rounds + 1):
+        each = new_cards if keep and round_number > 1 else hand_size
         deal_sizes.append(each)
         for _ in range(each * n):
             if deck == 0:
@@ -158,8 +161,5 @@ def _deal_schedule(n: int, hand_size: int, per_round: int, rounds: int, deck_siz
                 deck = deck_size - held
             deck -= 1
             held += 1
-        held -= per_round * n
-        if not keep:
-            held = 0
-        del round_
+        held = held - per_round * n if keep else 0
     return tuple(deal_sizes), tuple(reshuffles)
