@@ -310,10 +310,10 @@ class GridSquidBatch:
             self.deck_size[games] -= k
             taken += k
         seats = (self.start_player[games, None].astype(np.intp) + np.arange(draws) % n) % n
-        rows = np.broadcast_to(np.arange(len(games))[:, None], cards.shape)
-        counts = np.zeros((len(games), n, self.rules.symbols), dtype=np.int8)
-        np.add.at(counts, (rows, seats, cards), 1)
-        self.hands[games] += counts
+        symbols = self.rules.symbols
+        cells = (np.arange(len(games))[:, None] * n + seats) * symbols + cards
+        counts = np.bincount(cells.ravel(), minlength=len(games) * n * symbols)
+        self.hands[games] += counts.reshape(len(games), n, symbols).astype(np.int8)
 
     def _reshuffle(self, games: np.ndarray) -> None:
         """The discard pile, in symbol order, shuffled by the game's next reshuffle permutation."""
