@@ -16,6 +16,7 @@ Backends: "numpy" (default), "numba" (`pip install squidbox[numba]`) and "jax"
 
 from __future__ import annotations
 
+import importlib
 import random
 import time
 from typing import Any
@@ -61,12 +62,12 @@ class GridSquidBatch:
         self.record = record
         self.finished: list[dict[str, Any]] = []  # exports of finished games, when recording
         self._kernel = None
-        if backend == "numba":
-            from . import numba_kernel
-            self._kernel = numba_kernel
-        elif backend == "jax":
-            from . import jax_kernel
-            self._kernel = jax_kernel
+        if backend != "numpy":
+            try:
+                self._kernel = importlib.import_module(f".{backend}_kernel", __package__)
+            except ImportError as e:
+                raise InvalidOptions(f"backend {backend!r} needs {e.name}: "
+                                     f"pip install squidbox[{backend}]") from None
         self._allocate()
 
     # ---- the arrays -------------------------------------------------------------------------
