@@ -17,7 +17,7 @@ import numpy as np
 
 from squidbox.engine import Action, InvalidOptions, State
 
-from .observations import observation_from_view
+from .observations import observation_from_view, observation_size
 from .rules import Rules, make_rules
 
 WEIGHTS = ("w1", "b1", "w2", "b2")
@@ -70,19 +70,20 @@ class Policy:
 
     @classmethod
     def load(cls, path: str | Path) -> Policy:
+        problem = f"cannot load a policy from {str(path)!r} (missing, unreadable or not a " \
+                  "Grid Squid policy file of this version)"
         try:
             with np.load(path, allow_pickle=False) as f:
                 meta = json.loads(str(f["meta"]))
                 weights = {k: f[k].astype(np.float32) for k in WEIGHTS}
-        except (OSError, KeyError, ValueError) as e:
-            raise InvalidOptions(f"cannot load a policy from {str(path)!r}: {e}") from None
-        if meta.get("game") != "grid_squid":
-            raise InvalidOptions(f"{str(path)!r} is not a Grid Squid policy")
-        policy = cls(meta["num_players"], meta["options"], weights)
-        size = policy.weights["w1"].shape[0]
-        from .observations import observation_size
-        if size != observation_size(policy.rules):
-            raise InvalidOptions(f"{str(path)!r} does not fit this version's observations")
+            if not isinstance(meta, dict) or meta.get("game") != "grid_squid":
+                raise ValueError
+            policy = cls(meta["num_players"], meta["options"], weights)
+        except (OSError, KeyError, TypeError, ValueError, InvalidOptions):
+            # One message for every failure: it must not tell a stranger what is on the disk.
+            raise InvalidOptions(problem) from None
+        if policy.weights["w1"].shape[0] != observation_size(policy.rules):
+            raise InvalidOptions(problem)
         return policy
 
 
