@@ -98,6 +98,13 @@ def build_parser() -> argparse.ArgumentParser:
     bench_.add_argument("--players", type=positive_int, help="default: every player count")
     bench_.add_argument("--seconds", type=float, default=3.0, help="per player count (default 3)")
     bench_.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    bench_.add_argument("--vector", action="store_true",
+                        help="the batched game (squidbox.vector; grid_squid only)")
+    bench_.add_argument("--batch", type=positive_int, default=10_000,
+                        help="games at once with --vector (default 10000)")
+    bench_.add_argument("--backend", choices=("numpy", "numba", "jax"), default="numpy",
+                        help="with --vector (default numpy; the others: pip install "
+                             "squidbox[numba] or squidbox[jax])")
     add_option_argument(bench_)
     bench_.set_defaults(run=run_bench)
 
@@ -310,6 +317,8 @@ def run_bench(args: argparse.Namespace) -> int:
     if args.seconds < 0:
         raise InvalidOptions(f"--seconds must be 0 or more, not {args.seconds}")
     options = parse_options(args.option) or None
+    if args.vector:
+        return run_vector_bench(args, game, options)
     print(f"{game.id} random playouts, no checks; {bench.python_description()}")
     for n in player_counts(game, args.players):
         result = bench.random_playouts(game, n, args.seconds, args.seed, options)
@@ -317,6 +326,22 @@ def run_bench(args: argparse.Namespace) -> int:
               f"{result.decisions_per_second:,.0f} decisions/s "
               f"({result.games} games, {result.decisions} decisions in {result.seconds:.2f} s)",
               flush=True)
+    return 0
+
+
+def run_vector_bench(args: argparse.Namespace, game: Game, options: dict[str, Any] | None) -> int:
+    if game.id != "grid_squid":
+        raise InvalidOptions(f"--vector: only grid_squid has a batched version, not {game.id}")
+    print(f"{game.id} batched random playouts ({args.backend}, batch {args.batch}), exact "
+          f"seeded deals included, no observations; {bench.python_description()}")
+    for n in player_counts(game, args.players):
+        r = bench.vector_playouts(n, args.batch, args.seconds, args.backend, args.seed, options)
+        print(f"  {n} players: {r.decisions_per_second:,.0f} decisions/s "
+              f"({r.decisions_per_cpu_second:,.0f} per CPU second), "
+              f"{r.games_per_second:,.1f} games/s ({r.games} games, {r.decisions} decisions in "
+              f"{r.seconds:.2f} s, {r.deal_seconds / r.seconds:.0%} of it dealing; first reset "
+              f"{r.reset_seconds:.2f} s; "
+              f"{r.bytes_per_game} bytes of state per game)", flush=True)
     return 0
 
 

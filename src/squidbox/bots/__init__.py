@@ -1,7 +1,8 @@
 """Bots: programs that take a seat and choose among the listed actions.
 
 A bot is named by a spec: a kind, optionally with settings, e.g. "random", "heuristic",
-"ismcts", "ismcts:iterations=200", "ismcts:seconds=0.5,exploration=1.0".
+"ismcts", "ismcts:iterations=200", "ismcts:seconds=0.5,exploration=1.0", and for Grid Squid a
+policy trained on the batched game, "policy:path=grid_squid_policy.npz" (squidbox.vector.policy).
 """
 
 from __future__ import annotations
@@ -29,12 +30,14 @@ class Bot(Protocol):
     def choose(self, state: State, player: int) -> Action: ...
 
 
-BOT_KINDS = ("random", "heuristic", "ismcts")
+BOT_KINDS = ("random", "heuristic", "ismcts", "policy")
 SETTINGS: dict[str, tuple[str, ...]] = {
     "random": (),
     "heuristic": ("samples",),
     "ismcts": ("iterations", "seconds", "exploration", "rollout_depth"),
+    "policy": ("path", "sample"),
 }
+TEXT_SETTINGS = {"path"}  # taken as written, not as numbers
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
@@ -48,6 +51,9 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         if not equals or key not in SETTINGS[kind]:
             valid = ", ".join(SETTINGS[kind]) or "none"
             raise InvalidOptions(f"bot {kind!r} has no setting {item!r}; settings: {valid}")
+        if key in TEXT_SETTINGS:
+            settings[key] = text
+            continue
         try:
             settings[key] = float(text) if "." in text else int(text)
         except ValueError:
@@ -61,6 +67,13 @@ def make_bot(spec: str, seed: int, game: Game | None = None) -> Bot:
     kind, settings = parse_spec(spec)
     if kind == "random":
         return RandomBot(seed)
+    if kind == "policy":
+        if "path" not in settings:
+            raise InvalidOptions("bot 'policy' needs path=FILE (a policy made by "
+                                 "examples/train_grid_squid.py)")
+        from squidbox.vector.policy import PolicyBot  # needs numpy
+
+        return PolicyBot(game, seed, **settings)
     if game is None or game.evaluate_view is None:
         if kind == "heuristic" or "rollout_depth" in settings:
             raise InvalidOptions(f"bot {spec!r} needs a game with a heuristic evaluation")

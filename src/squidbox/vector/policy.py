@@ -1,0 +1,112 @@
+"""A small neural policy for Grid Squid in plain NumPy: trained on the batch, played through the
+engine as the bot spec `policy:path=FILE.npz`.
+
+The file holds the weights of a one-hidden-layer network (observation -> tanh -> action logits)
+and the player count and options it was trained for. The bot builds the observation from its
+seat's view (observations.observation_from_view), so it sees only what the seat sees, and plays
+the legal action with the highest logit (or samples, with `sample=1`)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from squidbox.engine import Action, InvalidOptions, State
+
+from .observations import observation_from_view, observation_size
+from .rules import Rules, make_rules
+
+WEIGHTS = ("w1", "b1", "w2", "b2")
+
+
+class Policy:
+    def __init__(self, num_players: int, options: dict[str, Any], weights: dict[str, np.ndarray]):
+        self.num_players = num_players
+        self.options = options
+        self.rules: Rules = make_rules(num_players, options)
+        self.weights = weights
+
+    @classmethod
+    def new(cls, num_players: int, options: dict[str, Any] | None, observation_size: int,
+            num_actions: int, hidden: int, rng: np.random.Generator) -> Policy:
+        weights = {
+            "w1": (rng.standard_normal((observation_size, hidden)) / np.sqrt(observation_size)),
+            "b1": np.zeros(hidden),
+            "w2": rng.standard_normal((hidden, num_actions)) * 0.01,
+            "b2": np.zeros(num_actions),
+        }
+        rules = make_rules(num_players, options)
+        return cls(num_players, rules.options,
+                   {k: v.astype(np.float32) for k, v in weights.items()})
+
+    def forward(self, obs: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(hidden activations, masked log-probabilities) for a batch of observations."""
+        w = self.weights
+        hidden = np.tanh(obs @ w["w1"] + w["b1"])
+        logits = hidden @ w["w2"] + w["b2"]
+        logits = np.where(masks, logits, -1e9)
+        logits -= logits.max(axis=1, keepdims=True)
+        log_probs = logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))
+        return hidden, log_probs
+
+    def act(self, obs: np.ndarray, masks: np.ndarray, rng: np.random.Generator | None = None
+            ) -> np.ndarray:
+        """Action ids: sampled with rng, or the most likely without."""
+        _, log_probs = self.forward(obs, masks)
+        if rng is None:
+            return log_probs.argmax(axis=1)
+        gumbel = -np.log(-np.log(rng.random(log_probs.shape) + 1e-12) + 1e-12)
+        return (log_probs + gumbel).argmax(axis=1)
+
+    def save(self, path: str | Path) -> None:
+        meta = json.dumps({"game": "grid_squid", "num_players": self.num_players,
+                           "options": self.options})
+        with open(path, "wb") as f:
+            np.savez(f, meta=np.array(meta), **self.weights)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Policy:
+        problem = f"cannot load a policy from {str(path)!r} (missing, unreadable or not a " \
+                  "Grid Squid policy file of this version)"
+        try:
+            with np.load(path, allow_pickle=False) as f:
+                meta = json.loads(str(f["meta"]))
+                weights = {k: f[k].astype(np.float32) for k in WEIGHTS}
+            if not isinstance(meta, dict) or meta.get("game") != "grid_squid":
+                raise ValueError
+            policy = cls(meta["num_players"], meta["options"], weights)
+        except (OSError, KeyError, TypeError, ValueError, InvalidOptions):
+            # One message for every failure: it must not tell a stranger what is on the disk.
+            raise InvalidOptions(problem) from None
+        if policy.weights["w1"].shape[0] != observation_size(policy.rules):
+            raise InvalidOptions(problem)
+        return policy
+
+
+class PolicyBot:
+    """Plays a trained Policy through the ordinary engine (bot spec `policy:path=FILE`)."""
+
+    name = "policy"
+
+    def __init__(self, game: Any, seed: int, path: str, sample: int = 0) -> None:
+        if game is None or game.id != "grid_squid":
+            raise InvalidOptions("a policy bot plays Grid Squid only")
+        self.policy = Policy.load(path)
+        self.game = game
+        self.sample = bool(sample)
+        self.rng = np.random.default_rng(random.Random(seed).getrandbits(64))
+
+    def choose(self, state: State, player: int) -> Action:
+        if state.num_players != self.policy.num_players:
+            raise InvalidOptions(f"this policy was trained for {self.policy.num_players} players, "
+                                 f"not {state.num_players}")
+        legal = state.legal_actions(player)
+        mask = np.zeros((1, self.game.num_distinct_actions), dtype=bool)
+        mask[0, [self.game.action_to_id(a) for a in legal]] = True
+        obs = observation_from_view(self.policy.rules, state.view(player), player)[None]
+        action = self.policy.act(obs, mask, self.rng if self.sample else None)[0]
+        return self.game.action_from_id(int(action))
