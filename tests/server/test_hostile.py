@@ -69,6 +69,15 @@ def test_bot_specs_beyond_the_caps_are_refused(client: TestClient, spec: str):
     assert client.get("/api/tables").json() == []
 
 
+def test_a_bot_that_reads_the_servers_disk_is_not_offered(client: TestClient):
+    # policy:path=... loads a file: never from a stranger's request, whatever the file holds
+    for spec in ("policy:path=/etc/passwd", "policy:path=grid_squid_policy.npz"):
+        answer = client.post("/api/tables", json={"game": GAME, "players": 2, "bots": {"1": spec}})
+        refused(answer, 400, "invalid_options")
+        assert "not offered by the web server" in answer.json()["error"]
+    assert client.get("/api/tables").json() == []
+
+
 def test_a_bot_past_its_move_budget_plays_a_quick_move(tight: TestClient):
     # 0.3 s budget; ISMCTS with 5000 iterations per move on a full Squid Game takes longer.
     created = create_table(tight, "squid_game", 3,

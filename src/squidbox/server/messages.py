@@ -128,10 +128,17 @@ def new_table(body: NewTableBody, bot_caps: dict[str, float] = BOT_CAPS) -> NewT
     return new
 
 
+WEB_BOT_KINDS = ("random", "heuristic", "ismcts")
+
+
 def checked_bot_spec(spec: str, game: Game, what: str, caps: dict[str, float]) -> str:
-    """A known bot spec whose settings are within the caps."""
+    """A known bot spec whose settings are within the caps. A `policy:` bot reads a file on the
+    server's disk, so the web offers only the bots that need none."""
     try:
-        _kind, settings = parse_spec(spec)
+        kind, settings = parse_spec(spec)
+        if kind not in WEB_BOT_KINDS:
+            raise ValueError(f"bot {kind!r} is not offered by the web server; choose one of "
+                             f"{', '.join(WEB_BOT_KINDS)}")
         make_bot(spec, 0, game)
     except (InvalidOptions, ValueError, TypeError) as e:
         raise ApiError("invalid_options", f"{what}: {e}") from None
