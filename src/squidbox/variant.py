@@ -113,3 +113,16 @@ def _data_module(game_id: str) -> Any:
         get_game(game_id)  # registered at run time (a test's toy game): no data file
         raise DataFileError(f"game {game_id!r} has no data file to vary")
     return importlib.import_module(module_name + ".data")
+
+
+def parse_variant_spec(game_id: str, text: str) -> Variant | None:
+    """A compare side: 'shipped', a data file, KEY=VALUE edits joined by ';', or a file then
+    edits ('my.toml;cards.Magpie.cost=0')."""
+    pieces = [piece.strip() for piece in text.split(";") if piece.strip()]
+    files = [piece for piece in pieces if "=" not in piece]
+    edits = [piece for piece in pieces if "=" in piece]
+    if not pieces or len(files) > 1 or (files and pieces[0] != files[0]):
+        raise DataFileError(f"variant {text!r}: give 'shipped', a data file, KEY=VALUE edits "
+                            "joined by ';', or a file then edits ('my.toml;setup.money=6')")
+    data_file = None if not files or files[0] == "shipped" else files[0]
+    return make_variant(game_id, data_file, edits)
