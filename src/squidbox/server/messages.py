@@ -133,12 +133,15 @@ def default_bot(game: Game) -> str:
 
 def parse_new_table(raw: bytes) -> NewTable:
     body = require_object(parse_json(raw), "the body")
+    from .variants import with_variant
+
     check_fields(body, {"game", "players", "options", "bots", "seed", "turn_seconds",
-                        "leave_seconds", "leave_bot"}, "the body")
+                        "leave_seconds", "leave_bot", "variant"}, "the body")
     game = parse_game(body.get("game"))
     players = optional_int(body, "players")
     players = game.min_players if players is None else players
     options = require_object(body.get("options") or {}, "'options'")
+    game, options = with_variant(game, options, body.get("variant"))
     bots = parse_bots(body.get("bots") or {}, game, players)
     seed = optional_int(body, "seed")
     if seed is not None and not 0 <= seed <= MAX_SEED:

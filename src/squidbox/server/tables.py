@@ -24,7 +24,6 @@ from typing import Any, TypeVar
 
 from squidbox.bots import make_bot
 from squidbox.engine import Action, Game, IllegalAction, SnapshotError, SquidboxError, State
-from squidbox.registry import get_game
 
 from .messages import ApiError, NewTable
 from .storage import (
@@ -37,6 +36,7 @@ from .storage import (
     hash_token,
     now,
 )
+from .variants import public_options, table_game, variant_entry, variant_label
 
 log = logging.getLogger("squidbox.server")
 T = TypeVar("T")
@@ -181,7 +181,8 @@ class Table:
             "table": self.id,
             "game": self.game.id,
             "players": self.record.players,
-            "options": self.state.options,
+            "options": public_options(self.state.options),
+            "variant": variant_label(self.state.options),
             "status": FINISHED if self.state.is_terminal() else PLAYING,
             "turn_seconds": seconds(self.record.turn_seconds),
             "leave_seconds": seconds(self.record.leave_seconds),
@@ -527,7 +528,7 @@ class TableManager:
         stored = await self.db(self.storage.load, table_id) if len(table_id) <= 32 else None
         if stored is None:
             raise ApiError("unknown_table", f"there is no table {table_id!r}")
-        game = get_game(stored.record.game)
+        game = table_game(stored.record.game, stored.record.options)
         state = await asyncio.to_thread(rebuild, game, stored)
         return Table(stored.record, state, self)
 
@@ -539,7 +540,8 @@ class TableManager:
     async def lobby(self, limit: int) -> list[dict[str, Any]]:
         records = await self.db(self.storage.list_tables, limit)
         return [{"table": r.id, "game": r.game, "players": r.players,
-                 "status": self._status(r), "created": iso_time(r.created)} for r in records]
+                 "status": self._status(r), "created": iso_time(r.created),
+                 **variant_entry(r.options)} for r in records]
 
     def _status(self, record: TableRecord) -> str:
         table = self.tables.get(record.id)
