@@ -9,6 +9,7 @@ from pathlib import Path
 import matplotlib.image
 
 from squidbox.sim.records import read_records
+from squidbox.sim.report import build_report
 
 
 def images_of(page: str) -> list[bytes]:
@@ -69,3 +70,18 @@ def test_report_refuses_bad_input_before_playing(squidbox, tmp_path: Path):
         run = squidbox("report", "grid_squid", *args, "--html", str(tmp_path / "r.html"))
         assert run.code == 2 and message in run.err, run.err
     assert not (tmp_path / "r.html").exists()
+
+
+def test_rates_of_zero_and_one_and_shared_pieces_render():
+    """A seat that always loses and a piece only winners had (Wilson ends a hair past the
+    mean used to crash the error bars); "in game" pieces are shown per game."""
+    records = [{"players": 2, "game": "toy", "seats": ["a", "b"], "returns": [1.0, 0.0],
+                "scores": None, "length": 10 + i, "first_player": 0, "options": {},
+                "pieces": {"played": {"Ace": [1, 0], **({"Two": [0, 2]} if i < 3 else {})},
+                           "in game": {"Storm": [1, 1]} if i % 2 else {}}}
+               for i in range(4)]  # "Two": 0 wins in 3, where Wilson's low end is 5.6e-17
+    page = build_report(records, "toy")
+    assert len(images_of(page)) == 3  # seat rates, length, "played"
+    assert "<td>Storm</td><td>2</td><td>12.0</td><td>11.0</td><td>1.000 (0.342 – 1.000)</td>" \
+        in page
+    assert "<td>1</td><td>Ace</td><td>4 (50%)</td><td>1.00</td><td>1.000</td>" in page

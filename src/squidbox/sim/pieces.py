@@ -6,7 +6,7 @@ per game from the history (seat, action), the full event log and the final state
 one small function here; a game without one (a test's toy game) gets {}. Categories:
 
     grid_squid    dealt (cards dealt, by symbol), placed (cubes placed on a tile of that
-                  symbol), discarded (advanced rule)
+                  symbol), discarded (advanced rule), in game (the symbols in play)
     squid_circle  drawn (tricks drawn), played (tricks played), guard action (guard actions
                   revealed on the seat's characters)
     squid_game    played (player cards 0-5, every game), chose (shapes, marble modes and
@@ -14,7 +14,11 @@ one small function here; a game without one (a test's toy game) gets {}. Categor
     squid_inc     owned at end (Employees in the seat's Workplace spaces at the end),
                   mailroom at end (Employees still waiting in its Mailroom)
     directors     drawn, played (cards), in play at end (cards in the seat's area), resolved
-                  (Events whose choice the seat made)
+                  Event (Events whose choice the seat made), in game (the Events of the game)
+
+The category IN_GAME holds what the whole table shares (every seat counts 1): the report shows
+it per game (game length and the first player's win rate in the games that had it), since a
+seat's win rate there is always the fair share.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from typing import Any
 from squidbox.engine import State
 
 Counts = dict[str, dict[str, list[int]]]
+IN_GAME = "in game"
 
 
 class Tally:
@@ -39,6 +44,10 @@ class Tally:
     def add_all(self, category: str, pieces: Iterable[str], seat: int) -> None:
         for piece in pieces:
             self.add(category, piece, seat)
+
+    def in_game(self, pieces: Iterable[str]) -> None:
+        for piece in pieces:
+            self.counts.setdefault(IN_GAME, {})[piece] = [1] * self.players
 
 
 def piece_counts(state: State) -> Counts:
@@ -62,6 +71,7 @@ def _actions(state: State, prefix: str) -> Iterable[tuple[int, str]]:
 
 def _grid_squid(state: Any, tally: Tally) -> None:
     symbols = state.game.data.symbols
+    tally.in_game(symbols[index] for index in state.symbols_in_play)
     for event in _events(state, "deal"):
         tally.add_all("dealt", event["cards"], event["seat"])
     tiles = {name: t for t, name in enumerate(state.game.place_actions)}
@@ -116,6 +126,7 @@ def _directors(state: Any, tally: Tally) -> None:
         tally.add_all("in play at end", (card["card"] for card in area), seat)
     for seat, event in _actions(state, "resolve "):
         tally.add("resolved Event", event, seat)
+    tally.in_game(state.event_names)
 
 
 COUNTERS: dict[str, Callable[[Any, Tally], None]] = {

@@ -11,7 +11,9 @@ Per-piece statistics come from each record's `pieces` counts (pieces.py). For ev
     win rate      the mean return of those seats, with its 95% Wilson interval
     vs others     that win rate minus the mean return of the seats without it
 Pieces are ranked by the lower end of their win rate's interval (a piece must be both good and
-well measured to rank high).
+well measured to rank high). What the whole table shares (category "in game": Directors' Events,
+Grid Squid's symbols in play) is shown per game instead: the games that had it, their mean length
+against the others', and the first player's win rate in them.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .pieces import IN_GAME
 from .plot import import_pyplot, length_chart, rate_chart, scores_chart
 from .runner import Record
 from .stats import Rate
@@ -40,11 +43,20 @@ class PieceStats:
     having: dict[tuple[str, str], Rate] = field(default_factory=dict)
     everyone: Rate = field(default_factory=Rate)  # every seat-game's return
     counts: dict[tuple[str, str], int] = field(default_factory=dict)
+    game_lengths: dict[str, list[int]] = field(default_factory=dict)  # IN_GAME piece -> lengths
+    first_player: dict[str, Rate] = field(default_factory=dict)  # IN_GAME piece -> returns
 
     def add(self, record: Record) -> None:
         self.games += 1
         returns = record["returns"]
+        first = record["first_player"]
+        for piece in (record.get("pieces") or {}).get(IN_GAME, {}):
+            self.game_lengths.setdefault(piece, []).append(record["length"])
+            if first is not None:
+                self.first_player.setdefault(piece, Rate()).add(returns[first])
         for category, pieces in (record.get("pieces") or {}).items():
+            if category == IN_GAME:
+                continue
             for piece, per_seat in pieces.items():
                 key = (category, piece)
                 for seat, count in enumerate(per_seat):
@@ -124,15 +136,38 @@ def rate_table(kind: str, rates: Iterable[tuple[str, Rate]]) -> str:
             f"<th>95% interval</th></tr>{rows}</table>")
 
 
+def in_game_table(pieces: PieceStats, summary: Summary) -> str:
+    """The pieces the whole table shares: per piece, its games, their length, the first player."""
+    if not pieces.game_lengths:
+        return ""
+    total = sum(summary.lengths)
+    rows = []
+    for piece, lengths in sorted(pieces.game_lengths.items(),
+                                 key=lambda item: -sum(item[1]) / len(item[1])):
+        others = summary.games - len(lengths)
+        rest = (total - sum(lengths)) / others if others else float("nan")
+        first = pieces.first_player.get(piece)
+        first_text = "–" if first is None else (
+            f"{first.mean:.3f} ({first.interval()[0]:.3f} – {first.interval()[1]:.3f})")
+        rows.append(f"<tr><td>{html.escape(piece)}</td><td>{len(lengths)}</td>"
+                    f"<td>{sum(lengths) / len(lengths):.1f}</td><td>{rest:.1f}</td>"
+                    f"<td>{first_text}</td></tr>")
+    return (f"<h3>{IN_GAME}</h3><p>Shared by the whole table: the games that had it, their mean "
+            "length against the other games', and the first player's win rate in them (fair "
+            f"share {summary.fair_share:.3f}, 95% Wilson interval).</p>"
+            "<table><tr><th>piece</th><th>games</th><th>length</th><th>length without</th>"
+            f"<th>first player's win rate</th></tr>{''.join(rows)}</table>")
+
+
 def pieces_section(pyplot: Any, pieces: PieceStats, summary: Summary) -> str:
-    if not pieces.having:
+    if not pieces.having and not pieces.game_lengths:
         return "<h2>Pieces</h2><p>These records carry no per-piece counts.</p>"
     seat_games = summary.games * summary.players
     parts = ["<h2>Pieces</h2>",
              "<p>For each piece: the seat-games in which the seat had it at least once, the "
              "mean count in those, the win rate of those seats (95% Wilson interval) and how "
              "it compares with the seats without it. Ranked by the lower end of the interval."
-             "</p>"]
+             "</p>", in_game_table(pieces, summary)]
     for category in pieces.categories():
         ranked = pieces.ranked(category)
         rows = []
@@ -160,8 +195,11 @@ def piece_chart(pyplot: Any, path: Any, category: str, rows: Sequence[tuple[str,
     rows = list(reversed(rows))  # best at the top
     names = [name for name, _ in rows]
     means = [rate.mean for _, rate in rows]
-    lows = [mean - rate.interval()[0] for mean, (_, rate) in zip(means, rows, strict=True)]
-    highs = [rate.interval()[1] - mean for mean, (_, rate) in zip(means, rows, strict=True)]
+    # max(0, …): at a rate of 0 or 1 rounding can put the interval's end a hair past the mean
+    lows = [max(0.0, mean - rate.interval()[0]) for mean, (_, rate) in zip(means, rows,
+                                                                            strict=True)]
+    highs = [max(0.0, rate.interval()[1] - mean) for mean, (_, rate) in zip(means, rows,
+                                                                             strict=True)]
     figure, axes = pyplot.subplots(figsize=(7, 1.0 + 0.3 * len(rows)))
     axes.barh(names, means, xerr=[lows, highs], capsize=3, color="#8172b2")
     axes.axvline(fair_share, color="#c44e52", linestyle="--", label=f"fair share {fair_share:.3f}")
