@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import random
+import shlex
 import sys
 import time
 from collections.abc import Sequence
@@ -96,6 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz.add_argument("--deep-every", type=positive_int, default=1,
                       help="full checks every K decisions (default 1)")
     add_option_argument(fuzz)
+    add_variant_arguments(fuzz)
     fuzz.set_defaults(run=run_fuzz)
 
     bench_ = commands.add_parser("bench", help="random playouts per second, without checks")
@@ -332,7 +334,8 @@ def player_counts(game: Game, players: int | None) -> list[int]:
 
 def run_fuzz(args: argparse.Namespace) -> int:
     """Without --option: the default options, then each of the game's option presets."""
-    game = get_game(args.game)
+    variant = variant_of(args)
+    game = variant_game(variant, args.game)
     given = parse_options(args.option)
     option_sets = [given] if given else [{}, *getattr(game, "option_presets", ())]
     games = decisions = deep = 0
@@ -345,8 +348,8 @@ def run_fuzz(args: argparse.Namespace) -> int:
                     report = check_playout(game, n, seed, options or None, args.deep_every)
                 except ConformanceError as e:
                     print(f"squidbox fuzz: FAILED: {e}", file=sys.stderr)
-                    print("Reproduce: " + _fuzz_command(game, n, seed, args.deep_every, options),
-                          file=sys.stderr)
+                    print("Reproduce: " + _fuzz_command(game, n, seed, args.deep_every, options,
+                                                        variant), file=sys.stderr)
                     return 1
                 games += 1
                 decisions += report.decisions
@@ -361,9 +364,13 @@ def run_fuzz(args: argparse.Namespace) -> int:
     return 0
 
 
-def _fuzz_command(game: Game, n: int, seed: int, deep_every: int, options: dict[str, Any]) -> str:
+def _fuzz_command(game: Game, n: int, seed: int, deep_every: int, options: dict[str, Any],
+                  variant: Variant | None = None) -> str:
     words = [f"squidbox fuzz {game.id} --players {n} --games 1 --seed {seed}",
              f"--deep-every {deep_every}"]
+    if variant is not None:
+        words += [f"--data {shlex.quote(variant.source)}"] if variant.from_file else []
+        words += [f"--set {shlex.quote(edit)}" for edit in variant.edits]
     words += [f"--option '{name}={json.dumps(value)}'" for name, value in options.items()]
     return " ".join(words)
 

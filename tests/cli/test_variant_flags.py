@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from squidbox import cli
-from squidbox.variant import shipped_data_file
+from squidbox.variant import make_variant, shipped_data_file
 
 
 def run(capsys, *args):
@@ -66,3 +66,15 @@ def test_play_in_the_terminal_on_a_variant(capsys):
     assert code == 0, err
     assert text.startswith("Variant: --set rounds=1")
     assert "Round 2" not in text and "Round 1" in text
+
+
+def test_fuzz_checks_the_guarantees_on_a_variant_and_its_reproduction_names_the_edits(capsys):
+    code, text, err = run(capsys, "fuzz", "grid_squid", "--players", "2", "--games", "2",
+                          "--option", "advanced=true", "--set", "rounds=1",
+                          "--set", "advanced_hand_size=6")
+    assert code == 0, err
+    assert "All 2 games passed: 20 decisions" in text  # 1 round of 5 cards each, 2 games
+    from squidbox.registry import get_game
+    variant = make_variant("directors", edits=['events."Job Fair".turns=[2, 3]'])
+    assert cli._fuzz_command(get_game("directors"), 3, 4, 1, {}, variant).endswith(
+        """--set 'events."Job Fair".turns=[2, 3]'""")
