@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import random
+import shlex
 import sys
 import time
 from collections.abc import Sequence
@@ -35,9 +36,16 @@ from .sim import (
     simulate,
     split_bot_list,
 )
+from .sim.compare import ComparePlan, format_comparison, run_comparison
+from .sim.errors import SimulationError
+from .sim.ladder import DEFAULT_CONFIGS as DEFAULT_LADDER
+from .sim.ladder import Ladder, LadderPlan, format_ladder
 from .sim.plot import check_plot_directory, import_pyplot, write_plots
 from .sim.progress import Progress
+from .sim.records import read_records
+from .sim.report import build_report
 from .terminal import play_in_terminal
+from .variant import Variant, make_variant, parse_variant_spec, variant_game
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -81,6 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="pass automatically for the people when pass is all they can do "
                            "(the key a switches it per seat during the game)")
     add_option_argument(play)
+    add_variant_arguments(play)
     play.set_defaults(run=run_play)
 
     fuzz = commands.add_parser("fuzz", help="random games checking every guarantee")
@@ -91,6 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz.add_argument("--deep-every", type=positive_int, default=1,
                       help="full checks every K decisions (default 1)")
     add_option_argument(fuzz)
+    add_variant_arguments(fuzz)
     fuzz.set_defaults(run=run_fuzz)
 
     bench_ = commands.add_parser("bench", help="random playouts per second, without checks")
@@ -110,6 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_simulate_parser(commands)
     add_tournament_parser(commands)
+    add_designer_parsers(commands)
     add_server_parsers(commands)
     return parser
 
@@ -143,6 +154,55 @@ def add_tournament_parser(commands: Any) -> None:
                       help="games per pair of configurations (default 100)")
     add_run_arguments(tour)
     tour.set_defaults(run=run_tournament)
+
+
+def add_designer_parsers(commands: Any) -> None:
+    compare = commands.add_parser("compare", help="two variants on the same seeds: which "
+                                  "differences are real (sequential test)")
+    compare.add_argument("game", help="game id")
+    for side in ("a", "b"):
+        compare.add_argument(side, metavar=side.upper(),
+                             help="'shipped', a data file, KEY=VALUE edits joined by ';', or "
+                                  "FILE;KEY=VALUE")
+    add_match_arguments(compare, bots="heuristic", games=400,
+                        games_help="the most paired games (default 400)")
+    compare.add_argument("--min-games", type=positive_int, default=30,
+                         help="pairs before the test may stop (default 30)")
+    compare.add_argument("--margin", type=float, default=0.05,
+                         help="win-rate changes smaller than this do not matter (default 0.05)")
+    compare.set_defaults(run=run_compare)
+
+    report = commands.add_parser("report", help="an HTML report with charts and per-piece "
+                                 "statistics, from new games or a records file")
+    report.add_argument("game", help="game id")
+    report.add_argument("--records", type=Path, metavar="FILE",
+                        help="report on this --out file (.jsonl or .csv) instead of playing")
+    report.add_argument("--html", type=Path, metavar="FILE",
+                        help="where to write the report (default report-<game>.html)")
+    add_match_arguments(report, bots="heuristic", games=200, games_help="default 200")
+    add_variant_arguments(report)
+    report.add_argument("--out", type=Path, metavar="FILE", help="also write the records")
+    report.set_defaults(run=run_report)
+
+    ladder = commands.add_parser("ladder", help="rate bot configurations (openskill)")
+    ladder.add_argument("game", help="game id")
+    add_match_arguments(ladder, bots=",".join(DEFAULT_LADDER), games=200,
+                        games_help="default 200")
+    add_variant_arguments(ladder)
+    ladder.set_defaults(run=run_ladder)
+
+
+def add_match_arguments(parser: argparse.ArgumentParser, bots: str, games: int,
+                        games_help: str) -> None:
+    parser.add_argument("--players", type=positive_int, help="seats (default: the fewest)")
+    parser.add_argument("--bots", default=bots, metavar="SPECS",
+                        help=f"bot specs, comma-separated (default {bots})")
+    parser.add_argument("--games", type=positive_int, default=games, help=games_help)
+    parser.add_argument("--seed", type=int, default=0, help="simulation seed (default 0)")
+    parser.add_argument("--workers", type=positive_int,
+                        help="local worker processes (default: one per CPU)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_option_argument(parser)
 
 
 DEFAULT_DATABASE = "sqlite:///squidbox.db"
@@ -188,6 +248,19 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-progress", action="store_true",
                         help="no progress bar on stderr")
     add_option_argument(parser)
+    add_variant_arguments(parser)
+
+
+def add_variant_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data", type=Path, metavar="FILE",
+                        help="play on this edited copy of the game's data.toml")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                        dest="edits", help="change one value of the data file, by dotted key, "
+                        "e.g. cards.Magpie.cost=4 or employees.Lumbergh.clout=2. Repeatable.")
+
+
+def variant_of(args: argparse.Namespace) -> Variant | None:
+    return make_variant(args.game, args.data, args.edits)
 
 
 def add_option_argument(parser: argparse.ArgumentParser) -> None:
@@ -246,7 +319,10 @@ def run_games(args: argparse.Namespace) -> int:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    game = get_game(args.game)
+    variant = variant_of(args)
+    game = variant_game(variant, args.game)
+    if variant is not None:
+        print(f"Variant: {variant.label}")
     players = args.players if args.players is not None else game.min_players
     bots = args.bots if args.bots is not None else players - 1
     if bots > players:
@@ -276,7 +352,8 @@ def player_counts(game: Game, players: int | None) -> list[int]:
 
 def run_fuzz(args: argparse.Namespace) -> int:
     """Without --option: the default options, then each of the game's option presets."""
-    game = get_game(args.game)
+    variant = variant_of(args)
+    game = variant_game(variant, args.game)
     given = parse_options(args.option)
     option_sets = [given] if given else [{}, *getattr(game, "option_presets", ())]
     games = decisions = deep = 0
@@ -289,8 +366,8 @@ def run_fuzz(args: argparse.Namespace) -> int:
                     report = check_playout(game, n, seed, options or None, args.deep_every)
                 except ConformanceError as e:
                     print(f"squidbox fuzz: FAILED: {e}", file=sys.stderr)
-                    print("Reproduce: " + _fuzz_command(game, n, seed, args.deep_every, options),
-                          file=sys.stderr)
+                    print("Reproduce: " + _fuzz_command(game, n, seed, args.deep_every, options,
+                                                        variant), file=sys.stderr)
                     return 1
                 games += 1
                 decisions += report.decisions
@@ -305,9 +382,13 @@ def run_fuzz(args: argparse.Namespace) -> int:
     return 0
 
 
-def _fuzz_command(game: Game, n: int, seed: int, deep_every: int, options: dict[str, Any]) -> str:
+def _fuzz_command(game: Game, n: int, seed: int, deep_every: int, options: dict[str, Any],
+                  variant: Variant | None = None) -> str:
     words = [f"squidbox fuzz {game.id} --players {n} --games 1 --seed {seed}",
              f"--deep-every {deep_every}"]
+    if variant is not None:
+        words += [f"--data {shlex.quote(variant.source)}"] if variant.from_file else []
+        words += [f"--set {shlex.quote(edit)}" for edit in variant.edits]
     words += [f"--option '{name}={json.dumps(value)}'" for name, value in options.items()]
     return " ".join(words)
 
@@ -346,10 +427,12 @@ def run_vector_bench(args: argparse.Namespace, game: Game, options: dict[str, An
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    game = get_game(args.game)
+    variant = variant_of(args)
+    game = variant_game(variant, args.game)
     players = args.players if args.players is not None else game.min_players
     plan = SimulationPlan(game.id, players, split_bot_list(args.bots), args.games, args.seed,
-                          parse_options(args.option), rotate=not args.no_rotate)
+                          parse_options(args.option), rotate=not args.no_rotate,
+                          variant=variant)
     plan.check()
     backend = make_backend(args.backend, args.workers, args.address)
     if args.plot is not None:
@@ -359,6 +442,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     seating = "rotating seats" if plan.rotate else "fixed seats"
     print(f"{game.id}, {players} players, bots {', '.join(plan.bots)} ({seating}), "
           f"seed {plan.seed}: {info.describe()}")
+    if variant is not None:
+        print(f"Variant: {variant.label}")
     if args.out is not None:
         print(f"Records: {args.out}")
     print()
@@ -370,20 +455,97 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def run_tournament(args: argparse.Namespace) -> int:
-    game = get_game(args.game)
+    variant = variant_of(args)
+    game = variant_game(variant, args.game)
     players = args.players if args.players is not None else game.min_players
     plan = TournamentPlan(game.id, players, split_bot_list(args.bots), args.games, args.seed,
-                          parse_options(args.option))
+                          parse_options(args.option), variant=variant)
     plan.check()
     backend = make_backend(args.backend, args.workers, args.address)
     table = TournamentTable(players)
     info = play_plan(plan, backend, table.add, args.out, progress_bar(args, plan.total))
     print(f"{game.id} tournament, {players} players, {len(plan.configs)} configurations, "
           f"{len(plan.pairs)} pairs x {plan.games} games, seed {plan.seed}: {info.describe()}")
+    if variant is not None:
+        print(f"Variant: {variant.label}")
     if args.out is not None:
         print(f"Records: {args.out}")
     print()
     print(format_tournament(table))
+    return 0
+
+
+def run_compare(args: argparse.Namespace) -> int:
+    a = parse_variant_spec(args.game, args.a)
+    b = parse_variant_spec(args.game, args.b)
+    game = get_game(args.game)
+    players = args.players if args.players is not None else game.min_players
+    plan = ComparePlan(game.id, players, split_bot_list(args.bots), args.games, a, b,
+                       args.seed, parse_options(args.option), args.min_games, args.margin)
+    plan.check()
+    print(f"{game.id}, {players} players, bots {', '.join(plan.bots)} (rotating seats), "
+          f"seed {plan.seed}")
+    print(f"A: {a.label if a else 'shipped data'}")
+    print(f"B: {b.label if b else 'shipped data'}")
+    comparison = run_comparison(plan, make_backend("local", args.workers))
+    print()
+    print(format_comparison(comparison, plan))
+    return 0
+
+
+def run_report(args: argparse.Namespace) -> int:
+    import_pyplot()
+    path = args.html or Path(f"report-{args.game}.html")
+    if args.records is not None:
+        if args.data is not None or args.edits or args.out is not None:
+            raise InvalidOptions("--records reports on a saved file; --data, --set and --out "
+                                 "are for new games")
+        records = read_records(args.records)
+        wrong = sorted({r["game"] for r in records} - {args.game})
+        if wrong or not records:
+            raise SimulationError(f"--records {args.records}: "
+                                  + (f"holds games of {', '.join(wrong)}, not {args.game}"
+                                     if wrong else "holds no records"))
+        source = f"{len(records)} records from {args.records}"
+    else:
+        variant = variant_of(args)
+        game = variant_game(variant, args.game)
+        players = args.players if args.players is not None else game.min_players
+        plan = SimulationPlan(game.id, players, split_bot_list(args.bots), args.games,
+                              args.seed, parse_options(args.option), variant=variant)
+        records = []
+        info = play_plan(plan, make_backend("local", args.workers), records.append, args.out,
+                         progress_bar(args, plan.total))
+        source = info.describe()
+    players = {r["players"] for r in records}
+    if len(players) > 1:
+        raise SimulationError("the records mix player counts; report on one at a time")
+    title = f"{get_game(args.game).name}: designer's report"
+    try:
+        path.write_text(build_report(records, title), encoding="utf-8")
+    except OSError as e:
+        raise SimulationError(f"cannot write --html {path}: {e.strerror or e}") from None
+    print(f"{args.game}: {source}")
+    print(f"Report: {path}")
+    return 0
+
+
+def run_ladder(args: argparse.Namespace) -> int:
+    variant = variant_of(args)
+    game = variant_game(variant, args.game)
+    players = args.players if args.players is not None else game.min_players
+    plan = LadderPlan(game.id, players, split_bot_list(args.bots), args.games, args.seed,
+                      parse_options(args.option), variant)
+    plan.check()
+    ladder = Ladder(plan.configs)
+    info = play_plan(plan, make_backend("local", args.workers), ladder.add, None,
+                     progress_bar(args, plan.total))
+    print(f"{game.id} ladder, {players} players, {len(plan.configs)} configurations, seed "
+          f"{plan.seed}: {info.describe()}")
+    if variant is not None:
+        print(f"Variant: {variant.label}")
+    print()
+    print(format_ladder(ladder))
     return 0
 
 

@@ -1,5 +1,6 @@
 """Records files: the format follows the extension, and reading gives back what was written."""
 
+import csv
 from pathlib import Path
 
 import pytest
@@ -10,11 +11,13 @@ from squidbox.sim.records import csv_columns, parse_cell
 RECORDS = [
     {"index": 0, "game": "some_game", "players": 2, "seed": 12345, "options": {},
      "seats": ["random", "ismcts:iterations=5,exploration=0.7"], "returns": [0.5, 0.5],
-     "scores": None, "length": 51, "first_player": 1, "winners": [0, 1], "seconds": 0.012345},
+     "scores": None, "length": 51, "first_player": 1, "winners": [0, 1], "seconds": 0.012345,
+     "variant": None, "pieces": {}},
     {"index": 1, "game": "some_game", "players": 2, "seed": 999,
      "options": {"advanced": True, "names": ["a, b", "c"]}, "seats": ["heuristic", "random"],
      "returns": [1.0, 0.0], "scores": [7, 2.5], "length": 48, "first_player": 0,
-     "winners": [0], "seconds": 0.25},
+     "winners": [0], "seconds": 0.25, "variant": "--set cards.Magpie.cost=0",
+     "pieces": {"played": {"Magpie": [2, 0]}, "drawn": {"Magpie": [2, 1], "Spy, Inc.": [0, 1]}}},
 ]
 
 
@@ -25,6 +28,17 @@ def test_records_read_back_exactly(tmp_path: Path, name: str):
         for record in RECORDS:
             writer.write(record)
     assert read_records(path) == RECORDS
+
+
+def test_csv_files_from_before_variants_and_pieces_still_read(tmp_path: Path):
+    with open_records(tmp_path / "new.csv", players=2) as writer:
+        writer.write(RECORDS[0])
+    rows = list(csv.reader((tmp_path / "new.csv").open()))
+    kept = [i for i, name in enumerate(rows[0]) if name not in ("variant", "pieces")]
+    old = tmp_path / "old.csv"
+    with old.open("w", newline="") as f:
+        csv.writer(f).writerows([[row[i] for i in kept] for row in rows])
+    assert read_records(old) == RECORDS[:1]
 
 
 def test_csv_has_one_column_per_seat_value():

@@ -47,7 +47,8 @@ def test_jsonl_and_csv_hold_the_same_records(squidbox, tmp_path):
     assert {"bot_2", "return_2", "score_2"} <= set(header)
     record = csv[0]
     assert set(record) == {"index", "game", "players", "seed", "options", "seats", "returns",
-                           "scores", "length", "first_player", "winners", "seconds"}
+                           "scores", "length", "first_player", "winners", "seconds",
+                           "variant", "pieces"}
     assert record["seats"] == ["ismcts:iterations=20", "heuristic", "random"]
 
 

@@ -23,6 +23,7 @@ from squidbox.registry import game_ids, get_game
 
 from .errors import ApiError, from_validation
 from .limits import BOT_CAPS
+from .variants import with_variant
 
 MAX_SEED = 2**63 - 1
 MAX_SECONDS = 7 * 24 * 3600
@@ -55,6 +56,8 @@ class NewTableBody(Body):
     turn_seconds: Seconds | None = None
     leave_seconds: Seconds | None = None
     leave_bot: BotSpec | None = None
+    variant: list[Annotated[str, Field(max_length=200)]] | None = Field(default=None,
+                                                                        max_length=50)
 
 
 class ActionBody(Body):
@@ -111,6 +114,7 @@ def new_table(body: NewTableBody, bot_caps: dict[str, float] = BOT_CAPS) -> NewT
     except SquidboxError as e:
         raise ApiError("unknown_game", str(e)) from None
     players = game.min_players if body.players is None else body.players
+    game, options = with_variant(game, body.options, body.variant)
     bots = {}
     for key, spec in sorted(body.bots.items(), key=lambda item: int(item[0])):
         if int(key) >= players:
@@ -118,7 +122,7 @@ def new_table(body: NewTableBody, bot_caps: dict[str, float] = BOT_CAPS) -> NewT
                                           f"not {key!r}")
         bots[int(key)] = checked_bot_spec(spec, game, f"the bot of seat {key}", bot_caps)
     leave_bot = default_bot(game) if body.leave_bot is None else body.leave_bot
-    new = NewTable(game, players, body.options, bots, body.seed, body.turn_seconds,
+    new = NewTable(game, players, options, bots, body.seed, body.turn_seconds,
                    body.leave_seconds, checked_bot_spec(leave_bot, game, "'leave_bot'", bot_caps))
     try:
         json.dumps(new.options)

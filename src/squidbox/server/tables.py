@@ -26,7 +26,6 @@ from typing import Any, TypeVar
 
 from squidbox.bots import make_bot
 from squidbox.engine import Action, Game, IllegalAction, SnapshotError, State
-from squidbox.registry import get_game
 
 from .autopass import AutoPass
 from .botpool import Abandoned, BotPool, Interruptible
@@ -45,6 +44,7 @@ from .storage import (
     hash_token,
     now,
 )
+from .variants import public_options, table_game, variant_entry, variant_label
 
 log = logging.getLogger("squidbox.server")
 T = TypeVar("T")
@@ -218,7 +218,8 @@ class Table:
             "table": self.id,
             "game": self.game.id,
             "players": self.record.players,
-            "options": self.state.options,
+            "options": public_options(self.state.options),
+            "variant": variant_label(self.state.options),
             "status": self.status,
             "turn_seconds": seconds(self.record.turn_seconds),
             "leave_seconds": seconds(self.record.leave_seconds),
@@ -674,7 +675,7 @@ class TableManager:
             stored = await self.db(self.storage.load, table_id)
             if stored is None:
                 raise ApiError("unknown_table", f"there is no table {table_id!r}")
-            game = get_game(stored.record.game)
+            game = table_game(stored.record.game, stored.record.options)
             loop = asyncio.get_running_loop()
             state = await loop.run_in_executor(self.loader, rebuild, game, stored)
         except ApiError:
@@ -733,7 +734,8 @@ class TableManager:
                 continue
             status = UNAVAILABLE if record.id in self.quarantined else self._status(record)
             entries.append({"table": record.id, "game": record.game, "players": record.players,
-                            "status": status, "created": iso_time(record.created)})
+                            "status": status, "created": iso_time(record.created),
+                            **variant_entry(record.options)})
         return entries
 
     def _status(self, record: TableRecord) -> str:

@@ -13,11 +13,18 @@ One module per concept:
     summary.py      per bot, per seat, first-player advantage, length, scores; as text
     plot.py         PNG charts with matplotlib (lazily imported, Agg backend)
     progress.py     progress bar on stderr
+    pieces.py       per-piece counts of a finished game for the records (one small function
+                    per game: the only module here that knows a game's cards)
+    compare.py      two variants on paired seeds, mSPRT sequential test (`squidbox compare`)
+    report.py       one HTML report with embedded charts and ranked pieces (`squidbox report`)
+    ladder.py       openskill ratings of bot configurations (`squidbox ladder`)
     errors.py       SimulationError, BackendUnavailable (SquidboxError subclasses: bad
                     input, exit 2), GameFailed (a game or bot crashed: a bug, with its seeds)
 
 Everything here works for every registered game through the engine protocol and the bot specs
-alone; nothing names a game's cards or rules. Reproducibility: every game seed and bot seed is
+alone; nothing but pieces.py names a game's cards or rules. A plan may carry a Variant
+(squidbox.variant: the game's data edited by `--data`/`--set`), which its jobs take to the
+workers. Reproducibility: every game seed and bot seed is
 derived from (simulation seed, game index, seat), so the same command writes the same records
 (except the `seconds` timing field) with any number of workers and on either backend.
 """

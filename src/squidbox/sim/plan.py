@@ -18,7 +18,7 @@ from typing import Any
 
 from squidbox.bots import make_bot
 from squidbox.engine import Game, InvalidOptions
-from squidbox.registry import get_game
+from squidbox.variant import Variant, variant_game
 
 from .errors import SimulationError
 from .runner import GameJob, derive_seed
@@ -33,6 +33,7 @@ class SimulationPlan:
     seed: int = 0
     options: Mapping[str, Any] = field(default_factory=dict)
     rotate: bool = True
+    variant: Variant | None = None
 
     @property
     def total(self) -> int:
@@ -42,7 +43,8 @@ class SimulationPlan:
         """The game, after checking every setting (raises a SquidboxError on bad input)."""
         if not self.bots:
             raise SimulationError("give at least one bot spec")
-        return check_match(self.game, self.players, self.bots, self.games, self.options)
+        return check_match(self.game, self.players, self.bots, self.games, self.options,
+                           self.variant)
 
     def seats_for(self, index: int) -> tuple[str, ...]:
         shift = index if self.rotate else 0
@@ -50,7 +52,7 @@ class SimulationPlan:
 
     def job(self, index: int) -> GameJob:
         return make_job(self.game, self.seed, index, self.seats_for(index), self.options,
-                        bot_seed_key=("bot", index))
+                        bot_seed_key=("bot", index), variant=self.variant)
 
     def jobs(self) -> Iterator[GameJob]:
         return (self.job(index) for index in range(self.games))
@@ -58,20 +60,20 @@ class SimulationPlan:
 
 def make_job(game: str, seed: int, index: int, seats: tuple[str, ...],
              options: Mapping[str, Any], bot_seed_key: tuple[object, ...],
-             game_index: int | None = None) -> GameJob:
+             game_index: int | None = None, variant: Variant | None = None) -> GameJob:
     """Job `index`, dealt with the game seed of `game_index` (default: index itself); the bots
     are seeded from (seed, *bot_seed_key, seat)."""
     deal = index if game_index is None else game_index
     bot_seeds = tuple(derive_seed(seed, *bot_seed_key, seat) for seat in range(len(seats)))
     return GameJob(index=index, game=game, players=len(seats),
                    seed=derive_seed(seed, "game", deal), seats=seats, bot_seeds=bot_seeds,
-                   options=dict(options))
+                   options=dict(options), variant=variant)
 
 
 def check_match(game_id: str, players: int, specs: tuple[str, ...], games: int,
-                options: Mapping[str, Any]) -> Game:
+                options: Mapping[str, Any], variant: Variant | None = None) -> Game:
     """Check the game id, player count, game count, options and every bot spec."""
-    game = get_game(game_id)
+    game = variant_game(variant, game_id)
     if players not in game.player_counts:
         raise InvalidOptions(f"{game.name} takes {game.min_players} to {game.max_players} "
                              f"players, not {players}")

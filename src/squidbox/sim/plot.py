@@ -70,8 +70,8 @@ def rate_chart(pyplot: Any, path: Path, title: str, rates: Sequence[tuple[str, R
     names = [name for name, _ in rates]
     means = [rate.mean for _, rate in rates]
     intervals = [rate.interval() for _, rate in rates]
-    errors = [[mean - low for mean, (low, _) in zip(means, intervals, strict=True)],
-              [high - mean for mean, (_, high) in zip(means, intervals, strict=True)]]
+    errors = [[max(0.0, mean - low) for mean, (low, _) in zip(means, intervals, strict=True)],
+              [max(0.0, high - mean) for mean, (_, high) in zip(means, intervals, strict=True)]]
     figure, axes = pyplot.subplots(figsize=(max(5.0, 1.2 * len(names) + 2), 4))
     axes.bar(names, means, yerr=errors, capsize=6, color="#4c72b0")
     axes.axhline(fair_share, color="#c44e52", linestyle="--",

@@ -3,8 +3,9 @@
 .jsonl  one JSON object per line, exactly the record of `runner.make_record`.
 .csv    one row per game with a header, per-seat values in their own columns for spreadsheets:
         index, game, players, seed, options (JSON), length, first_player, winners (JSON list),
-        seconds, then bot_0…bot_{N-1}, return_0…, score_0… (empty when the game keeps no
-        score). `read_records` turns the rows back into the same dicts.
+        seconds, variant, pieces (JSON), then bot_0…bot_{N-1}, return_0…, score_0… (empty when
+        the game keeps no score). `read_records` turns the rows back into the same dicts; files
+        written before variant and pieces existed read as None and {}.
 """
 
 from __future__ import annotations
@@ -21,11 +22,12 @@ from .runner import Record
 
 FORMATS = {".jsonl": "jsonl", ".csv": "csv"}
 FIXED_COLUMNS = ("index", "game", "players", "seed", "options", "length", "first_player",
-                 "winners", "seconds")
-JSON_COLUMNS = ("options", "winners")
+                 "winners", "seconds", "variant", "pieces")
+JSON_COLUMNS = ("options", "winners", "pieces")
+LATER_KEYS = {"variant": None, "pieces": {}}  # keys added later: their value in older files
 PER_SEAT = (("bot", "seats"), ("return", "returns"), ("score", "scores"))
 RECORD_KEYS = ("index", "game", "players", "seed", "options", "seats", "returns", "scores",
-               "length", "first_player", "winners", "seconds")
+               "length", "first_player", "winners", "seconds", "variant", "pieces")
 
 
 def record_format(path: Path) -> str:
@@ -95,6 +97,7 @@ def csv_columns(players: int) -> list[str]:
 def csv_row(record: Record, players: int) -> list[Any]:
     row = [json.dumps(record[key]) if key in JSON_COLUMNS else record[key]
            for key in FIXED_COLUMNS]
+    row = ["" if value is None else value for value in row]
     for _, key in PER_SEAT:
         values = record[key] if record[key] is not None else [None] * players
         row += ["" if value is None else value for value in values]
@@ -113,8 +116,11 @@ def read_records(path: Path) -> list[Record]:
 def record_from_row(row: dict[str, str]) -> Record:
     record: Record = {}
     for key in FIXED_COLUMNS:
-        text = row[key]
-        record[key] = json.loads(text) if key in JSON_COLUMNS else parse_cell(text)
+        text = row.get(key)
+        if text is None or (text == "" and key in LATER_KEYS):
+            record[key] = LATER_KEYS[key]
+        else:
+            record[key] = json.loads(text) if key in JSON_COLUMNS else parse_cell(text)
     players = int(row["players"])
     for prefix, key in PER_SEAT:
         cells = [row[f"{prefix}_{seat}"] for seat in range(players)]

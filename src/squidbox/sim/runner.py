@@ -21,6 +21,8 @@ A record (all JSON-native):
     first_player  the seat of history[0], the first to act
     winners       the seats with the top return
     seconds       wall time of this game (the only field that differs between two runs)
+    variant       the data edits played (`--data F --set K=V`), or None for the shipped data
+    pieces        per-piece counts per seat (pieces.py): {"played": {"Magpie": [1, 0]}, …}
 """
 
 from __future__ import annotations
@@ -35,9 +37,10 @@ from typing import Any
 
 from squidbox.bots import Bot, make_bot
 from squidbox.engine import Game, State
-from squidbox.registry import get_game
+from squidbox.variant import Variant, variant_game
 
 from .errors import GameFailed
+from .pieces import piece_counts
 
 Record = dict[str, Any]
 BATCH_SECONDS = 0.25
@@ -55,6 +58,7 @@ class GameJob:
     seats: tuple[str, ...]
     bot_seeds: tuple[int, ...]
     options: dict[str, Any] = field(default_factory=dict)
+    variant: Variant | None = None  # None: the shipped data file
 
 
 def derive_seed(*parts: object) -> int:
@@ -68,7 +72,7 @@ def derive_seed(*parts: object) -> int:
 def play_game(job: GameJob) -> Record:
     """Play the job's game to the end with its bots; the record of the game."""
     start = time.perf_counter()
-    game = get_game(job.game)
+    game = variant_game(job.variant, job.game)
     state = game.new_game(job.players, job.seed, dict(job.options))
     try:
         play_out(state, seat_bots(game, job))
@@ -79,7 +83,8 @@ def play_game(job: GameJob) -> Record:
 
 
 def describe_job(job: GameJob) -> str:
-    return (f"{job.game}, {job.players} players, seed {job.seed}, options "
+    variant = f", variant {job.variant.label}" if job.variant is not None else ""
+    return (f"{job.game}{variant}, {job.players} players, seed {job.seed}, options "
             f"{json.dumps(job.options)}, seats {', '.join(job.seats)}, "
             f"bot seeds {', '.join(map(str, job.bot_seeds))}")
 
@@ -117,6 +122,8 @@ def make_record(job: GameJob, state: State, seconds: float) -> Record:
         "first_player": state.history[0][0] if state.history else None,
         "winners": [seat for seat, value in enumerate(returns) if value == top],
         "seconds": round(seconds, 6),
+        "variant": None if job.variant is None else job.variant.label,
+        "pieces": piece_counts(state),
     }
 
 

@@ -22,6 +22,7 @@ from itertools import combinations
 from typing import Any
 
 from squidbox.engine import Game
+from squidbox.variant import Variant
 
 from .errors import SimulationError
 from .plan import check_match, make_job
@@ -37,6 +38,7 @@ class TournamentPlan:
     games: int  # per pair
     seed: int = 0
     options: Mapping[str, Any] = field(default_factory=dict)
+    variant: Variant | None = None
 
     @property
     def pairs(self) -> list[tuple[str, str]]:
@@ -52,7 +54,8 @@ class TournamentPlan:
         repeated = sorted({spec for spec in self.configs if self.configs.count(spec) > 1})
         if repeated:
             raise SimulationError(f"bot configuration listed twice: {', '.join(repeated)}")
-        return check_match(self.game, self.players, self.configs, self.games, self.options)
+        return check_match(self.game, self.players, self.configs, self.games, self.options,
+                           self.variant)
 
     def jobs(self) -> Iterator[GameJob]:
         for number, (first, second) in enumerate(self.pairs):
@@ -60,7 +63,7 @@ class TournamentPlan:
                 seats = pair_seats(first, second, self.players, game)
                 yield make_job(self.game, self.seed, number * self.games + game, seats,
                                self.options, bot_seed_key=("pair", number, game),
-                               game_index=game)
+                               game_index=game, variant=self.variant)
 
 
 def pair_seats(first: str, second: str, players: int, index: int) -> tuple[str, ...]:

@@ -80,6 +80,9 @@ async def lobby_page() -> HTMLResponse:
 <fieldset id="seats-fieldset"><legend>Seats</legend><div id="seat-rows"></div></fieldset>
 <details id="options-details"><summary>Options</summary><div id="option-rows"></div></details>
 <label>Seed (optional) <input id="seed-input" name="seed" type="number" inputmode="numeric"></label>
+<details id="variant-details"><summary>Variant (designers)</summary><label>Data edits, one KEY=VALUE
+a line, as <code>squidbox --set</code> <textarea id="variant-input" name="variant" rows="3"
+placeholder="cards.Magpie.cost=0"></textarea></label></details>
 <button type="submit" id="create-button">Create table</button>
 </form>
 <div id="create-result" aria-live="polite"></div>

@@ -142,6 +142,8 @@ async function createTable(event) {
     seed: seedInput.value === "" ? null : Number(seedInput.value),
     turn_seconds: null,
   };
+  const edits = document.getElementById("variant-input").value.split("\n").map((line) => line.trim()).filter(Boolean);
+  if (edits.length) body.variant = edits;
   const button = document.getElementById("create-button");
   button.disabled = true;
   try {
@@ -207,6 +209,7 @@ async function loadTables() {
       link.href = `/t/${encodeURIComponent(table.table)}`;
       link.textContent = `${names[table.game] || table.game} · ${table.table}`;
       item.append(link, ` ${table.players} players · ${table.status} · ${formatTime(table.created)}`);
+      if (table.variant) item.append(` · variant: ${table.variant}`);
       list.appendChild(item);
     }
     tableList.replaceChildren(list);

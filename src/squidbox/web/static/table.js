@@ -162,7 +162,7 @@ function render(message) {
 function renderTitle(view, table) {
   const game = view.game || table.game || "";
   const name = gameNames[game] || game;
-  elements.title.textContent = `${name} · table ${tableId}`;
+  elements.title.textContent = `${name} · table ${tableId}` + (table.variant ? ` · variant: ${table.variant}` : "");
   document.title = `${name} · table ${tableId} · squidbox`;
   elements.rules.href = `/rules/${encodeURIComponent(game)}`;
 }
