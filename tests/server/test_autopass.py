@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 import squidbox
 from squidbox.autopass import HumanDelay
 from squidbox.server import create_app
+from squidbox.server.limits import UNLIMITED_RATES
 from squidbox.server.storage import Storage
 from tests.server.helpers import create_table, state_of, tokens_of, wait_for
 
@@ -150,21 +151,23 @@ def test_the_delay_looks_like_a_person_deciding():
 
 
 # ---- ASCII spellings over the API -----------------------------------------------------------
-def zeige_seed() -> int:
-    """A seed whose first call lets seats 0 and 1 both play Zeige −1."""
-    for seed in range(100):
-        state = SQUID.new_game(3, seed, OPTIONS)
-        if all("play Zeige −1" in state.legal_actions(seat) for seat in (0, 1)):
-            return seed
-    raise AssertionError("no seed found")
+def zeige_table(client: TestClient) -> tuple[str, dict[int, str]]:
+    """A table whose first call lets seats 0 and 1 both play Zeige −1. The server mixes its
+    secret into a client's seed, so the deal cannot be chosen: create tables until one fits
+    (about one in ten does)."""
+    for _ in range(100):
+        created = create_table(client, "squid_circle", 3, options=OPTIONS)
+        table, tokens = created["table"], tokens_of(created)
+        legal = [state_of(client, table, tokens[seat])["view"]["legal_actions"] for seat in (0, 1)]
+        if all("play Zeige −1" in actions for actions in legal):
+            return table, tokens
+    raise AssertionError("no table dealt Zeige −1 to seats 0 and 1")
 
 
 def test_ascii_spellings_are_accepted_over_rest_and_websocket_and_stored_as_the_name(
         sqlite_url: str):
-    seed = zeige_seed()
-    with TestClient(create_app(sqlite_url, web_client=False)) as client:
-        created = create_table(client, "squid_circle", 3, seed=seed, options=OPTIONS)
-        table, tokens = created["table"], tokens_of(created)
+    with TestClient(create_app(sqlite_url, web_client=False, limits=UNLIMITED_RATES)) as client:
+        table, tokens = zeige_table(client)
         answer = client.post(f"/api/tables/{table}/actions",
                              json={"token": tokens[0], "action": "play Zeige -1"})
         assert answer.status_code == 200, answer.text
