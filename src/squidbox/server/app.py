@@ -27,6 +27,8 @@ from .messages import (
     parse_json,
     parse_new_table,
 )
+from .rematch import add_rematch_routes
+from .results import add_results_route
 from .storage import Storage
 from .tables import SNAPSHOT_EVERY, Client, Table, TableManager
 
@@ -56,6 +58,8 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, snapshot_every: int = SN
     app.add_exception_handler(ApiError, api_error_response)  # type: ignore[arg-type]
     add_api_routes(app)
     add_websocket_route(app)
+    add_rematch_routes(app)
+    add_results_route(app)
     if web_client:
         mount_web_client(app)
     return app
