@@ -1,7 +1,9 @@
 // A table: connects to /ws/tables/<id>, keeps the seat's token in localStorage, and renders
 // the board (per-game SVG module), whose turn it is, the seats, all legal actions and the log.
 
-import { closeChooser } from "./svg.js";
+import { closeChooser, pieceInfo } from "./svg.js";
+import { closePanel, explainPieces, explainSwitch, loadPieces } from "./pieces.js";
+import { hideResults, showResults } from "./results.js";
 
 const app = document.getElementById("table-app");
 const tableId = app.dataset.table;
@@ -16,6 +18,7 @@ const elements = {
   seats: document.getElementById("seats"),
   log: document.getElementById("log"),
   rules: document.getElementById("rules-link"),
+  explain: document.getElementById("explain-button"),
 };
 
 const LOG_LENGTH = 300;
@@ -91,9 +94,11 @@ function receive(data) {
   if (message.type === "state") {
     waiting = false;
     hideError();
-    if (message.version !== latest?.version) closeChooser();
+    if (message.version !== latest?.version) { closeChooser(); closePanel(); }
     latest = message;
     render(message);
+  } else if (message.type === "rematch") {
+    goToRematch(message.url);
   } else if (message.type === "error") {
     waiting = false;
     if (message.code === "bad_token" && seat && !latest) forgetSeat();
@@ -142,6 +147,27 @@ async function postAction(action) {
   }
 }
 
+// A rematch was made (by us or another seat holder): follow our own seat's link to it.
+function goToRematch(url) {
+  if (url) window.location.assign(url);
+}
+
+async function askRematch() {
+  if (!seat) return;
+  try {
+    const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/rematch`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token: seat.token }),
+    });
+    const body = await response.json();
+    if (!response.ok) showError(body.error || "The server refused the rematch.", body.code);
+    else goToRematch(body.url);
+  } catch (error) {
+    showError(`Could not reach the server: ${error}`);
+  }
+}
+
 function render(message) {
   const view = message.view || {};
   const table = message.table || {};
@@ -154,13 +180,16 @@ function render(message) {
   renderLog(message.log || []);
   renderBoard(message);
   renderDeadline(message.deadline);
+  if (view.is_terminal) showResults(tableId, seat ? askRematch : null);
+  else hideResults();
 }
 
 function renderTitle(view, table) {
   const game = view.game || table.game || "";
   const name = gameNames[game] || game;
   elements.title.textContent = `${name} · table ${tableId}`;
-  document.title = `${name} · table ${tableId} · squidbox`;
+  const yours = (view.to_move || []).includes(view.seat) && !view.is_terminal;
+  document.title = `${yours ? "Your turn · " : ""}${name} · table ${tableId} · squidbox`;
   elements.rules.href = `/rules/${encodeURIComponent(game)}`;
 }
 
@@ -211,17 +240,13 @@ function renderSeats(view, table) {
     if (info.bot) parts.push(`bot: ${info.bot}`);
     if (index === view.seat) parts.push("you");
     if ((view.to_move || []).includes(index)) parts.push("to move");
-    if (view.returns) parts.push(`result ${formatNumber(view.returns[index])}`);
+    if (view.returns) parts.push(view.returns[index] === Math.max(...view.returns) && view.returns[index] > 0 ? "winner" : "not a winner");
     if (!info.bot && info.connected === false && index !== view.seat) parts.push("away");
     item.textContent = parts.join(" · ");
     if ((view.to_move || []).includes(index)) item.classList.add("to-move");
     if (index === view.seat) item.classList.add("me");
     elements.seats.appendChild(item);
   }
-}
-
-function formatNumber(value) {
-  return Number.isInteger(value) ? String(value) : Number(value).toFixed(2);
 }
 
 function renderActions(message) {
@@ -245,6 +270,13 @@ function renderActions(message) {
     button.dataset.action = action;
     button.disabled = waiting;
     button.textContent = labels[action] || action;
+    const about = pieceInfo(`choice:${action}`);
+    if (about) {
+      const note = document.createElement("small");
+      note.className = "action-about";
+      note.textContent = about.text;
+      button.appendChild(note);
+    }
     if (labels[action] && labels[action] !== action) button.title = action;
     button.addEventListener("click", () => act(action));
     elements.actions.appendChild(button);
@@ -272,7 +304,7 @@ function renderLog(log) {
 async function loadDrawer(game) {
   if (drawerGame === game && drawer) return drawer;
   try {
-    drawer = await import(`./games/${encodeURIComponent(game)}.js`);
+    drawer = await import(`/games/${encodeURIComponent(game)}/table.js`);
   } catch (error) {
     console.warn(`No board module for ${game}; showing the generic view.`, error);
     drawer = await import("./games/generic.js");
@@ -283,7 +315,9 @@ async function loadDrawer(game) {
 
 async function renderBoard(message) {
   const view = message.view || {};
-  const module = await loadDrawer(view.game || message.table?.game || "");
+  const game = view.game || message.table?.game || "";
+  await loadPieces(game);
+  const module = await loadDrawer(game);
   if (message !== latest) return;
   const legal = view.legal_actions || [];
   const labels = message.labels || {};
@@ -327,4 +361,6 @@ async function loadGameNames() {
 }
 
 loadGameNames();
+explainPieces(elements.board);
+explainSwitch(elements.explain);
 connect();

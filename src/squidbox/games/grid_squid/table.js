@@ -2,15 +2,11 @@
 // seat's hand. A tile you may place on is clickable ("place C2"); an unplayable card in your
 // hand is clickable to play it without effect ("discard Wheel").
 
-import { card, clickable, el, label, nameOf, prepare, seatColour, shorten, title, textColourOn } from "../svg.js";
+import { card, clickable, el, label, lookColour, nameOf, piece, prepare, seatColour, shorten, title, textColourOn } from "/static/svg.js";
 
 const WIDTH = 520;
 const TILE = 96;
 const GAP = 4;
-const SYMBOL_FILLS = {
-  Drop: "#d8ecfb", Hammers: "#f4e1cf", "Three Circles": "#e6f3da", Bricks: "#f6d9d6",
-  Wheel: "#ece3f7", Arrow: "#fdf3c9",
-};
 
 export function draw(svg, view, legal, labels, act) {
   const state = view.state || {};
@@ -68,12 +64,13 @@ function drawBoard(svg, view, board, top, legal, labels, act) {
     const playable = (legal || []).includes(action);
     const group = el(svg, "g", { class: `tile${playable ? " playable" : ""}`, "data-tile": tile.name });
     el(group, "rect", { x, y, width: TILE, height: TILE, rx: 8,
-      fill: SYMBOL_FILLS[tile.symbol] || "#eeeeee",
+      fill: lookColour(tile.symbol, "#eeeeee"),
       stroke: playable ? "#c58b00" : "#8c8272", "stroke-width": playable ? 3 : 1 });
     drawSymbol(group, tile.symbol, x + TILE / 2, y + TILE / 2 - 8);
     label(group, x + 12, y + 12, tile.name, { "font-size": 10, fill: "#4a4438" });
     label(group, x + TILE / 2, y + TILE - 12, shorten(tile.symbol, 14), { "font-size": 10, fill: "#4a4438" });
     if (tile.owner !== null && tile.owner !== undefined) drawCubes(group, tile, x, y, names);
+    piece(group, `tile:${tile.symbol}`);
     if (playable) clickable(group, [action], labels, act, `Tile ${tile.name} (${tile.symbol})`);
     else title(group, `${tile.name}: ${tile.symbol}${ownerText(tile, names)}`);
   });
@@ -113,9 +110,10 @@ function drawHand(svg, view, state, top, legal, labels, act) {
   const width = Math.min(70, (WIDTH - 16) / cards.length - 4);
   cards.forEach((symbol, i) => {
     const x = 8 + i * (width + 4);
-    const group = card(svg, x, top + 18, width, 90, [symbol], { fill: SYMBOL_FILLS[symbol] || "#ffffff",
+    const group = card(svg, x, top + 18, width, 90, [symbol], { fill: lookColour(symbol),
       fontSize: 10, maxChars: Math.floor(width / 6) });
     drawSymbol(group, symbol, x + width / 2, top + 72, 0.7);
+    piece(group, `card:${symbol}`);
     const discard = `discard ${symbol}`;
     if ((legal || []).includes(discard)) {
       group.classList.add("playable");

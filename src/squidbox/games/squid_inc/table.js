@@ -4,7 +4,7 @@
 // ("take +1", "pick line -1"), a Mailroom card ("clout M2", "hire M1", "pick P2 M1"), and the
 // chosen Employee ("mailroom" or "dismiss").
 
-import { card, clickable, el, label, matching, nameOf, prepare, seatColour, shorten, title, token } from "../svg.js";
+import { card, clickable, el, label, lookColour, matching, nameOf, piece, prepare, seatColour, shorten, title, token, wrapText } from "/static/svg.js";
 
 const WIDTH = 520;
 const CELL_W = 98;
@@ -74,12 +74,20 @@ function drawCell(svg, view, cell, x, y, legal, labels, act) {
   if (owned) el(group, "rect", { x, y, width: 7, height: CELL_H, rx: 3, fill: colour });
   label(group, x + CELL_W - 4, y + 8, cell.space, { "text-anchor": "end", "font-size": 8.5, fill: "#6b6458" });
   if (cell.employee) {
-    label(group, x + CELL_W / 2 + 3, y + 21, shorten(cell.employee, 16), { "font-size": 10, "font-weight": "bold" });
-    label(group, x + CELL_W / 2 + 3, y + 37, `value ${cell.value ?? "?"}${cell.used ? " · used" : ""}${cell.new ? " · new" : ""}`, { "font-size": 9 });
+    const name = wrapText(cell.employee, 17);
+    name.slice(0, 2).forEach((line, i) => label(group, x + CELL_W / 2 + 3, y + (name.length > 1 ? 14 : 20) + i * 11, line,
+      { "font-size": 9.5, "font-weight": "bold" }));
+    const owner = owned ? nameOf(view, cell.owner) : "no owner";
+    label(group, x + 11, y + 42, `value ${cell.value ?? "?"} · ${owner}${cell.used ? " · used" : ""}${cell.new ? " · new" : ""}`,
+      { "text-anchor": "start", "font-size": 8.5 });
+    piece(group, `employee:${cell.employee}`);
   }
-  if (cell.clout) token(group, x + 16, y + 11, 8, "#e8b923", cell.clout, { fontSize: 9, title: `${cell.clout} Clout` });
-  if (actions.length) clickable(group, actions, labels, act, `Space ${cell.space}`);
-  else title(group, `${cell.space}: ${cell.employee ?? "empty"}`);
+  if (cell.clout) {
+    const chip = token(group, x + CELL_W - 10, y + CELL_H - 10, 8, lookColour("clout_fill", "#e8b923"), cell.clout, { fontSize: 9 });
+    piece(chip, "clout");
+  }
+  if (actions.length) clickable(group, actions, labels, act, `Space ${cell.space}${cell.employee ? ` (${cell.employee})` : ""}`);
+  else if (!cell.employee) title(group, `${cell.space}: empty`);
 }
 
 function drawLine(svg, state, top, legal, labels, act) {
@@ -87,8 +95,9 @@ function drawLine(svg, state, top, legal, labels, act) {
   (state.line || []).forEach((slot, i) => {
     const x = 8 + i * 84;
     const actions = matching(legal, (a) => a === `take ${slot.space}` || a === `pick line ${slot.space}`);
-    const group = card(svg, x, top + 16, 80, 84, [slot.space, ...splitName(slot.employee), `value ${slot.value}`],
-      { fill: "#eef6fb", fontSize: 10, maxChars: 13 });
+    const group = card(svg, x, top + 16, 80, 84, [`line ${slot.space}`, ...splitName(slot.employee), `value ${slot.value}`],
+      { fill: lookColour("line_fill", "#eef6fb"), fontSize: 10, maxChars: 14 });
+    piece(group, `employee:${slot.employee}`);
     if (actions.length) {
       group.classList.add("playable");
       clickable(group, actions, labels, act, `Line ${slot.space}: ${slot.employee}`);
@@ -108,7 +117,8 @@ function drawChosen(svg, state, top, legal, labels, act) {
   const chosen = state.chosen;
   label(svg, x, top + 6, "Chosen", { "text-anchor": "start", "font-size": 12, "font-weight": "bold" });
   const lines = chosen ? [...splitName(chosen.employee), `line ${chosen.modifier >= 0 ? "+" : ""}${chosen.modifier}`] : ["none"];
-  const group = card(svg, x, top + 16, 100, 84, lines, { fill: chosen ? "#fff1c2" : "#f2efe7", fontSize: 10, maxChars: 16 });
+  const group = card(svg, x, top + 16, 100, 84, lines, { fill: chosen ? "#fff1c2" : "#f2efe7", fontSize: 10, maxChars: 17 });
+  if (chosen) piece(group, `employee:${chosen.employee}`);
   const actions = matching(legal, (a) => a === "mailroom" || a === "dismiss");
   if (chosen && actions.length) {
     group.classList.add("playable");
@@ -128,8 +138,10 @@ function drawMailrooms(svg, view, rooms, top, legal, labels, act) {
       const x = 12 + k * 126;
       const mine = seat === view.seat;
       const actions = matching(legal, (a) => (mine && (a === `clout ${slot}` || a === `hire ${slot}`)) || a === `pick P${seat + 1} ${slot}`);
-      const group = card(svg, x, y + 20, 120, 54, [`${slot} ${entry.employee}`, `v${entry.value} · ${entry.clout} Clout · hire ${entry.hire_cost}`],
-        { fill: "#fbf7ee", fontSize: 10, maxChars: 21 });
+      const group = card(svg, x, y + 20, 120, 54, [...splitName(entry.employee),
+        `${slot} · value ${entry.value} · ${entry.clout}/${entry.hire_cost} Clout`],
+      { fill: "#fbf7ee", fontSize: 10, maxChars: 24 });
+      piece(group, `employee:${entry.employee}`);
       if (actions.length) {
         group.classList.add("playable");
         clickable(group, actions, labels, act, `${nameOf(view, seat)} ${slot} ${entry.employee}`);
