@@ -18,15 +18,22 @@ def results(state: Any) -> Results:
     if len(top) > 1:
         found.tie_break = (f"{' and '.join(names[s] for s in top)} have "
                            f"{plural(points[top[0]], 'point')} each: equal totals share the win.")
-    for event in state.log(None):
+    found.details = scoring_lines(names, state.log(None), state.game.data.squid_bonus)
+    return found
+
+
+def scoring_lines(names: list[str], log: list[dict[str, Any]], squid_bonus: int) -> list[str]:
+    """Why points were scored, from the log's scoring events: one line per player and round."""
+    found = []
+    for event in log:
         if event.get("type") != "score":
             continue
         for player in event.get("players", []):
             lines = [f"{direction} {tiles[0]}–{tiles[-1]} ({plural(value, 'point')})"
                      for direction, tiles, value in player.get("lines", [])]
             if player.get("squids"):
-                lines.append(plural(player["squids"], "Squid") + " (+2 each)")
+                lines.append(f"{plural(player['squids'], 'Squid')} (+{squid_bonus} each)")
             if lines:
-                found.details.append(f"Round {event.get('round')}: {names[player['seat']]}: "
-                                     f"{'; '.join(lines)} = {plural(player['points'], 'point')}")
+                found.append(f"Round {event.get('round')}: {names[player['seat']]}: "
+                             f"{'; '.join(lines)} = {plural(player['points'], 'point')}")
     return found

@@ -220,3 +220,18 @@ export function textBlock(parent, x, y, lines, most, attrs = {}) {
   shown.forEach((line, i) => label(parent, x, y + i * (size + 2), line, { "text-anchor": "start", ...attrs }));
   return y + shown.length * (size + 2);
 }
+
+// ---- what just happened: the log as the seat sees it, for marking the last move ----------
+let recentLog = [];
+
+export function setLog(log) {
+  recentLog = log || [];
+}
+
+// The latest event of one of `types`, and the events after it.
+export function lastEvent(types) {
+  for (let i = recentLog.length - 1; i >= 0; i -= 1) {
+    if (types.includes(recentLog[i].type)) return { event: recentLog[i], after: recentLog.slice(i + 1) };
+  }
+  return null;
+}

@@ -1,7 +1,7 @@
 // A table: connects to /ws/tables/<id>, keeps the seat's token in localStorage, and renders
 // the board (per-game SVG module), whose turn it is, the seats, all legal actions and the log.
 
-import { closeChooser, pieceInfo } from "./svg.js";
+import { closeChooser, pieceInfo, setLog } from "./svg.js";
 import { closePanel, explainPieces, explainSwitch, loadPieces } from "./pieces.js";
 import { hideResults, showResults } from "./results.js";
 
@@ -19,7 +19,10 @@ const elements = {
   log: document.getElementById("log"),
   rules: document.getElementById("rules-link"),
   explain: document.getElementById("explain-button"),
+  pace: document.getElementById("pace-select"),
+  lastMove: document.getElementById("last-move"),
 };
+const PACE_KEY = "squidbox:pace";
 
 const LOG_LENGTH = 300;
 
@@ -32,6 +35,11 @@ let drawer = null;
 let drawerGame = null;
 let gameNames = {};
 let countdown = null;
+// Other players' and bots' moves are shown one at a time: state messages wait in `queue` and
+// are drawn `pace` milliseconds apart (a setting kept in this browser; the server never waits).
+const queue = [];
+let pumping = false;
+let actedAt = 0;
 
 function readSeat() {
   const params = new URLSearchParams(window.location.search);
@@ -92,11 +100,8 @@ function receive(data) {
     return;
   }
   if (message.type === "state") {
-    waiting = false;
-    hideError();
-    if (message.version !== latest?.version) { closeChooser(); closePanel(); }
-    latest = message;
-    render(message);
+    queue.push(message);
+    pump();
   } else if (message.type === "rematch") {
     goToRematch(message.url);
   } else if (message.type === "error") {
@@ -105,6 +110,39 @@ function receive(data) {
     showError(message.error || "The server refused that.", message.code);
     if (latest) renderActions(latest);
   }
+}
+
+function pace() {
+  return Number(elements.pace?.value || 0);
+}
+
+// Draw the queued states in order. The answer to our own move is drawn at once; each later one
+// waits `pace` ms so that a run of bot moves can be followed. While states wait, our buttons
+// stay disabled (a decision must be taken on the newest state).
+async function pump() {
+  if (pumping) return;
+  pumping = true;
+  while (queue.length) {
+    const message = queue.shift();
+    const ours = actedAt && message.version === (latest?.version ?? -1) + 1;
+    if (latest && !ours && pace() > 0 && message.version > latest.version) {
+      await new Promise((resolve) => setTimeout(resolve, latest.shownAt + pace() - Date.now()));
+    }
+    if (ours) actedAt = 0;
+    waiting = false;
+    hideError();
+    if (message.version !== latest?.version) { closeChooser(); closePanel(); }
+    message.shownAt = Date.now();
+    latest = message;
+    render(message);
+  }
+  pumping = false;
+}
+
+function readPace() {
+  const stored = localStorage.getItem(PACE_KEY);
+  if (stored !== null && elements.pace) elements.pace.value = stored;
+  elements.pace?.addEventListener("change", () => localStorage.setItem(PACE_KEY, elements.pace.value));
 }
 
 function showError(text, code) {
@@ -118,9 +156,10 @@ function hideError() {
 }
 
 async function act(action) {
-  if (!latest || waiting) return;
+  if (!latest || waiting || queue.length) return;
   closeChooser();
   waiting = true;
+  actedAt = Date.now();
   renderActions(latest);
   const message = { type: "action", action, version: latest.version };
   if (socket && socket.readyState === WebSocket.OPEN) {
@@ -178,6 +217,8 @@ function render(message) {
   renderSeats(view, table);
   renderActions(message);
   renderLog(message.log || []);
+  renderLastMove(message.log || []);
+  setLog(message.log || []);
   renderBoard(message);
   renderDeadline(message.deadline);
   if (view.is_terminal) showResults(tableId, seat ? askRematch : null);
@@ -268,7 +309,7 @@ function renderActions(message) {
     button.type = "button";
     button.className = "action";
     button.dataset.action = action;
-    button.disabled = waiting;
+    button.disabled = waiting || queue.length > 0;
     button.textContent = labels[action] || action;
     const about = pieceInfo(`choice:${action}`);
     if (about) {
@@ -280,6 +321,18 @@ function renderActions(message) {
     if (labels[action] && labels[action] !== action) button.title = action;
     button.addEventListener("click", () => act(action));
     elements.actions.appendChild(button);
+  }
+}
+
+// The newest event of the log above the board, so a move is seen where the eyes are.
+function renderLastMove(log) {
+  const last = log[log.length - 1];
+  const text = last?.text ?? "";
+  if (elements.lastMove.textContent !== `Last: ${text}`) {
+    elements.lastMove.textContent = text ? `Last: ${text}` : "";
+    elements.lastMove.classList.remove("fresh");
+    void elements.lastMove.offsetWidth;  // restart the highlight animation
+    elements.lastMove.classList.add("fresh");
   }
 }
 
@@ -361,6 +414,7 @@ async function loadGameNames() {
 }
 
 loadGameNames();
+readPace();
 explainPieces(elements.board);
 explainSwitch(elements.explain);
 connect();
