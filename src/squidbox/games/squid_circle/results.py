@@ -12,8 +12,8 @@ def results(state: Any) -> Results:
     players = state.view(None)["state"]["players"]
     left = [p["characters"] for p in players]
     winners = winners_of(state)
-    return Results(["characters left", "tricks in hand"], names, left, winners,
-                   [[p["characters"], p["tricks"]] for p in players],
+    return Results(["tricks in hand"], names, left, winners,
+                   [[p["tricks"]] for p in players],
                    points_name="characters left",
                    tie_break="" if len(winners) == 1 else "Nobody is left alone in the circle.",
                    details=[f"{names[s]}: {left[s]} in the circle" for s in range(len(names))])
