@@ -83,14 +83,18 @@ def click_something(page: Any, rng: random.Random) -> str:
 
 
 def play_by_clicks(pages: list[Any], seed: int, stop: Callable[[], bool] = lambda: False,
-                   seconds: float = 120) -> dict[str, int]:
-    """Both people click until the game is over (or `stop()`); the clicks made, by kind."""
-    rng = random.Random(seed)
+                   seconds: float = 180, most: int | None = None,
+                   rng: random.Random | None = None) -> dict[str, int]:
+    """Both people click until the game is over (or `stop()`, or `most` clicks); the clicks
+    made, by kind."""
+    rng = rng or random.Random(seed)
     clicks = {"board": 0, "button": 0}
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         states = [page.evaluate(STATE) for page in pages]
         if all(s["status"] == "over" for s in states) or stop():
+            return clicks
+        if most is not None and sum(clicks.values()) >= most:
             return clicks
         movers = [(page, s) for page, s in zip(pages, states, strict=True)
                   if s["status"] == "yours" and s["buttons"]]

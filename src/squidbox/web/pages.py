@@ -113,8 +113,8 @@ async def table_page(table_id: str) -> HTMLResponse:
 </select></label></div>
 <p id="last-move" class="last-move" aria-live="polite"></p>
 <p id="error" class="error" role="alert" hidden></p>
-<div class="table-grid">
 <section id="results" class="panel results" aria-labelledby="results-title" hidden></section>
+<div class="table-grid">
 <section class="board-panel" aria-label="Board">
 <svg id="board" class="board" role="group" aria-label="Game board"
  xmlns="http://www.w3.org/2000/svg"></svg>

@@ -80,6 +80,9 @@ def pieces(game: Any) -> Pieces:
                                      "this shape one section; past the last section it survives."))
         piece.value("sections", sections, shapes_proposed)
         piece.value("cards in the deck", cards, statuses.get("dalgona.shape_cards") == "proposed")
+        found.add(Piece(f"choice:shape {shape}", "Choice", f"shape {shape}",
+                        text=f"Dalgona placement: put your token on the {shape} ({sections} "
+                             f"sections to poke through; {cards} of the cards are {shape}s)."))
     found.add(Piece("crack", "Dalgona card", "Crack!",
                     text="Eliminate one of your tokens on the Dalgona board; your turn ends. As "
                          "your first card: eliminate an opponent's token instead."))
