@@ -266,8 +266,7 @@ function drawMarbles(context, game, top) {
     if (rolls.length) parts.push(`rolled ${rolls.join(" and ")} from the line`);
     if (duel.my_hide !== undefined && duel.my_hide !== null) parts.push(`you hid ${duel.my_hide}`);
     if (duel.my_guess !== undefined && duel.my_guess !== null) parts.push(`you guessed ${duel.my_guess}`);
-    label(svg, 8, y + 10, shorten(parts.join(" · "), 84), { "text-anchor": "start", "font-size": 11 });
-    y += 20;
+    y = textBlock(svg, 8, y + 10, wrapText(parts.join(" · "), 84), 3, { "font-size": 11 }) + 6;
   }
   return y;
 }
@@ -315,9 +314,8 @@ function drawGlassBridge(context, game, top) {
   });
   y += 76;
   const hands = (game.hands || []).map((h, p) => `${nameOf(context.view, p)} ${h.join(" ")}`).join(" · ");
-  label(svg, 8, y + 6, shorten(`Hands: ${hands}${game.my_card !== null && game.my_card !== undefined ? ` · your card ${game.my_card}` : ""}`, 86),
-    { "text-anchor": "start", "font-size": 10.5 });
-  return y + 14;
+  const handsText = `Hands: ${hands}${game.my_card !== null && game.my_card !== undefined ? ` · your card ${game.my_card}` : ""}`;
+  return textBlock(svg, 8, y + 6, wrapText(handsText, 86), 3, { "font-size": 10.5 }) + 2;
 }
 
 function drawFinal(context, game, top) {
@@ -330,9 +328,9 @@ function drawFinal(context, game, top) {
   }));
   const revealed = (game.revealed || []).map((c, p) => (c ? `${nameOf(context.view, p)} ${c}` : null)).filter(Boolean).join(", ");
   // (Block, Stab, Push or Move: words, not numbers, so they are shown as they are.)
-  label(svg, 8, y + 12, shorten(`Speed token: ${nameOf(context.view, game.speed)}${revealed ? ` · last cards: ${revealed}` : ""}` +
-    `${game.my_card ? ` · your card ${game.my_card}` : ""}`, 86), { "text-anchor": "start", "font-size": 11 });
-  return y + 20;
+  const speedText = `Speed token: ${nameOf(context.view, game.speed)}${revealed ? ` · last cards: ${revealed}` : ""}` +
+    `${game.my_card ? ` · your card ${game.my_card}` : ""}`;
+  return textBlock(svg, 8, y + 12, wrapText(speedText, 86), 3, { "font-size": 11 }) + 6;
 }
 
 const STAGES = {

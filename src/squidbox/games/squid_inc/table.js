@@ -14,7 +14,8 @@ export function draw(svg, view, legal, labels, act) {
   const state = view.state || {};
   const tiers = [...(state.tiers || [])].sort((a, b) => b.tier - a.tier);
   const cells = Object.fromEntries((state.board || []).map((c) => [c.space, c]));
-  let y = 26;
+  const headLines = headerLines(view, state);
+  let y = 16 + headLines.length * 12;
   const layout = tiers.map((tier) => {
     const rows = groupRows(tier.spaces || []);
     const block = { tier, rows, top: y };
@@ -25,20 +26,24 @@ export function draw(svg, view, legal, labels, act) {
   const roomsTop = lineTop + 110;
   const rooms = state.mailrooms || [];
   prepare(svg, WIDTH, roomsTop + rooms.length * 84 + 10);
-  header(svg, view, state);
+  header(svg, view, state, headLines);
   for (const block of layout) drawTier(svg, view, block, cells, legal, labels, act);
   drawLine(svg, state, lineTop, legal, labels, act);
   drawChosen(svg, state, lineTop, legal, labels, act);
   drawMailrooms(svg, view, rooms, roomsTop, legal, labels, act);
 }
 
-function header(svg, view, state) {
+// Whose turn and what is asked, whole (wrapped, never cut), then the scores.
+function headerLines(view, state) {
   const prompt = state.pending?.prompt ? ` · ${state.pending.prompt}` : "";
   const who = state.current_player !== null && state.current_player !== undefined ? `${nameOf(view, state.current_player)}: ` : "";
-  label(svg, 8, 10, shorten(`${who}${state.phase ?? ""}${prompt}${state.endgame ? " · ENDGAME" : ""}`, 80),
-    { "text-anchor": "start", "font-size": 12, "font-weight": "bold" });
+  return wrapText(`${who}${state.phase ?? ""}${prompt}${state.endgame ? " · ENDGAME" : ""}`, 78);
+}
+
+function header(svg, view, state, lines) {
+  lines.forEach((line, i) => label(svg, 8, 10 + i * 12, line, { "text-anchor": "start", "font-size": 12, "font-weight": "bold" }));
   const scores = (state.scores || []).map((s, i) => `${nameOf(view, i)} ${s}`).join(" · ");
-  label(svg, 8, 22, `Clout scores: ${scores} · deck ${state.deck_size ?? "?"} · guards left ${state.guard_tiles_left ?? "?"}`,
+  label(svg, 8, 10 + lines.length * 12, `Clout scores: ${scores} · deck ${state.deck_size ?? "?"} · guards left ${state.guard_tiles_left ?? "?"}`,
     { "text-anchor": "start", "font-size": 10.5 });
 }
 
