@@ -74,6 +74,8 @@ def test_two_people_play_a_whole_game_by_clicks_and_see_the_results(
             check_results_panel(page, results, state)
             assert page.locator("#rematch-button").is_visible()
             assert page.console.errors == []
+        if game_id == "grid_squid" and any(d.startswith("Round 3") for d in results["details"]):
+            assert first.locator("#board .scored-line").count() >= 1, "the last scoring lights up"
         first.screenshot(path=str(screenshots / f"{game_id}-results.png"), full_page=True)
 
 
@@ -217,3 +219,42 @@ def test_each_game_has_a_how_to_play_page_with_its_pieces_and_rulings(
         first.lstrip("# ")
     assert str(game.min_players) in page.inner_text(".players")
     assert page.console.errors == []
+
+
+def test_other_moves_are_shown_one_at_a_time_and_the_last_move_is_marked(
+        browser: Any, base_url: str) -> None:
+    created = create_table(base_url, "grid_squid", players=3, seed=7)  # two bots after us
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script("localStorage.setItem('squidbox:pace', '600')")
+    try:
+        page = context.new_page()
+        page.goto(f"{base_url}{created['seats'][0]['url']}")
+        wait_for_decision(page)
+        assert page.title().startswith("Your turn")
+        page.evaluate("""() => { window.drawn = [];
+          new MutationObserver(() => window.drawn.push([Number(document.getElementById(
+            'table-app').dataset.version), performance.now()])).observe(
+            document.getElementById('table-app'), {attributeFilter: ['data-version']}); }""")
+        before = int(page.get_attribute("#table-app", "data-version"))
+        page.locator("#board [data-tile].clickable").first.click()
+        page.wait_for_function("v => Number(document.getElementById('table-app').dataset"
+                               ".version) >= v + 3", arg=before)
+        drawn = page.evaluate("window.drawn")
+        versions = [v for v, _ in drawn]
+        assert versions == [before + 1, before + 2, before + 3], "each move drawn, in order"
+        gaps = [b - a for (_, a), (_, b) in zip(drawn, drawn[1:], strict=False)]
+        assert all(gap >= 500 for gap in gaps), f"bot moves shown at the pace: {gaps}"
+        wait_for_decision(page)
+        log = page.locator("#log li")
+        assert page.inner_text("#last-move") == f"Last: {log.nth(log.count() - 1).inner_text()}"
+        last_tile = httpx.get(f"{base_url}/api/tables/{created['table']}/state",
+                              timeout=10).json()["log"][-1]["tile"]
+        ring = page.locator("#board rect.last-placed")
+        assert ring.count() == 1
+        centre = "node => { const r = node.getBoundingClientRect(); return r.x + r.width / 2; }"
+        ringed = ring.evaluate(centre)
+        tile = page.locator(f"#board [data-tile='{last_tile}']").evaluate(centre)
+        assert abs(ringed - tile) < 2, (ringed, tile)
+        assert page.locator("#log [data-piece]").count() > 0, "log entries name their pieces"
+    finally:
+        context.close()

@@ -93,7 +93,7 @@ function markLastPlacement(svg, board, top) {
   const centre = last && tileCentre(board, top, last.event.tile);
   if (!centre) return;
   el(svg, "rect", { x: centre.x - TILE / 2 - 3, y: centre.y - TILE / 2 - 3, width: TILE + 6, height: TILE + 6, rx: 10,
-    fill: "none", stroke: "#b3261e", "stroke-width": 3, "stroke-dasharray": "8 4", class: "last-move", "pointer-events": "none" });
+    fill: "none", stroke: "#b3261e", "stroke-width": 3, "stroke-dasharray": "8 4", class: "last-placed", "pointer-events": "none" });
 }
 
 // After a scoring (until the next cube is placed) the lines that scored light up.

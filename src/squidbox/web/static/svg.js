@@ -163,8 +163,35 @@ export function nameOf(view, seat) {
 // ---- pieces: every drawn piece can explain itself (texts come from /api/games/<id>/pieces) ----
 let pieceBook = { pieces: {}, colours: {} };
 
+let nameFinder = null;
+
 export function setPieces(book) {
+  if (book === pieceBook) return;
   pieceBook = book || { pieces: {}, colours: {} };
+  const names = Object.values(pieceBook.pieces || {}).filter((p) => p.name.length > 2)
+    .sort((a, b) => b.name.length - a.name.length);
+  const escaped = names.map((p) => p.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  nameFinder = escaped.length ? { regex: new RegExp(`\\b(${escaped.join("|")})\\b`, "g"),
+    keys: Object.fromEntries(names.map((p) => [p.name, p.key])) } : null;
+}
+
+// `text` as nodes, with every piece name in it a <span data-piece> (log entries explain the
+// pieces they name).
+export function textWithPieces(text) {
+  const nodes = [];
+  if (!nameFinder) return [document.createTextNode(text)];
+  let at = 0;
+  for (const match of String(text).matchAll(nameFinder.regex)) {
+    if (match.index > at) nodes.push(document.createTextNode(text.slice(at, match.index)));
+    const span = document.createElement("span");
+    span.className = "piece-name-ref";
+    span.dataset.piece = nameFinder.keys[match[0]];
+    span.textContent = match[0];
+    nodes.push(span);
+    at = match.index + match[0].length;
+  }
+  if (at < text.length) nodes.push(document.createTextNode(text.slice(at)));
+  return nodes;
 }
 
 export function pieceInfo(key) {

@@ -1,7 +1,7 @@
 // A table: connects to /ws/tables/<id>, keeps the seat's token in localStorage, and renders
 // the board (per-game SVG module), whose turn it is, the seats, all legal actions and the log.
 
-import { closeChooser, pieceInfo, setLog } from "./svg.js";
+import { closeChooser, pieceInfo, setLog, textWithPieces } from "./svg.js";
 import { closePanel, explainPieces, explainSwitch, loadPieces } from "./pieces.js";
 import { hideResults, showResults } from "./results.js";
 
@@ -129,6 +129,7 @@ async function pump() {
       await new Promise((resolve) => setTimeout(resolve, latest.shownAt + pace() - Date.now()));
     }
     if (ours) actedAt = 0;
+    await loadPieces(message.view?.game || message.table?.game || "");
     waiting = false;
     hideError();
     if (message.version !== latest?.version) { closeChooser(); closePanel(); }
@@ -344,7 +345,7 @@ function renderLog(log) {
   box.start = log.length - shown.length + 1;
   for (const event of shown) {
     const item = document.createElement("li");
-    item.textContent = event.text ?? JSON.stringify(event);
+    item.replaceChildren(...textWithPieces(event.text ?? JSON.stringify(event)));
     if (event.type) item.dataset.type = event.type;
     box.appendChild(item);
   }
@@ -416,5 +417,6 @@ async function loadGameNames() {
 loadGameNames();
 readPace();
 explainPieces(elements.board);
+explainPieces(elements.log);
 explainSwitch(elements.explain);
 connect();
