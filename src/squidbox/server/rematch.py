@@ -85,7 +85,8 @@ def add_rematch_routes(app: FastAPI) -> None:
         return answer(new_id, tokens, seat)
 
     @app.get("/api/tables/{table_id}/rematch")
-    async def rematch_of(request: Request, table_id: str, token: str) -> dict[str, Any]:
+    async def rematch_of(request: Request, table_id: str,
+                         token: str | None = None) -> dict[str, Any]:
         table = await request.app.state.manager.get(table_id)
         seat = table.seat_for(token)
         if table_id not in rematches.made:

@@ -2,7 +2,7 @@
 // trick piles, every player's status, and the seat's tricks. Clickable: your trick cards
 // ("play <trick>"), the 0 and 1 hand signs during the call ("vote 0", "vote 1"), and Pass.
 
-import { card, clickable, el, label, nameOf, piece, pieceInfo, prepare, seatColour, shorten, title, token } from "/static/svg.js";
+import { card, clickable, el, label, nameOf, piece, pieceInfo, prepare, seatColour, shorten, textBlock, title, token, wrapText } from "/static/svg.js";
 
 const WIDTH = 520;
 const CENTRE_X = WIDTH / 2;
@@ -17,7 +17,12 @@ export function draw(svg, view, legal, labels, act) {
   prepare(svg, WIDTH, handTop + 130);
   label(svg, 8, 14, `Round ${state.round ?? "?"} · ${phaseText(state.phase)}`,
     { "text-anchor": "start", "font-size": 13, "font-weight": "bold" });
-  if (state.quick_game) label(svg, WIDTH - 8, 14, "Schnelles Spiel", { "text-anchor": "end", "font-size": 12, fill: "#b3261e" });
+  if (state.quick_game) {
+    const quick = el(svg, "g", { class: "quick-game" });
+    el(quick, "rect", { x: WIDTH - 150, y: 2, width: 146, height: 22, rx: 4, fill: "#fdecea" });
+    label(quick, WIDTH - 8, 14, "Schnelles Spiel in play", { "text-anchor": "end", "font-size": 12, fill: "#b3261e" });
+    piece(quick, "trick:Schnelles Spiel");
+  }
   drawCircle(svg, view, state);
   drawCentre(svg, state);
   drawPlayers(svg, view, players, state, playersTop);
@@ -120,7 +125,7 @@ function handCards(state, legal) {
   }
   for (const trick of state.hand || []) {
     const info = pieceInfo(`trick:${trick}`);
-    cards.push({ lines: [...wrapWords(trick), ...(info ? wrapWords(`(${info.english})`) : [])],
+    cards.push({ lines: wrapWords(trick), english: info?.text,
       actions: legal.filter((a) => a === `play ${trick}`), name: `Trick ${trick}`,
       fill: info?.colour ?? "#fdf3c9", piece: `trick:${trick}` });
   }
@@ -141,6 +146,10 @@ function drawHand(svg, view, state, top, legal, labels, act) {
     const x = 8 + (i % PER_ROW) * (CARD_W + 6);
     const y = top + 18 + Math.floor(i / PER_ROW) * 100;
     const group = card(svg, x, y, CARD_W, 96, entry.lines, { fill: entry.fill, fontSize: 11, maxChars: 12 });
+    if (entry.english) {
+      const top = y + 18 + entry.lines.length * 12;
+      textBlock(group, x + 4, top, wrapText(entry.english, 16), Math.floor((y + 94 - top) / 10), { "font-size": 8.5 });
+    }
     if (entry.piece) piece(group, entry.piece);
     if (entry.actions.length) {
       group.classList.add("playable");
