@@ -4,11 +4,12 @@
 // ("take +1", "pick line -1"), a Mailroom card ("clout M2", "hire M1", "pick P2 M1"), and the
 // chosen Employee ("mailroom" or "dismiss").
 
-import { card, clickable, el, label, lookColour, matching, nameOf, piece, prepare, seatColour, shorten, title, token, wrapText } from "/static/svg.js";
+import { card, clickable, el, label, lookColour, matching, nameOf, piece, pieceInfo, prepare, seatColour, shorten, textBlock, title, token, wrapText } from "/static/svg.js";
 
 const WIDTH = 520;
 const CELL_W = 98;
 const CELL_H = 50;
+const LINE_H = 112;
 
 export function draw(svg, view, legal, labels, act) {
   const state = view.state || {};
@@ -23,7 +24,7 @@ export function draw(svg, view, legal, labels, act) {
     return block;
   });
   const lineTop = y + 4;
-  const roomsTop = lineTop + 110;
+  const roomsTop = lineTop + LINE_H + 26;
   const rooms = state.mailrooms || [];
   prepare(svg, WIDTH, roomsTop + rooms.length * 84 + 10);
   header(svg, view, state, headLines);
@@ -100,14 +101,21 @@ function drawLine(svg, state, top, legal, labels, act) {
   (state.line || []).forEach((slot, i) => {
     const x = 8 + i * 84;
     const actions = matching(legal, (a) => a === `take ${slot.space}` || a === `pick line ${slot.space}`);
-    const group = card(svg, x, top + 16, 80, 84, [`line ${slot.space}`, ...splitName(slot.employee), `value ${slot.value}`],
+    const group = card(svg, x, top + 16, 80, LINE_H, [`line ${slot.space}`, ...splitName(slot.employee), `value ${slot.value}`],
       { fill: lookColour("line_fill", "#eef6fb"), fontSize: 10, maxChars: 14 });
+    ability(group, slot.employee, x + 3, top + 16 + 34 + (splitName(slot.employee).length + 1) * 12, top + 16 + LINE_H);
     piece(group, `employee:${slot.employee}`);
     if (actions.length) {
       group.classList.add("playable");
       clickable(group, actions, labels, act, `Line ${slot.space}: ${slot.employee}`);
     }
   });
+}
+
+// As much of an Employee's ability as fits between y and bottom (all of it is in the tooltip).
+function ability(group, employee, x, y, bottom) {
+  const text = pieceInfo(`employee:${employee}`)?.text;
+  if (text) textBlock(group, x, y, wrapText(text, 18), Math.floor((bottom - y) / 9), { "font-size": 7.5, fill: "#4a4438" });
 }
 
 function splitName(name) {
@@ -122,8 +130,11 @@ function drawChosen(svg, state, top, legal, labels, act) {
   const chosen = state.chosen;
   label(svg, x, top + 6, "Chosen", { "text-anchor": "start", "font-size": 12, "font-weight": "bold" });
   const lines = chosen ? [...splitName(chosen.employee), `line ${chosen.modifier >= 0 ? "+" : ""}${chosen.modifier}`] : ["none"];
-  const group = card(svg, x, top + 16, 100, 84, lines, { fill: chosen ? "#fff1c2" : "#f2efe7", fontSize: 10, maxChars: 17 });
-  if (chosen) piece(group, `employee:${chosen.employee}`);
+  const group = card(svg, x, top + 16, 100, LINE_H, lines, { fill: chosen ? "#fff1c2" : "#f2efe7", fontSize: 10, maxChars: 17 });
+  if (chosen) {
+    piece(group, `employee:${chosen.employee}`);
+    ability(group, chosen.employee, x + 4, top + 16 + 34 + (lines.length - 1) * 12, top + 16 + LINE_H);
+  }
   const actions = matching(legal, (a) => a === "mailroom" || a === "dismiss");
   if (chosen && actions.length) {
     group.classList.add("playable");
@@ -144,7 +155,7 @@ function drawMailrooms(svg, view, rooms, top, legal, labels, act) {
       const mine = seat === view.seat;
       const actions = matching(legal, (a) => (mine && (a === `clout ${slot}` || a === `hire ${slot}`)) || a === `pick P${seat + 1} ${slot}`);
       const group = card(svg, x, y + 20, 120, 54, [...splitName(entry.employee),
-        `${slot} · value ${entry.value} · ${entry.clout}/${entry.hire_cost} Clout`],
+        `${slot} · value ${entry.value} · ${entry.clout} of ${entry.hire_cost} Clout`],
       { fill: "#fbf7ee", fontSize: 10, maxChars: 24 });
       piece(group, `employee:${entry.employee}`);
       if (actions.length) {

@@ -379,10 +379,28 @@ async function renderBoard(message) {
   board.setAttribute("aria-label", `${gameNames[view.game] || view.game} board`);
   try {
     module.draw(board, view, legal, labels, act);
+    explainButtons();
   } catch (error) {
     console.warn("The board could not be drawn; showing the generic view.", error);
     const generic = await import("./games/generic.js");
     generic.draw(board, view, legal, labels, act);
+  }
+}
+
+// An action button whose action a drawn piece plays ("activate 1A2" on an Employee's space)
+// says which piece that is and what it does.
+function explainButtons() {
+  for (const node of elements.board.querySelectorAll("[data-piece][data-actions]")) {
+    const info = pieceInfo(node.dataset.piece);
+    if (!info?.text) continue;
+    for (const action of JSON.parse(node.dataset.actions)) {
+      const button = elements.actions.querySelector(`button[data-action="${CSS.escape(action)}"]`);
+      if (!button || button.querySelector(".action-about")) continue;
+      const note = document.createElement("small");
+      note.className = "action-about";
+      note.textContent = `${info.name}: ${info.text}`;
+      button.appendChild(note);
+    }
   }
 }
 
