@@ -29,8 +29,8 @@ CHOICES = {
     "stab": "Stab: eliminate another player's token in the same zone as one of yours.",
     "push": "Push: push a Blocking token in your zone out of the court (eliminated).",
     "move": "Move: Safe Zone to Square, Square to the Triangle, or one space on in it.",
-    "odd": "Guess odd: you win if the other player hid 1 marble.",
-    "even": "Guess even: you win if the other player hid 2 marbles.",
+    "guess odd": "Guess odd: you win if the other player hid 1 marble.",
+    "guess even": "Guess even: you win if the other player hid 2 marbles.",
     "hide 1": "Hide 1 marble: the other player must guess odd to beat you.",
     "hide 2": "Hide 2 marbles: the other player must guess even to beat you.",
     "draw": "Turn over the next Dalgona card.",
@@ -39,7 +39,7 @@ CHOICES = {
     "side right": "Leap onto the right glass of the next tile.",
     "alone": "Place this token by itself (another may pair with it later).",
     "wall": "Play Closest to the wall: both roll a marble; nearer to the line wins.",
-    "oddeven": "Play Odd or even: one hides marbles, the other guesses.",
+    "odd even": "Play Odd or even: one hides marbles, the other guesses.",
 }
 
 
@@ -90,6 +90,25 @@ def pieces(game: Any) -> Pieces:
         found.add(Piece(f"stage:{stage}", "Game", drawing["stage_titles"][stage], text=text))
     for choice, text in CHOICES.items():
         found.add(Piece(f"choice:{choice}", "Choice", choice, text=text))
+    for value in data.card_values:
+        found.add(Piece(f"choice:card {value}", "Choice", f"card {value}",
+                        text=f"Play your {value} card face down"
+                             + (" (the Push: instead of moving, push an opponent's token)."
+                                if value == 0 else f" (move {value})."),))
+        for team in data.tug_teams:
+            found.add(Piece(f"choice:play {value} on {team}", "Choice",
+                            f"card {value} behind team {team}",
+                            text=f"Tug of War: your {value} card counts for team {team}'s pull"
+                                 + (" (a 0 makes the lower total win)." if value == 0
+                                    else ".")))
+    for team in data.tug_teams:
+        found.add(Piece(f"choice:team {team}", "Choice", f"team {team}",
+                        text=f"Tug of War: put your token on rope team {team}; the team with "
+                             "the higher pull wins its battle and its tokens survive."))
+    for spot in range(1, data.max_strips * data.positions_per_strip + 1):
+        found.add(Piece(f"choice:spot {spot}", "Choice", f"spot {spot}",
+                        text=f"Glass Bridge: claim place {spot} on the line; the cards decide "
+                             "afterwards which end goes onto the bridge first."))
     for kind, off, near, far in zip(data.roll_kinds, data.off_table_percent, data.nearest_cm,
                                     data.farthest_cm, strict=True):
         piece = found.add(Piece(f"choice:roll {kind}", "Choice", f"roll {kind}",

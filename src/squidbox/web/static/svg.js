@@ -168,7 +168,7 @@ let nameFinder = null;
 export function setPieces(book) {
   if (book === pieceBook) return;
   pieceBook = book || { pieces: {}, colours: {} };
-  const names = Object.values(pieceBook.pieces || {}).filter((p) => p.name.length > 2)
+  const names = Object.values(pieceBook.pieces || {}).filter((p) => p.name.length > 2 && p.kind !== "Choice")
     .sort((a, b) => b.name.length - a.name.length);
   const escaped = names.map((p) => p.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   nameFinder = escaped.length ? { regex: new RegExp(`\\b(${escaped.join("|")})\\b`, "g"),
