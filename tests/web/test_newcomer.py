@@ -29,6 +29,14 @@ PLAYER_COUNTS = {"squid_inc": 2}
 SCREENSHOT_AFTER = 6  # clicks, so that the README's pictures show a game under way
 
 
+def assert_plain_text(page: Any) -> None:
+    """What a person reads: no raw lists, no undefined/null/NaN, no "1 cards" or "-0"."""
+    text = " ".join([page.locator("#board").text_content() or "", page.inner_text("#turn"),
+                     page.inner_text("#seats")])
+    assert not re.search(r"[\[\]{}]|undefined|\bnull\b|NaN|\b1 (cards|tricks|crowns|points)\b"
+                         r"|[-−]0\b", text), text
+
+
 def results_of(base_url: str, table_id: str) -> dict[str, Any]:
     return httpx.get(f"{base_url}/api/tables/{table_id}/results", timeout=10).json()
 
@@ -64,6 +72,7 @@ def test_two_people_play_a_whole_game_by_clicks_and_see_the_results(
         rng = random.Random(len(game_id))
         early = play_by_clicks(pages, seed=0, most=SCREENSHOT_AFTER, rng=rng)
         first.screenshot(path=str(screenshots / f"{game_id}-table.png"), full_page=True)
+        assert_plain_text(first)
         clicks = play_by_clicks(pages, seed=0, rng=rng)
         clicks = {kind: early[kind] + clicks[kind] for kind in clicks}
         state = httpx.get(f"{base_url}/api/tables/{created['table']}/state", timeout=10).json()
@@ -71,6 +80,7 @@ def test_two_people_play_a_whole_game_by_clicks_and_see_the_results(
         assert clicks["board"] >= 3, f"pieces on the board were clicked: {clicks}"
         results = results_of(base_url, created["table"])
         for page in pages:
+            assert_plain_text(page)
             check_results_panel(page, results, state)
             assert page.locator("#rematch-button").is_visible()
             assert page.console.errors == []

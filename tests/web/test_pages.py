@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import re
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -18,8 +20,15 @@ STATIC = Path(pages.__file__).resolve().parent / "static"
 GAMES = Path(squidbox.__file__).resolve().parent / "games"
 
 
+def run(coroutine: object) -> Any:
+    """Run a page coroutine in a thread of its own: the browser tests' Playwright keeps an
+    event loop running in this one."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()  # type: ignore[arg-type]
+
+
 def body_of(coroutine: object) -> tuple[int, str]:
-    response = asyncio.run(coroutine)  # type: ignore[arg-type]
+    response = run(coroutine)
     return response.status_code, bytes(response.body).decode()
 
 
@@ -47,7 +56,7 @@ def test_the_table_page_escapes_the_table_id() -> None:
 
 
 def test_a_game_without_a_folder_gets_the_generic_drawing_and_no_pieces() -> None:
-    response = asyncio.run(pages.game_drawing("no_such_game"))
+    response = run(pages.game_drawing("no_such_game"))
     assert b"walk(" in bytes(response.body)
     status, text = body_of(pages.game_pieces("no_such_game"))
     assert status == 404 and "unknown game" in text
