@@ -29,6 +29,7 @@ from .markdown import markdown_to_html
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 EXAMPLE_SEED = 1
+_pieces_json: dict[str, dict[str, Any]] = {}  # by game id: the data file is read at start only
 
 
 def mount_web(app: FastAPI) -> None:
@@ -163,10 +164,11 @@ async def game_pieces(game_id: str) -> JSONResponse:
         game = squidbox.get_game(game_id)
     except UnknownGame as error:
         return JSONResponse({"error": str(error), "code": "unknown_game"}, status_code=404)
-    part = game_part(game.id, "pieces")
-    if part is None:
-        return JSONResponse({"game": game.id, "colours": {}, "notes": [], "pieces": {}})
-    return JSONResponse(part.pieces(game).to_json())
+    if game.id not in _pieces_json:
+        part = game_part(game.id, "pieces")
+        _pieces_json[game.id] = ({"game": game.id, "colours": {}, "notes": [], "pieces": {}}
+                                 if part is None else part.pieces(game).to_json())
+    return JSONResponse(_pieces_json[game.id])
 
 
 def _how_to_play(game: Any) -> str:

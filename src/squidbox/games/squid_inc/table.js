@@ -60,7 +60,10 @@ function groupRows(spaces) {
 
 function drawTier(svg, view, block, cells, legal, labels, act) {
   const { tier, rows, top } = block;
-  label(svg, 8, top + 8, `Tier ${tier.tier} · ×${tier.multiplier}`, { "text-anchor": "start", "font-size": 11, "font-weight": "bold" });
+  const heading = el(svg, "g", { class: "tier-heading" });
+  el(heading, "rect", { x: 4, y: top, width: 96, height: 16, fill: "transparent" });
+  label(heading, 8, top + 8, `Tier ${tier.tier} · ×${tier.multiplier}`, { "text-anchor": "start", "font-size": 11, "font-weight": "bold" });
+  piece(heading, `tier:${tier.tier}`);
   rows.forEach((row, r) => {
     const left = (WIDTH - row.length * (CELL_W + 4)) / 2;
     row.forEach((space, c) => {
