@@ -205,6 +205,10 @@ def test_on_a_phone_explain_mode_opens_a_piece_panel_instead_of_playing_it(
     assert phone_page.locator("#turn").is_visible()
     phone_page.tap(".piece-panel button")
     assert phone_page.locator(".piece-panel").count() == 0
+    phone_page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    phone_page.wait_for_function("window.scrollY > 300")
+    top = phone_page.locator("#turn").bounding_box()["y"]
+    assert 0 <= top < 60, f"the status bar stays in view while scrolled ({top})"
     assert phone_page.console.errors == []
 
 

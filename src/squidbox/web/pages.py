@@ -107,11 +107,12 @@ async def table_page(table_id: str) -> HTMLResponse:
 <p id="connection" class="connection" aria-live="polite">Connecting…</p>
 </div>
 <div class="status-bar"><p id="turn" class="turn" aria-live="polite"></p>
-<button type="button" id="explain-button" class="secondary explain">Explain pieces</button>
-<label class="pace">Others' moves <select id="pace-select">
+<button type="button" id="explain-button" class="secondary explain">Explain pieces</button></div>
+<div class="table-settings"><label class="pace">Others' moves <select id="pace-select">
 <option value="0">at once</option><option value="600">one by one, quick</option>
 <option value="1200" selected>one by one</option><option value="2500">slowly</option>
-</select></label></div>
+</select></label>
+<label class="pace"><input type="checkbox" id="sound-toggle"> Sound on my turn</label></div>
 <p id="last-move" class="last-move" aria-live="polite"></p>
 <p id="error" class="error" role="alert" hidden></p>
 <section id="results" class="panel results" aria-labelledby="results-title" hidden></section>

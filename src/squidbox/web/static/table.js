@@ -21,7 +21,10 @@ const elements = {
   explain: document.getElementById("explain-button"),
   pace: document.getElementById("pace-select"),
   lastMove: document.getElementById("last-move"),
+  sound: document.getElementById("sound-toggle"),
 };
+const SOUND_KEY = "squidbox:sound";
+let wasMyTurn = false;
 const PACE_KEY = "squidbox:pace";
 
 const LOG_LENGTH = 300;
@@ -140,10 +143,33 @@ async function pump() {
   pumping = false;
 }
 
+// Two soft notes (Web Audio, nothing downloaded) when a decision becomes yours, if switched on.
+function chime() {
+  try {
+    const audio = new AudioContext();
+    [660, 880].forEach((frequency, i) => {
+      const tone = audio.createOscillator();
+      const volume = audio.createGain();
+      tone.frequency.value = frequency;
+      volume.gain.setValueAtTime(0.08, audio.currentTime + i * 0.18);
+      volume.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + i * 0.18 + 0.3);
+      tone.connect(volume).connect(audio.destination);
+      tone.start(audio.currentTime + i * 0.18);
+      tone.stop(audio.currentTime + i * 0.18 + 0.3);
+    });
+  } catch {
+    // no audio on this device
+  }
+}
+
 function readPace() {
   const stored = localStorage.getItem(PACE_KEY);
   if (stored !== null && elements.pace) elements.pace.value = stored;
   elements.pace?.addEventListener("change", () => localStorage.setItem(PACE_KEY, elements.pace.value));
+  if (elements.sound) {
+    elements.sound.checked = localStorage.getItem(SOUND_KEY) === "on";
+    elements.sound.addEventListener("change", () => localStorage.setItem(SOUND_KEY, elements.sound.checked ? "on" : "off"));
+  }
 }
 
 function showError(text, code) {
@@ -232,6 +258,8 @@ function renderTitle(view, table) {
   elements.title.textContent = `${name} · table ${tableId}`;
   const yours = (view.to_move || []).includes(view.seat) && !view.is_terminal;
   document.title = `${yours ? "Your turn · " : ""}${name} · table ${tableId} · squidbox`;
+  if (yours && !wasMyTurn && elements.sound?.checked) chime();
+  wasMyTurn = yours;
   elements.rules.href = `/rules/${encodeURIComponent(game)}`;
 }
 
