@@ -120,6 +120,8 @@ async def table_page(table_id: str) -> HTMLResponse:
 <section class="board-panel" aria-label="Board">
 <svg id="board" class="board" role="group" aria-label="Game board"
  xmlns="http://www.w3.org/2000/svg"></svg>
+<p class="legend muted">Hover, focus or long-press a piece to read it. A value marked * (or
+"proposed") is our guess where the rulebook is silent: compare it with your printed copy.</p>
 </section>
 <aside class="side-panel">
 <section aria-labelledby="actions-title"><h2 id="actions-title">Your actions</h2>
@@ -143,8 +145,8 @@ async def rules_page(game_id: str) -> HTMLResponse:
         body = f"<h1>No such game</h1><p class=\"error\">{html.escape(str(error))}</p>"
         return HTMLResponse(page("Unknown game", body), status_code=404)
     description = game.describe()
-    body = (f"<p class=\"players\">{_player_count(description)}</p>"
-            f"<section class=\"how-to-play\" id=\"how-to-play\">{_how_to_play(game)}</section>"
+    body = (f"<section class=\"how-to-play\" id=\"how-to-play\">{_how_to_play(game)}</section>"
+            f"<p class=\"players\">{_player_count(description)}</p>"
             f"{_example_table(game)}"
             f"<section class=\"panel\"><h2>Options</h2>{_options_table(description)}</section>"
             f"<section class=\"panel rulings\" id=\"rulings\">{_rulings(game.id)}</section>")
@@ -190,7 +192,8 @@ def _example_table(game: Any) -> str:
     data = html.escape(json.dumps(view, separators=(",", ":")), quote=True)
     return (f"<section class=\"panel example\" aria-labelledby=\"example-title\">"
             f"<h2 id=\"example-title\">The table</h2><p>A new {game.min_players}-player game as "
-            f"the first seat sees it. Hover, focus or tap a piece to read it.</p>"
+            f"the first seat sees it. Hover, focus or long-press a piece to read it; a value "
+            f"marked * is PROPOSED (our guess where the rulebook is silent).</p>"
             f"<svg id=\"example-board\" class=\"board\" role=\"group\" "
             f"aria-label=\"Example board\" xmlns=\"http://www.w3.org/2000/svg\" "
             f"data-game=\"{html.escape(game.id)}\" data-view=\"{data}\"></svg></section>")
