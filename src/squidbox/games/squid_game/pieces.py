@@ -24,6 +24,18 @@ STAGES = {
     "squid_game": "Everyone plays Block, Stab, Push or Move at once, resolved in that order. The "
                   "first token to reach the Squid Head wins.",
 }
+PLACES = {
+    "waiting": "Red Light, Green Light: tokens not yet on the field; one is placed behind the "
+               "start line each round.",
+    "start line": "Red Light, Green Light: behind the start line; a token here moves with the "
+                  "others when you are not seen.",
+    "lane": "Red Light, Green Light: a lane of the field; the Doll is beyond the last one, and a "
+            "token that reaches it survives.",
+    "safe zone": "Squid Game: tokens here cannot be Stabbed or Pushed.",
+    "square": "Squid Game: the Square; Move takes a token from here into the Triangle.",
+    "triangle": "Squid Game: the Triangle's numbered spaces; moving on from 8 reaches the Squid "
+                "Head and wins.",
+}
 CHOICES = {
     "block": "Block: your tokens cannot be Stabbed this round (they can still be Pushed).",
     "stab": "Stab: eliminate another player's token in the same zone as one of yours.",
@@ -86,6 +98,8 @@ def pieces(game: Any) -> Pieces:
     found.add(Piece("crack", "Dalgona card", "Crack!",
                     text="Eliminate one of your tokens on the Dalgona board; your turn ends. As "
                          "your first card: eliminate an opponent's token instead."))
+    for place, text in PLACES.items():
+        found.add(Piece(f"place:{place}", "Place", place, text=text))
     for stage, text in STAGES.items():
         found.add(Piece(f"stage:{stage}", "Game", drawing["stage_titles"][stage], text=text))
     for choice, text in CHOICES.items():

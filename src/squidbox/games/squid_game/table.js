@@ -128,8 +128,11 @@ function placeRows(context, game, places, top, describe) {
     const tokens = tokensWhere(game, (w) => w === place);
     const height = 30 * Math.max(1, Math.ceil(tokens.length / perLine));
     const { name, fill } = describe(place, i);
-    el(svg, "rect", { x: 8, y, width: WIDTH - 16, height: height - 2, rx: 4, fill, stroke: "#c9c3b5" });
-    label(svg, 40, y + 14, name, { "font-size": 10, "font-weight": "bold" });
+    const row = el(svg, "g", { class: "place-row" });
+    el(row, "rect", { x: 8, y, width: 66, height: height - 2, rx: 4, fill, stroke: "#c9c3b5" });
+    label(row, 40, y + 14, name, { "font-size": 10, "font-weight": "bold" });
+    piece(row, `place:${name.replace(/ \d+$/, "")}`);
+    el(svg, "rect", { x: 76, y, width: WIDTH - 84, height: height - 2, rx: 4, fill, stroke: "#c9c3b5" });
     tokens.forEach((number, k) => chip(context, number, 86 + (k % perLine) * 26, y + 14 + Math.floor(k / perLine) * 30, { r: 11 }));
     y += height;
   });

@@ -418,17 +418,24 @@ async function renderBoard(message) {
 // An action button whose action a drawn piece plays ("activate 1A2" on an Employee's space)
 // says which piece that is and what it does.
 function explainButtons() {
+  const notes = [];
   for (const node of elements.board.querySelectorAll("[data-piece][data-actions]")) {
     const info = pieceInfo(node.dataset.piece);
     if (!info?.text) continue;
     for (const action of JSON.parse(node.dataset.actions)) {
       const button = elements.actions.querySelector(`button[data-action="${CSS.escape(action)}"]`);
-      if (!button || button.querySelector(".action-about")) continue;
-      const note = document.createElement("small");
-      note.className = "action-about";
-      note.textContent = `${info.name}: ${info.text}`;
-      button.appendChild(note);
+      if (button && !button.querySelector(".action-about")) notes.push([button, info]);
     }
+  }
+  // A text shared by many buttons (every token of a team) would only repeat itself.
+  const uses = {};
+  for (const [, info] of notes) uses[info.text] = (uses[info.text] || 0) + 1;
+  for (const [button, info] of notes) {
+    if (uses[info.text] > 2) continue;
+    const note = document.createElement("small");
+    note.className = "action-about";
+    note.textContent = `${info.name}: ${info.text}`;
+    button.appendChild(note);
   }
 }
 
