@@ -424,14 +424,14 @@ function explainButtons() {
     if (!info?.text) continue;
     for (const action of JSON.parse(node.dataset.actions)) {
       const button = elements.actions.querySelector(`button[data-action="${CSS.escape(action)}"]`);
-      if (button && !button.querySelector(".action-about")) notes.push([button, info]);
+      if (button && !button.querySelector(".action-about")) notes.push([button, info, node.dataset.piece]);
     }
   }
-  // A text shared by many buttons (every token of a team) would only repeat itself.
-  const uses = {};
-  for (const [, info] of notes) uses[info.text] = (uses[info.text] || 0) + 1;
+  // A text shared by many pieces (every token of a team) would only repeat itself.
+  const pieces = {};
+  for (const [, info, key] of notes) (pieces[info.text] ||= new Set()).add(key);
   for (const [button, info] of notes) {
-    if (uses[info.text] > 2) continue;
+    if (pieces[info.text].size > 2) continue;
     const note = document.createElement("small");
     note.className = "action-about";
     note.textContent = `${info.name}: ${info.text}`;
