@@ -121,7 +121,7 @@ function drawPlayer(svg, view, state, player, y, legal, labels, act) {
   const you = seat === view.seat ? " (you)" : "";
   const heading = el(group, "g", {});
   el(heading, "rect", { x: 16, y: y + 2, width: WIDTH - 28, height: 18, fill: "transparent" });
-  const minus = player.minus ? ` · ${player.minus} −1 token${player.minus === 1 ? "" : "s"}` : "";
+  const minus = player.minus ? ` · −1 tokens: ${player.minus}` : "";
   const hand = player.hand_size ?? 0;
   label(heading, 20, y + 12, `${nameOf(view, seat)}${you} · $${player.money ?? 0}${minus} · ` +
     `${hand} card${hand === 1 ? "" : "s"} in hand · ${crownText(player.score ?? 0)}${player.debt ? ` · debt ${player.debt}` : ""}` +

@@ -431,7 +431,7 @@ function explainButtons() {
   const pieces = {};
   for (const [, info, key] of notes) (pieces[info.text] ||= new Set()).add(key);
   for (const [button, info] of notes) {
-    if (pieces[info.text].size > 2) continue;
+    if (pieces[info.text].size > 2 || button.textContent.includes(info.text)) continue;
     const note = document.createElement("small");
     note.className = "action-about";
     note.textContent = `${info.name}: ${info.text}`;
