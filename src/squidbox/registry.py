@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import importlib
+from importlib import resources
+from importlib.resources.abc import Traversable
+from types import ModuleType
 
 from .engine import Game, UnknownGame
 from .games import REGISTERED
@@ -37,3 +40,25 @@ def register(game: Game) -> None:
 
 def unregister(game_id: str) -> None:
     _extra.pop(game_id, None)
+
+
+def game_file(game_id: str, name: str) -> Traversable | None:
+    """A file of a registered game's folder (its table drawing `table.js`, `how_to_play.md`,
+    `rulings.md`, ...), read through the installed package, so it ships with the wheel. None
+    when the game or the file does not exist (games added at run time have no folder)."""
+    if game_id not in REGISTERED or "/" in name or name.startswith("."):
+        return None
+    found = resources.files(REGISTERED[game_id]).joinpath(name)
+    return found if found.is_file() else None
+
+
+def game_part(game_id: str, name: str) -> ModuleType | None:
+    """A module of a registered game's folder, e.g. its `pieces`; None when it has none."""
+    if game_id not in REGISTERED:
+        return None
+    try:
+        return importlib.import_module(f"{REGISTERED[game_id]}.{name}")
+    except ModuleNotFoundError as e:
+        if e.name != f"{REGISTERED[game_id]}.{name}":
+            raise
+        return None

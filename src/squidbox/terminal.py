@@ -12,6 +12,7 @@ from typing import Any
 from .autopass import PASS, passes_automatically
 from .bots import Bot
 from .engine import Action, Game, InvalidOptions, State
+from .terminal_cards import cards_text
 
 Read = Callable[[str], str]
 Write = Callable[[str], None]
@@ -89,8 +90,8 @@ class _Table:
         else:
             self.write(f"People: {humans}." + (f" Bots: {bots}." if bots else ""))
             self.write("At each prompt type an action's number (or its name), h to list the "
-                       "actions again, a to pass automatically when pass is all you can do, "
-                       "or q to quit.")
+                       "actions again, c for the full text of the cards in view, a to pass "
+                       "automatically when pass is all you can do, or q to quit.")
 
     def show_public(self) -> None:
         entries = self.state.log(self.watcher)[self.public_shown:]
@@ -130,9 +131,12 @@ class _Table:
         labels = [self.game.action_label(view, action) for action in legal]
         self.show_actions(labels)
         while True:
-            answer = self.prompt(f"{name}, your choice (1-{len(legal)}, h, a, q): ").strip()
+            answer = self.prompt(f"{name}, your choice (1-{len(legal)}, h, c, a, q): ").strip()
             if answer.lower() == "q":
                 raise Quit("Game stopped.")
+            if answer.lower() == "c":
+                self.write(cards_text(self.game, self.state, seat))
+                continue
             if answer.lower() == "h":
                 self.show_actions(labels)
                 continue

@@ -99,9 +99,15 @@ class Console:
             self.errors.append(message.text)
 
 
+# The table shows other players' moves one at a time (a setting kept in localStorage); tests
+# that do not test the pace see them at once.
+AT_ONCE = "localStorage.setItem('squidbox:pace', '0')"
+
+
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(AT_ONCE)
     context.set_default_timeout(15_000)
     opened = context.new_page()
     opened.console = Console(opened)
@@ -113,6 +119,7 @@ def page(browser: Any) -> Iterator[Any]:
 def phone_page(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True,
                                   has_touch=True, device_scale_factor=2)
+    context.add_init_script(AT_ONCE)
     context.set_default_timeout(15_000)
     opened = context.new_page()
     opened.console = Console(opened)

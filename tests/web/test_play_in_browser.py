@@ -62,7 +62,8 @@ def test_lobby_creates_a_grid_squid_table_and_a_whole_game_is_played_by_clicking
     assert tile_clicks >= 10
     turn = page.inner_text("#turn")
     assert turn.startswith("Game over.") and re.search(r"(wins|share the win)", turn)
-    assert page.locator("#seats li", has_text="result").count() == 3
+    assert page.locator("#seats li", has_text="winner").count() == 3
+    assert page.locator("#seats li", has_text="result").count() == 0
     assert page.locator("#log li", has_text="Round 3 scoring").count() == 1
     assert page.locator("#actions button.action").count() == 0
     assert page.get_attribute("#table-app", "data-table") == table_id
@@ -213,7 +214,7 @@ def test_the_page_reconnects_when_its_connection_drops(page: Any, base_url: str)
 
 def test_a_failing_board_module_falls_back_to_the_generic_view(
         page: Any, base_url: str) -> None:
-    page.route(re.compile(r".*/static/games/grid_squid\.js$"), lambda route: route.fulfill(
+    page.route(re.compile(r".*/games/grid_squid/table\.js$"), lambda route: route.fulfill(
         status=200, content_type="text/javascript",
         body="export function draw() { throw new Error('this board is broken'); }"))
     created = create_table(base_url, "grid_squid", players=2, seed=13)

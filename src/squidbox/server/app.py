@@ -18,7 +18,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from . import api, ops, preferences, sockets
+from . import api, ops, preferences, rematch, results, sockets
 from .errors import add_error_handlers, publish_error_shape
 from .guard import Guard, install_log_redaction
 from .limits import Limits, RateLimiter
@@ -66,6 +66,8 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, snapshot_every: int = SN
     app.include_router(sockets.router)
     app.include_router(ops.router)
     app.include_router(preferences.router)
+    app.include_router(rematch.router)
+    app.include_router(results.router)
     if web_client:
         mount_web_client(app)
     return app

@@ -1,31 +1,35 @@
-"""The web client's pages: the lobby `/`, a table `/t/{table_id}`, a game's rules `/rules/{id}`,
-and the static assets under `/static`.
+"""The web client's pages: the lobby `/`, a table `/t/{table_id}`, a game's how-to-play page
+`/rules/{id}` (with its rulings), the static assets under `/static`, and what each game's folder
+holds, served through the registry: its table drawing `/games/{id}/table.js` and its pieces'
+texts `/api/games/{id}/pieces`.
 
 How the server uses it: in the app factory, after the `/api` and `/ws` routes are added, call
 `from squidbox.web import mount_web` and then `mount_web(app)` on the FastAPI app. It adds the
-three HTML pages as GET routes and mounts `squidbox/web/static` at `/static` (StaticFiles, named
-"static"). The pages talk to the server only through the contract in docs/web-api.md, so the
-server needs nothing else from this package.
+three HTML pages and the game-folder routes as GET routes and mounts `squidbox/web/static` at
+`/static` (StaticFiles, named "static"). The pages talk to the server only through the
+contract in docs/web-api.md, so the server needs nothing else from this package.
 """
 
 from __future__ import annotations
 
 import html
+import json
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 import squidbox
 from squidbox.engine import UnknownGame
+from squidbox.registry import game_file, game_part
 
 from .markdown import markdown_to_html
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
-RULINGS_DIR = Path(squidbox.__file__).resolve().parents[2] / "docs" / "rulings"
-REPOSITORY_RULINGS = "docs/rulings/{id}.md in the squidbox source repository"
+EXAMPLE_SEED = 1
+_pieces_json: dict[str, dict[str, Any]] = {}  # by game id: the data file is read at start only
 
 
 def mount_web(app: FastAPI) -> None:
@@ -36,6 +40,9 @@ def mount_web(app: FastAPI) -> None:
                       response_class=HTMLResponse, include_in_schema=False)
     app.add_api_route("/rules/{game_id}", rules_page, methods=["GET"],
                       response_class=HTMLResponse, include_in_schema=False)
+    app.add_api_route("/games/{game_id}/table.js", game_drawing, methods=["GET"],
+                      include_in_schema=False)
+    app.add_api_route("/api/games/{game_id}/pieces", game_pieces, methods=["GET"])
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
 
@@ -54,7 +61,7 @@ def page(title: str, body: str, script: str | None = None, main_class: str = "")
 </head>
 <body>
 <header class="site-header"><a class="brand" href="/">squidbox</a>
-<nav aria-label="Rules">{_rules_links()}</nav></header>
+<nav aria-label="How to play">{_rules_links()}</nav></header>
 <main id="main" class="{main_class}">
 {body}
 </main>
@@ -64,7 +71,7 @@ def page(title: str, body: str, script: str | None = None, main_class: str = "")
 
 
 def _rules_links() -> str:
-    return " ".join(
+    return "How to play: " + " ".join(
         f'<a href="/rules/{html.escape(game.id)}">{html.escape(game.name)}</a>'
         for game in squidbox.list_games()
     )
@@ -102,12 +109,22 @@ async def table_page(table_id: str) -> HTMLResponse:
 <h1 id="table-title">Table {safe_id}</h1>
 <p id="connection" class="connection" aria-live="polite">Connecting…</p>
 </div>
-<p id="turn" class="turn" aria-live="polite"></p>
+<div class="status-bar"><p id="turn" class="turn" aria-live="polite"></p>
+<button type="button" id="explain-button" class="secondary explain">Explain pieces</button></div>
+<div class="table-settings"><label class="pace">Others' moves <select id="pace-select">
+<option value="0">at once</option><option value="600">one by one, quick</option>
+<option value="1200" selected>one by one</option><option value="2500">slowly</option>
+</select></label>
+<label class="pace"><input type="checkbox" id="sound-toggle"> Sound on my turn</label></div>
+<p id="last-move" class="last-move" aria-live="polite"></p>
 <p id="error" class="error" role="alert" hidden></p>
+<section id="results" class="panel results" aria-labelledby="results-title" hidden></section>
 <div class="table-grid">
 <section class="board-panel" aria-label="Board">
 <svg id="board" class="board" role="group" aria-label="Game board"
  xmlns="http://www.w3.org/2000/svg"></svg>
+<p class="legend muted">Hover, focus or long-press a piece to read it. A value marked * (or
+"proposed") is our guess where the rulebook is silent: compare it with your printed copy.</p>
 </section>
 <aside class="side-panel">
 <section aria-labelledby="actions-title"><h2 id="actions-title">Your actions</h2>
@@ -116,7 +133,7 @@ async def table_page(table_id: str) -> HTMLResponse:
 <ul id="seats" class="seats"></ul></section>
 <section aria-labelledby="log-title"><h2 id="log-title">Log</h2>
 <ol id="log" class="log" aria-live="polite"></ol></section>
-<p class="links"><a id="rules-link" href="/">Rules and rulings</a> ·
+<p class="links"><a id="rules-link" href="/">How to play</a> ·
 <a href="/">Lobby</a></p>
 </aside>
 </div>
@@ -131,11 +148,58 @@ async def rules_page(game_id: str) -> HTMLResponse:
         body = f"<h1>No such game</h1><p class=\"error\">{html.escape(str(error))}</p>"
         return HTMLResponse(page("Unknown game", body), status_code=404)
     description = game.describe()
-    body = (f"<h1>{html.escape(description['name'])}</h1>"
+    body = (f"<section class=\"how-to-play\" id=\"how-to-play\">{_how_to_play(game)}</section>"
             f"<p class=\"players\">{_player_count(description)}</p>"
+            f"{_example_table(game)}"
             f"<section class=\"panel\"><h2>Options</h2>{_options_table(description)}</section>"
             f"<section class=\"panel rulings\" id=\"rulings\">{_rulings(game.id)}</section>")
-    return HTMLResponse(page(f"{description['name']} rules", body, main_class="rules"))
+    return HTMLResponse(page(f"How to play {description['name']}", body, "howto.js", "rules"))
+
+
+async def game_drawing(game_id: str) -> Response:
+    """The game folder's `table.js` (the browser drawing), or the generic tree view."""
+    found = game_file(game_id, "table.js")
+    source = found.read_text(encoding="utf-8") if found is not None else (
+        STATIC_DIR / "games" / "generic.js").read_text(encoding="utf-8")
+    return Response(source, media_type="text/javascript")
+
+
+async def game_pieces(game_id: str) -> JSONResponse:
+    """What every piece of the game says, from its data file (see squidbox/games/pieces.py)."""
+    try:
+        game = squidbox.get_game(game_id)
+    except UnknownGame as error:
+        return JSONResponse({"error": str(error), "code": "unknown_game"}, status_code=404)
+    if game.id not in _pieces_json:
+        part = game_part(game.id, "pieces")
+        _pieces_json[game.id] = ({"game": game.id, "colours": {}, "notes": [], "pieces": {}}
+                                 if part is None else part.pieces(game).to_json())
+    return JSONResponse(_pieces_json[game.id])
+
+
+def _how_to_play(game: Any) -> str:
+    found = game_file(game.id, "how_to_play.md")
+    if found is None:
+        return f"<h1>{html.escape(game.name)}</h1><p>This game has no how-to-play page yet.</p>"
+    return markdown_to_html(found.read_text(encoding="utf-8"))
+
+
+def _example_table(game: Any) -> str:
+    """A starting table of the game, drawn by the game's own table drawing (howto.js), so the
+    pieces look as they do in play; seat 1's view, so only what a player sees."""
+    state = game.new_game(game.min_players, EXAMPLE_SEED, {})
+    part = game_part(game.id, "pieces")
+    if part is not None and hasattr(part, "example"):
+        state = part.example(state)
+    view = state.view(0)
+    data = html.escape(json.dumps(view, separators=(",", ":")), quote=True)
+    return (f"<section class=\"panel example\" aria-labelledby=\"example-title\">"
+            f"<h2 id=\"example-title\">The table</h2><p>A new {game.min_players}-player game as "
+            f"the first seat sees it. Hover, focus or long-press a piece to read it; a value "
+            f"marked * is PROPOSED (our guess where the rulebook is silent).</p>"
+            f"<svg id=\"example-board\" class=\"board\" role=\"group\" "
+            f"aria-label=\"Example board\" xmlns=\"http://www.w3.org/2000/svg\" "
+            f"data-game=\"{html.escape(game.id)}\" data-view=\"{data}\"></svg></section>")
 
 
 def _player_count(description: dict[str, Any]) -> str:
@@ -175,9 +239,7 @@ def _choices_text(choices: list[Any] | None) -> str:
 
 
 def _rulings(game_id: str) -> str:
-    path = RULINGS_DIR / f"{game_id}.md"
-    if not path.is_file():
-        where = html.escape(REPOSITORY_RULINGS.format(id=game_id))
-        return (f"<h2>Our rulings</h2><p>The rulings document is not installed with this copy. "
-                f"Read it in {where}.</p>")
-    return markdown_to_html(path.read_text(encoding="utf-8"))
+    found = game_file(game_id, "rulings.md")
+    if found is None:
+        return "<h2>Our rulings</h2><p>This game has no rulings document.</p>"
+    return markdown_to_html(found.read_text(encoding="utf-8"))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from squidbox.games.results import plural
+
 from .state import ROTATED
 
 if TYPE_CHECKING:
@@ -21,7 +23,7 @@ ACTION_WORDS = {
 def _card_line(game: Directors, name: str) -> str:
     card = game.data.cards[name]
     kind = " Director" if card.director else ""
-    return f"{name} ({card.colour}{kind}, ${card.cost}, {card.crowns} crowns)"
+    return f"{name} ({card.colour}{kind}, ${card.cost}, {plural(card.crowns, 'crown')})"
 
 
 def _counted(names: list[str]) -> str:
@@ -35,15 +37,17 @@ def render(game: Directors, view: dict[str, Any]) -> str:
     lines = [f"Directors · turn {st['turn']} of {st['turns']}{extra}"]
     for event in st["events"]:
         mark = "ACTIVE" if event["active"] else "      "
-        lines.append(f"  {mark} {event['name']} (turns {event['turns']}, {event['trigger']}): "
+        turns = ", ".join(map(str, event["turns"]))
+        lines.append(f"  {mark} {event['name']} (turns {turns}, {event['trigger']}): "
                      f"{event['text']}")
     lines.append(f"Deck {st['deck_size']} · discard: {_counted(st['discard']) or 'empty'}")
     for p in st["players"]:
         marker = "▶" if p["seat"] == st["current_player"] else " "
         first = " (clock)" if p["seat"] == st["first_player"] else ""
-        lines.append(f" {marker} {names[p['seat']]}{first}: {p['score']} crowns · ${p['money']} · "
-                     f"-{p['minus']} tokens · {p['hand_size']} in hand · last Action "
-                     f"{p['last_action'] or '-'}")
+        minus = f"{plural(p['minus'], '−1 token')} · " if p["minus"] else ""
+        lines.append(f" {marker} {names[p['seat']]}{first}: {plural(p['score'], 'crown')} · "
+                     f"${p['money']} · {minus}{plural(p['hand_size'], 'card')} in hand · "
+                     f"last Action {p['last_action'] or '-'}")
         if p["known_in_hand"]:
             lines.append(f"     known in hand: {_counted(p['known_in_hand'])}")
         by_colour: dict[str, list[str]] = {}

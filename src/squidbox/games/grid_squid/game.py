@@ -103,7 +103,8 @@ class GridSquid(Game):
             lines.append(
                 f" {marker} {player['colour']:<7} {player['score']:>3} "
                 f"point{'' if player['score'] == 1 else 's'} · "
-                f"{player['supply']:>2} cubes left · {player['cards_in_hand']} cards · "
+                f"{player['supply']:>2} cubes left · "
+                f"{player['cards_in_hand']} card{'' if player['cards_in_hand'] == 1 else 's'} · "
                 f"played {player['played_this_round']} this round"
             )
         if state["hand"] is not None:

@@ -69,10 +69,11 @@ export function clickable(node, actions, labels, act, name) {
   node.dataset.actions = JSON.stringify(actions);
   if (actions.length === 1) node.dataset.action = actions[0];
   const choose = (event) => {
+    if (explaining() && node.dataset.piece) return;  // Explain mode: the tap opens the details
     event.preventDefault();
     event.stopPropagation();
     if (actions.length === 1) act(actions[0]);
-    else openChooser(name, actions, labels, act);
+    else openChooser(name, actions, labels, act, { piece: node.dataset.piece });
   };
   node.addEventListener("click", choose);
   node.addEventListener("keydown", (event) => {
@@ -81,7 +82,7 @@ export function clickable(node, actions, labels, act, name) {
   return node;
 }
 
-export function openChooser(name, actions, labels, act) {
+export function openChooser(name, actions, labels, act, options = {}) {
   closeChooser();
   const dialog = document.createElement("div");
   dialog.className = "chooser";
@@ -91,6 +92,13 @@ export function openChooser(name, actions, labels, act) {
   heading.className = "chooser-title";
   heading.textContent = name;
   dialog.appendChild(heading);
+  const about = options.piece ? pieceText(options.piece) : "";
+  if (about) {
+    const note = document.createElement("p");
+    note.className = "chooser-piece";
+    note.textContent = about;
+    dialog.appendChild(note);
+  }
   for (const action of actions) {
     const button = document.createElement("button");
     button.type = "button";
@@ -150,4 +158,107 @@ export function seatNames(view) {
 export function nameOf(view, seat) {
   const names = seatNames(view);
   return seat === null || seat === undefined ? "" : (names[seat] ?? `Seat ${Number(seat) + 1}`);
+}
+
+// ---- pieces: every drawn piece can explain itself (texts come from /api/games/<id>/pieces) ----
+let pieceBook = { pieces: {}, colours: {} };
+
+let nameFinder = null;
+
+export function setPieces(book) {
+  if (book === pieceBook) return;
+  pieceBook = book || { pieces: {}, colours: {} };
+  const names = Object.values(pieceBook.pieces || {}).filter((p) => p.name.length > 2 && p.kind !== "Choice")
+    .sort((a, b) => b.name.length - a.name.length);
+  const escaped = names.map((p) => p.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  nameFinder = escaped.length ? { regex: new RegExp(`\\b(${escaped.join("|")})\\b`, "g"),
+    keys: Object.fromEntries(names.map((p) => [p.name, p.key])) } : null;
+}
+
+// `text` as nodes, with every piece name in it a <span data-piece> (log entries explain the
+// pieces they name).
+export function textWithPieces(text) {
+  const nodes = [];
+  if (!nameFinder) return [document.createTextNode(text)];
+  let at = 0;
+  for (const match of String(text).matchAll(nameFinder.regex)) {
+    if (match.index > at) nodes.push(document.createTextNode(text.slice(at, match.index)));
+    const span = document.createElement("span");
+    span.className = "piece-name-ref";
+    span.dataset.piece = nameFinder.keys[match[0]];
+    span.textContent = match[0];
+    nodes.push(span);
+    at = match.index + match[0].length;
+  }
+  if (at < text.length) nodes.push(document.createTextNode(text.slice(at)));
+  return nodes;
+}
+
+export function pieceInfo(key) {
+  return pieceBook.pieces?.[key] ?? null;
+}
+
+// A display colour the game's look.toml names (e.g. a symbol's fill), or `fallback`.
+export function lookColour(name, fallback = "#ffffff") {
+  return pieceBook.colours?.[name] ?? fallback;
+}
+
+// The full text of a piece on one line: name, values (PROPOSED ones marked *), text.
+export function pieceText(key) {
+  const info = pieceInfo(key);
+  if (!info) return "";
+  const values = (info.values || []).map((v) => `${v.label} ${v.value}${v.proposed ? "*" : ""}`).join(", ");
+  return [info.name + (values ? ` (${values})` : ""), info.text].filter(Boolean).join(": ");
+}
+
+// Mark `node` as showing piece `key`: hover/focus shows a tooltip, tapping in Explain mode (or
+// a long press) opens the detail panel (see static/pieces.js).
+export function piece(node, key) {
+  if (!node || !pieceInfo(key)) return node;
+  node.setAttribute("data-piece", key);
+  if (!node.hasAttribute("tabindex")) node.setAttribute("tabindex", "0");
+  if (!node.hasAttribute("aria-label")) node.setAttribute("aria-label", pieceText(key));
+  else node.setAttribute("aria-description", pieceText(key));
+  if (pieceInfo(key).proposed) node.classList.add("has-proposed");
+  return node;
+}
+
+export function explaining() {
+  return document.body?.dataset.explain === "on";
+}
+
+// Words of `text` in lines of at most `width` characters (a longer word gets its own line).
+export function wrapText(text, width) {
+  const lines = [];
+  for (const word of String(text ?? "").split(/\s+/).filter(Boolean)) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && (last + " " + word).length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+// Lines of text from (x, y) down, cut with "…" after `most` lines (the full text is in the
+// piece's tooltip and panel).
+export function textBlock(parent, x, y, lines, most, attrs = {}) {
+  const size = Number(attrs["font-size"] || 10);
+  const shown = lines.slice(0, most);
+  if (lines.length > most) shown[most - 1] = `${shown[most - 1]} …`;
+  shown.forEach((line, i) => label(parent, x, y + i * (size + 2), line, { "text-anchor": "start", ...attrs }));
+  return y + shown.length * (size + 2);
+}
+
+// ---- what just happened: the log as the seat sees it, for marking the last move ----------
+let recentLog = [];
+
+export function setLog(log) {
+  recentLog = log || [];
+}
+
+// The latest event of one of `types`, and the events after it.
+export function lastEvent(types) {
+  for (let i = recentLog.length - 1; i >= 0; i -= 1) {
+    if (types.includes(recentLog[i].type)) return { event: recentLog[i], after: recentLog.slice(i + 1) };
+  }
+  return null;
 }

@@ -2,7 +2,9 @@
 // the board (per-game SVG module), whose turn it is, the seats, all legal actions and the log.
 
 import { setUpAutoPass } from "./autopass.js";
-import { closeChooser } from "./svg.js";
+import { closeChooser, pieceInfo, setLog, textWithPieces } from "./svg.js";
+import { closePanel, explainPieces, explainSwitch, loadPieces } from "./pieces.js";
+import { hideResults, showResults } from "./results.js";
 
 const app = document.getElementById("table-app");
 const tableId = app.dataset.table;
@@ -17,7 +19,14 @@ const elements = {
   seats: document.getElementById("seats"),
   log: document.getElementById("log"),
   rules: document.getElementById("rules-link"),
+  explain: document.getElementById("explain-button"),
+  pace: document.getElementById("pace-select"),
+  lastMove: document.getElementById("last-move"),
+  sound: document.getElementById("sound-toggle"),
 };
+const SOUND_KEY = "squidbox:sound";
+let wasMyTurn = false;
+const PACE_KEY = "squidbox:pace";
 
 const LOG_LENGTH = 300;
 
@@ -31,6 +40,11 @@ let drawer = null;
 let drawerGame = null;
 let gameNames = {};
 let countdown = null;
+// Other players' and bots' moves are shown one at a time: state messages wait in `queue` and
+// are drawn `pace` milliseconds apart (a setting kept in this browser; the server never waits).
+const queue = [];
+let pumping = false;
+let actedAt = 0;
 
 function readSeat() {
   const params = new URLSearchParams(window.location.search);
@@ -92,16 +106,72 @@ function receive(data) {
     return;
   }
   if (message.type === "state") {
-    waiting = false;
-    hideError();
-    if (message.version !== latest?.version) closeChooser();
-    latest = message;
-    render(message);
+    queue.push(message);
+    pump();
+  } else if (message.type === "rematch") {
+    goToRematch(message.url);
   } else if (message.type === "error") {
     waiting = false;
     if (message.code === "bad_token" && seat && !latest) forgetSeat();
     showError(message.error || "The server refused that.", message.code);
     if (latest) renderActions(latest);
+  }
+}
+
+function pace() {
+  return Number(elements.pace?.value || 0);
+}
+
+// Draw the queued states in order. The answer to our own move is drawn at once; each later one
+// waits `pace` ms so that a run of bot moves can be followed. While states wait, our buttons
+// stay disabled (a decision must be taken on the newest state).
+async function pump() {
+  if (pumping) return;
+  pumping = true;
+  while (queue.length) {
+    const message = queue.shift();
+    const ours = actedAt && message.version === (latest?.version ?? -1) + 1;
+    if (latest && !ours && pace() > 0 && message.version > latest.version) {
+      await new Promise((resolve) => setTimeout(resolve, latest.shownAt + pace() - Date.now()));
+    }
+    if (ours) actedAt = 0;
+    await loadPieces(message.view?.game || message.table?.game || "");
+    waiting = false;
+    hideError();
+    if (message.version !== latest?.version) { closeChooser(); closePanel(); }
+    message.shownAt = Date.now();
+    latest = message;
+    render(message);
+  }
+  pumping = false;
+}
+
+// Two soft notes (Web Audio, nothing downloaded) when a decision becomes yours, if switched on.
+function chime() {
+  try {
+    const audio = new AudioContext();
+    [660, 880].forEach((frequency, i) => {
+      const tone = audio.createOscillator();
+      const volume = audio.createGain();
+      tone.frequency.value = frequency;
+      volume.gain.setValueAtTime(0.08, audio.currentTime + i * 0.18);
+      volume.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + i * 0.18 + 0.3);
+      tone.connect(volume).connect(audio.destination);
+      tone.start(audio.currentTime + i * 0.18);
+      tone.stop(audio.currentTime + i * 0.18 + 0.3);
+    });
+  } catch {
+    // no audio on this device
+  }
+}
+
+function readPace() {
+  const stored = localStorage.getItem(PACE_KEY);
+  if (stored !== null && elements.pace) elements.pace.value = stored;
+  elements.pace?.addEventListener("change", () => localStorage.setItem(PACE_KEY, elements.pace.value));
+  if (elements.sound) {
+    elements.sound.checked = localStorage.getItem(SOUND_KEY) === "on";
+    elements.sound.addEventListener("change", () => localStorage.setItem(SOUND_KEY, elements.sound.checked ? "on" : "off"));
   }
 }
 
@@ -116,9 +186,10 @@ function hideError() {
 }
 
 async function act(action) {
-  if (!latest || waiting) return;
+  if (!latest || waiting || queue.length) return;
   closeChooser();
   waiting = true;
+  actedAt = Date.now();
   renderActions(latest);
   const message = { type: "action", action, version: latest.version };
   if (socket && socket.readyState === WebSocket.OPEN) {
@@ -145,6 +216,27 @@ async function postAction(action) {
   }
 }
 
+// A rematch was made (by us or another seat holder): follow our own seat's link to it.
+function goToRematch(url) {
+  if (url) window.location.assign(url);
+}
+
+async function askRematch() {
+  if (!seat) return;
+  try {
+    const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/rematch`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token: seat.token }),
+    });
+    const body = await response.json();
+    if (!response.ok) showError(body.error || "The server refused the rematch.", body.code);
+    else goToRematch(body.url);
+  } catch (error) {
+    showError(`Could not reach the server: ${error}`);
+  }
+}
+
 function render(message) {
   const view = message.view || {};
   const table = message.table || {};
@@ -155,15 +247,22 @@ function render(message) {
   renderSeats(view, table);
   renderActions(message);
   renderLog(message.log || []);
+  renderLastMove(message.log || []);
+  setLog(message.log || []);
   renderBoard(message);
   renderDeadline(message.deadline);
+  if (view.is_terminal) showResults(tableId, seat ? askRematch : null);
+  else hideResults();
 }
 
 function renderTitle(view, table) {
   const game = view.game || table.game || "";
   const name = gameNames[game] || game;
   elements.title.textContent = `${name} · table ${tableId}` + (table.variant ? ` · variant: ${table.variant}` : "");
-  document.title = `${name} · table ${tableId} · squidbox`;
+  const yours = (view.to_move || []).includes(view.seat) && !view.is_terminal;
+  document.title = `${yours ? "Your turn · " : ""}${name} · table ${tableId} · squidbox`;
+  if (yours && !wasMyTurn && elements.sound?.checked) chime();
+  wasMyTurn = yours;
   elements.rules.href = `/rules/${encodeURIComponent(game)}`;
 }
 
@@ -214,17 +313,13 @@ function renderSeats(view, table) {
     if (info.bot) parts.push(`bot: ${info.bot}`);
     if (index === view.seat) parts.push("you");
     if ((view.to_move || []).includes(index)) parts.push("to move");
-    if (view.returns) parts.push(`result ${formatNumber(view.returns[index])}`);
+    if (view.returns) parts.push(view.returns[index] === Math.max(...view.returns) && view.returns[index] > 0 ? "winner" : "not a winner");
     if (!info.bot && info.connected === false && index !== view.seat) parts.push("away");
     item.textContent = parts.join(" · ");
     if ((view.to_move || []).includes(index)) item.classList.add("to-move");
     if (index === view.seat) item.classList.add("me");
     elements.seats.appendChild(item);
   }
-}
-
-function formatNumber(value) {
-  return Number.isInteger(value) ? String(value) : Number(value).toFixed(2);
 }
 
 function renderActions(message) {
@@ -246,11 +341,30 @@ function renderActions(message) {
     button.type = "button";
     button.className = "action";
     button.dataset.action = action;
-    button.disabled = waiting;
+    button.disabled = waiting || queue.length > 0;
     button.textContent = labels[action] || action;
+    const about = pieceInfo(`choice:${action}`);
+    if (about) {
+      const note = document.createElement("small");
+      note.className = "action-about";
+      note.textContent = about.text;
+      button.appendChild(note);
+    }
     if (labels[action] && labels[action] !== action) button.title = action;
     button.addEventListener("click", () => act(action));
     elements.actions.appendChild(button);
+  }
+}
+
+// The newest event of the log above the board, so a move is seen where the eyes are.
+function renderLastMove(log) {
+  const last = log[log.length - 1];
+  const text = last?.text ?? "";
+  if (elements.lastMove.textContent !== `Last: ${text}`) {
+    elements.lastMove.textContent = text ? `Last: ${text}` : "";
+    elements.lastMove.classList.remove("fresh");
+    void elements.lastMove.offsetWidth;  // restart the highlight animation
+    elements.lastMove.classList.add("fresh");
   }
 }
 
@@ -262,7 +376,7 @@ function renderLog(log) {
   box.start = log.length - shown.length + 1;
   for (const event of shown) {
     const item = document.createElement("li");
-    item.textContent = event.text ?? JSON.stringify(event);
+    item.replaceChildren(...textWithPieces(event.text ?? JSON.stringify(event)));
     if (event.type) item.dataset.type = event.type;
     box.appendChild(item);
   }
@@ -275,7 +389,7 @@ function renderLog(log) {
 async function loadDrawer(game) {
   if (drawerGame === game && drawer) return drawer;
   try {
-    drawer = await import(`./games/${encodeURIComponent(game)}.js`);
+    drawer = await import(`/games/${encodeURIComponent(game)}/table.js`);
   } catch (error) {
     console.warn(`No board module for ${game}; showing the generic view.`, error);
     drawer = await import("./games/generic.js");
@@ -286,7 +400,9 @@ async function loadDrawer(game) {
 
 async function renderBoard(message) {
   const view = message.view || {};
-  const module = await loadDrawer(view.game || message.table?.game || "");
+  const game = view.game || message.table?.game || "";
+  await loadPieces(game);
+  const module = await loadDrawer(game);
   if (message !== latest) return;
   const legal = view.legal_actions || [];
   const labels = message.labels || {};
@@ -294,10 +410,35 @@ async function renderBoard(message) {
   board.setAttribute("aria-label", `${gameNames[view.game] || view.game} board`);
   try {
     module.draw(board, view, legal, labels, act);
+    explainButtons();
   } catch (error) {
     console.warn("The board could not be drawn; showing the generic view.", error);
     const generic = await import("./games/generic.js");
     generic.draw(board, view, legal, labels, act);
+  }
+}
+
+// An action button whose action a drawn piece plays ("activate 1A2" on an Employee's space)
+// says which piece that is and what it does.
+function explainButtons() {
+  const notes = [];
+  for (const node of elements.board.querySelectorAll("[data-piece][data-actions]")) {
+    const info = pieceInfo(node.dataset.piece);
+    if (!info?.text) continue;
+    for (const action of JSON.parse(node.dataset.actions)) {
+      const button = elements.actions.querySelector(`button[data-action="${CSS.escape(action)}"]`);
+      if (button && !button.querySelector(".action-about")) notes.push([button, info, node.dataset.piece]);
+    }
+  }
+  // A text shared by many pieces (every token of a team) would only repeat itself.
+  const pieces = {};
+  for (const [, info, key] of notes) (pieces[info.text] ||= new Set()).add(key);
+  for (const [button, info] of notes) {
+    if (pieces[info.text].size > 2 || button.textContent.includes(info.text)) continue;
+    const note = document.createElement("small");
+    note.className = "action-about";
+    note.textContent = `${info.name}: ${info.text}`;
+    button.appendChild(note);
   }
 }
 
@@ -330,4 +471,8 @@ async function loadGameNames() {
 }
 
 loadGameNames();
+readPace();
+explainPieces(elements.board);
+explainPieces(elements.log);
+explainSwitch(elements.explain);
 connect();

@@ -2,15 +2,11 @@
 // seat's hand. A tile you may place on is clickable ("place C2"); an unplayable card in your
 // hand is clickable to play it without effect ("discard Wheel").
 
-import { card, clickable, el, label, nameOf, prepare, seatColour, shorten, title, textColourOn } from "../svg.js";
+import { card, clickable, el, label, lastEvent, lookColour, nameOf, piece, prepare, seatColour, shorten, title, textColourOn } from "/static/svg.js";
 
 const WIDTH = 520;
 const TILE = 96;
 const GAP = 4;
-const SYMBOL_FILLS = {
-  Drop: "#d8ecfb", Hammers: "#f4e1cf", "Three Circles": "#e6f3da", Bricks: "#f6d9d6",
-  Wheel: "#ece3f7", Arrow: "#fdf3c9",
-};
 
 export function draw(svg, view, legal, labels, act) {
   const state = view.state || {};
@@ -24,6 +20,8 @@ export function draw(svg, view, legal, labels, act) {
   drawHeader(svg, state);
   drawPlayers(svg, view, players, 30);
   drawBoard(svg, view, board, boardTop, legal, labels, act);
+  markLastPlacement(svg, board, boardTop);
+  drawScoredLines(svg, view, board, boardTop);
   drawHand(svg, view, state, handTop, legal, labels, act);
 }
 
@@ -50,8 +48,9 @@ function drawPlayers(svg, view, players, top) {
     const you = player.seat === view.seat ? " (you)" : "";
     label(group, x + 36, y + 13, `${player.colour || nameOf(view, player.seat)}${you}`,
       { "text-anchor": "start", "font-size": 13, "font-weight": "bold" });
-    label(group, x + 36, y + 29, `${player.score ?? 0} pts · ${player.supply ?? 0} cubes · ` +
-      `${player.cards_in_hand ?? 0} cards · played ${player.played_this_round ?? 0}`,
+    const count = (n, word) => `${n ?? 0} ${word}${(n ?? 0) === 1 ? "" : "s"}`;
+    label(group, x + 36, y + 29, `${count(player.score, "point")} · ${count(player.supply, "cube")} · ` +
+      `${count(player.cards_in_hand, "card")} · played ${player.played_this_round ?? 0}`,
     { "text-anchor": "start", "font-size": 11 });
     title(group, `${player.colour}: score ${player.score}, supply ${player.supply}`);
   });
@@ -68,15 +67,52 @@ function drawBoard(svg, view, board, top, legal, labels, act) {
     const playable = (legal || []).includes(action);
     const group = el(svg, "g", { class: `tile${playable ? " playable" : ""}`, "data-tile": tile.name });
     el(group, "rect", { x, y, width: TILE, height: TILE, rx: 8,
-      fill: SYMBOL_FILLS[tile.symbol] || "#eeeeee",
+      fill: lookColour(tile.symbol, "#eeeeee"),
       stroke: playable ? "#c58b00" : "#8c8272", "stroke-width": playable ? 3 : 1 });
     drawSymbol(group, tile.symbol, x + TILE / 2, y + TILE / 2 - 8);
     label(group, x + 12, y + 12, tile.name, { "font-size": 10, fill: "#4a4438" });
     label(group, x + TILE / 2, y + TILE - 12, shorten(tile.symbol, 14), { "font-size": 10, fill: "#4a4438" });
     if (tile.owner !== null && tile.owner !== undefined) drawCubes(group, tile, x, y, names);
+    piece(group, `tile:${tile.symbol}`);
     if (playable) clickable(group, [action], labels, act, `Tile ${tile.name} (${tile.symbol})`);
     else title(group, `${tile.name}: ${tile.symbol}${ownerText(tile, names)}`);
   });
+}
+
+function tileCentre(board, top, name) {
+  const columns = board.columns || 1;
+  const index = (board.tiles || []).findIndex((tile) => tile.name === name);
+  if (index < 0) return null;
+  const left = (WIDTH - columns * (TILE + GAP)) / 2;
+  return { x: left + (index % columns) * (TILE + GAP) + TILE / 2, y: top + Math.floor(index / columns) * (TILE + GAP) + TILE / 2 };
+}
+
+// The last cube placed gets a ring, so a move that happened while you looked away is found.
+function markLastPlacement(svg, board, top) {
+  const last = lastEvent(["place"]);
+  const centre = last && tileCentre(board, top, last.event.tile);
+  if (!centre) return;
+  el(svg, "rect", { x: centre.x - TILE / 2 - 3, y: centre.y - TILE / 2 - 3, width: TILE + 6, height: TILE + 6, rx: 10,
+    fill: "none", stroke: "#b3261e", "stroke-width": 3, "stroke-dasharray": "8 4", class: "last-placed", "pointer-events": "none" });
+}
+
+// After a scoring (until the next cube is placed) the lines that scored light up.
+function drawScoredLines(svg, view, board, top) {
+  const scored = lastEvent(["score"]);
+  if (!scored || scored.after.some((event) => event.type === "place")) return;
+  const names = view.seat_names || [];
+  for (const player of scored.event.players || []) {
+    for (const [, tiles, points] of player.lines || []) {
+      const start = tileCentre(board, top, tiles[0]);
+      const end = tileCentre(board, top, tiles[tiles.length - 1]);
+      if (!start || !end) continue;
+      const colour = seatColour(names[player.seat], player.seat);
+      const line = el(svg, "g", { class: "scored-line", "pointer-events": "none" });
+      el(line, "line", { x1: start.x, y1: start.y, x2: end.x, y2: end.y, stroke: "#ffffff", "stroke-width": 14, "stroke-linecap": "round", opacity: 0.8 });
+      el(line, "line", { x1: start.x, y1: start.y, x2: end.x, y2: end.y, stroke: colour, "stroke-width": 8, "stroke-linecap": "round" });
+      label(line, (start.x + end.x) / 2, (start.y + end.y) / 2 - 12, `+${points}`, { "font-size": 16, "font-weight": "bold", fill: colour, stroke: "#fff", "stroke-width": 0.8 });
+    }
+  }
 }
 
 function ownerText(tile, names) {
@@ -113,9 +149,10 @@ function drawHand(svg, view, state, top, legal, labels, act) {
   const width = Math.min(70, (WIDTH - 16) / cards.length - 4);
   cards.forEach((symbol, i) => {
     const x = 8 + i * (width + 4);
-    const group = card(svg, x, top + 18, width, 90, [symbol], { fill: SYMBOL_FILLS[symbol] || "#ffffff",
+    const group = card(svg, x, top + 18, width, 90, [symbol], { fill: lookColour(symbol),
       fontSize: 10, maxChars: Math.floor(width / 6) });
     drawSymbol(group, symbol, x + width / 2, top + 72, 0.7);
+    piece(group, `card:${symbol}`);
     const discard = `discard ${symbol}`;
     if ((legal || []).includes(discard)) {
       group.classList.add("playable");

@@ -6,13 +6,13 @@
 // ("spot 4"), a pane side ("side left"), and chips for the remaining choices (cards, draw, stop,
 // alone, hide, guess, roll, block, stab, push, move, wall).
 
-import { clickable, el, label, nameOf, prepare, seatColour, shorten, title, token } from "../svg.js";
+import { clickable, el, label, nameOf, piece, pieceInfo, prepare, seatColour, shorten, textBlock, title, token, wrapText } from "/static/svg.js";
 
 const WIDTH = 520;
-const STAGE_TITLES = {
-  red_light_green_light: "Red Light, Green Light", dalgona: "Dalgona", tug_of_war: "Tug of War",
-  marbles: "Marbles", glass_bridge: "Glass Bridge", squid_game: "Squid Game",
-};
+// A game's title, from its piece text (served from the game folder).
+function stageTitle(stage) {
+  return pieceInfo(`stage:${stage}`)?.name ?? String(stage ?? "");
+}
 
 export function draw(svg, view, legal, labels, act) {
   const state = view.state || {};
@@ -24,7 +24,7 @@ export function draw(svg, view, legal, labels, act) {
   const stage = (state.games || [])[state.stage];
   if (state.phase === "play" && game) {
     const drawStage = STAGES[stage];
-    label(svg, 8, y + 12, `${STAGE_TITLES[stage] || stage}${game.timer ? ` · timer ${game.timer}` : ""}` +
+    label(svg, 8, y + 12, `${stageTitle(stage)}${game.timer ? ` · timer ${game.timer}` : ""}` +
       `${game.round !== undefined ? ` · round ${game.round}` : ""}${game.step ? ` · ${game.step}` : ""}`,
     { "text-anchor": "start", "font-size": 13, "font-weight": "bold" });
     y = drawStage ? drawStage(context, game, y + 22) : y + 22;
@@ -32,7 +32,8 @@ export function draw(svg, view, legal, labels, act) {
     const picks = (state.to_pick || []).map((k, s) => (k ? `${nameOf(view, s)} ${k}` : null)).filter(Boolean);
     label(svg, 8, y + 12, `Choose tokens from your reserve: ${picks.join(", ") || "done"}`,
       { "text-anchor": "start", "font-size": 12, "font-weight": "bold" });
-    y += 22;
+    y = textBlock(svg, 8, y + 26, wrapText("Which numbers you bring matters: when teams tie for who goes first, the " +
+      "highest token number goes first, and some games order pushes and ties by it.", 86), 3, { "font-size": 10.5, fill: "#6b6458" });
   } else if (state.winner !== null && state.winner !== undefined) {
     label(svg, WIDTH / 2, y + 16, `${nameOf(view, state.winner)} wins the campaign`, { "font-size": 15, "font-weight": "bold" });
     y += 30;
@@ -59,8 +60,9 @@ function chip(context, number, x, y, options = {}) {
   const fill = seatColour(nameOf(context.view, seat), seat ?? 0);
   const action = `token ${number}`;
   const group = token(context.svg, x, y, options.r || 12, fill, tokenText(number),
-    { fontSize: 8, dashed: options.dashed, className: "game-token", title: `${nameOf(context.view, seat)} ${tokenText(number)}` });
+    { fontSize: 8, dashed: options.dashed, className: "game-token" });
   group.setAttribute("data-token", String(number));
+  piece(group, `token:${number}`);
   if (context.legal.includes(action)) {
     context.bound.add(action);
     group.classList.add("playable");
@@ -78,7 +80,7 @@ function drawCampaign(context, top) {
     const done = i < (state.results || []).length;
     el(svg, "rect", { x: 8 + i * width, y: top, width: width - 4, height: 26, rx: 5,
       fill: current ? "#e8b923" : done ? "#c9d8c5" : "#e4ded2", stroke: "#5b5140" });
-    label(svg, 8 + i * width + (width - 4) / 2, top + 13, shorten(STAGE_TITLES[stage] || stage, Math.floor(width / 6.2)),
+    label(svg, 8 + i * width + (width - 4) / 2, top + 13, shorten(stageTitle(stage), Math.floor(width / 6.2)),
       { "font-size": 9.5, "font-weight": current ? "bold" : "normal" });
   });
   return top + 30;
@@ -126,8 +128,11 @@ function placeRows(context, game, places, top, describe) {
     const tokens = tokensWhere(game, (w) => w === place);
     const height = 30 * Math.max(1, Math.ceil(tokens.length / perLine));
     const { name, fill } = describe(place, i);
-    el(svg, "rect", { x: 8, y, width: WIDTH - 16, height: height - 2, rx: 4, fill, stroke: "#c9c3b5" });
-    label(svg, 40, y + 14, name, { "font-size": 10, "font-weight": "bold" });
+    const row = el(svg, "g", { class: "place-row" });
+    el(row, "rect", { x: 8, y, width: 66, height: height - 2, rx: 4, fill, stroke: "#c9c3b5" });
+    label(row, 40, y + 14, name, { "font-size": 10, "font-weight": "bold" });
+    piece(row, `place:${name.replace(/ \d+$/, "")}`);
+    el(svg, "rect", { x: 76, y, width: WIDTH - 84, height: height - 2, rx: 4, fill, stroke: "#c9c3b5" });
     tokens.forEach((number, k) => chip(context, number, 86 + (k % perLine) * 26, y + 14 + Math.floor(k / perLine) * 30, { r: 11 }));
     y += height;
   });
@@ -143,10 +148,19 @@ function drawRedLight(context, game, top) {
     name: place === -1 ? "waiting" : place === 0 ? "start line" : `lane ${place}`,
     fill: place === -1 ? "#efeae0" : place === 0 ? "#d9f2e6" : i % 2 ? "#fbf7ee" : "#f4efe3",
   }));
-  const doll = game.doll === null || game.doll === undefined ? "not drawn" : (game.doll.length ? game.doll.join(", ") : "Green Light");
-  label(svg, 8, y + 12, shorten(`Doll: ${doll} · cards left ${game.deck_size ?? "?"} · revealed ${JSON.stringify(game.revealed ?? [])}` +
-    `${game.my_card !== null && game.my_card !== undefined ? ` · your card ${game.my_card}` : ""}`, 84), { "text-anchor": "start", "font-size": 11 });
-  return y + 20;
+  const doll = game.doll === null || game.doll === undefined ? "no Doll card turned yet" :
+    (game.doll.length ? `Red Light: ${game.doll.join(" and ")} are seen` : "Green Light: everyone moves");
+  const played = playedCards(context, game.revealed);
+  const lines = wrapText(`Doll: ${doll} · ${game.deck_size ?? "?"} Doll card${game.deck_size === 1 ? "" : "s"} left` +
+    `${played ? ` · cards played: ${played}` : ""}` +
+    `${game.my_card !== null && game.my_card !== undefined ? ` · your card ${game.my_card}` : ""}`, 84);
+  return textBlock(svg, 8, y + 12, lines, 3, { "font-size": 11 }) + 6;
+}
+
+// "Red 3, Blue 0 (Push)": the cards each player revealed, without raw lists.
+function playedCards(context, revealed) {
+  return (revealed || []).map((card, p) => (card === null || card === undefined ? null :
+    `${nameOf(context.view, p)} ${card}${card === 0 ? " (Push)" : ""}`)).filter(Boolean).join(", ");
 }
 
 // Tokens in rows across the board; the height they take.
@@ -188,6 +202,7 @@ function drawShapeHead(context, shape, y, height) {
   el(head, "rect", { x: 8, y, width: 90, height: height - 4, rx: 6, fill: "#f6d9a8", stroke: playable ? "#c58b00" : "#8b6b4a",
     "stroke-width": playable ? 3 : 1 });
   label(head, 53, y + height / 2 - 2, shape, { "font-size": 12, "font-weight": "bold" });
+  piece(head, `shape:${shape}`);
   if (playable) {
     context.bound.add(action);
     head.classList.add("playable");
@@ -249,11 +264,12 @@ function drawMarbles(context, game, top) {
   }
   const duel = game.duel;
   if (duel) {
-    const parts = [`duel: ${tokenText(duel.mine)} against ${tokenText(duel.theirs)}`, `rolls ${JSON.stringify(duel.rolls || [])}`];
+    const rolls = (duel.rolls || []).filter((r) => r !== null && r !== undefined).map((r) => `${r} cm`);
+    const parts = [`duel: ${tokenText(duel.mine)} against ${tokenText(duel.theirs)}`];
+    if (rolls.length) parts.push(`rolled ${rolls.join(" and ")} from the line`);
     if (duel.my_hide !== undefined && duel.my_hide !== null) parts.push(`you hid ${duel.my_hide}`);
     if (duel.my_guess !== undefined && duel.my_guess !== null) parts.push(`you guessed ${duel.my_guess}`);
-    label(svg, 8, y + 10, shorten(parts.join(" · "), 84), { "text-anchor": "start", "font-size": 11 });
-    y += 20;
+    y = textBlock(svg, 8, y + 10, wrapText(parts.join(" · "), 84), 3, { "font-size": 11 }) + 6;
   }
   return y;
 }
@@ -301,9 +317,8 @@ function drawGlassBridge(context, game, top) {
   });
   y += 76;
   const hands = (game.hands || []).map((h, p) => `${nameOf(context.view, p)} ${h.join(" ")}`).join(" · ");
-  label(svg, 8, y + 6, shorten(`Hands: ${hands}${game.my_card !== null && game.my_card !== undefined ? ` · your card ${game.my_card}` : ""}`, 86),
-    { "text-anchor": "start", "font-size": 10.5 });
-  return y + 14;
+  const handsText = `Hands: ${hands}${game.my_card !== null && game.my_card !== undefined ? ` · your card ${game.my_card}` : ""}`;
+  return textBlock(svg, 8, y + 6, wrapText(handsText, 86), 3, { "font-size": 10.5 }) + 2;
 }
 
 function drawFinal(context, game, top) {
@@ -315,9 +330,10 @@ function drawFinal(context, game, top) {
     fill: place === -1 ? "#d9f2e6" : place === 0 ? "#f6d9d6" : i % 2 ? "#fbf7ee" : "#f4efe3",
   }));
   const revealed = (game.revealed || []).map((c, p) => (c ? `${nameOf(context.view, p)} ${c}` : null)).filter(Boolean).join(", ");
-  label(svg, 8, y + 12, shorten(`Speed token: ${nameOf(context.view, game.speed)}${revealed ? ` · last cards: ${revealed}` : ""}` +
-    `${game.my_card ? ` · your card ${game.my_card}` : ""}`, 86), { "text-anchor": "start", "font-size": 11 });
-  return y + 20;
+  // (Block, Stab, Push or Move: words, not numbers, so they are shown as they are.)
+  const speedText = `Speed token: ${nameOf(context.view, game.speed)}${revealed ? ` · last cards: ${revealed}` : ""}` +
+    `${game.my_card ? ` · your card ${game.my_card}` : ""}`;
+  return textBlock(svg, 8, y + 12, wrapText(speedText, 86), 3, { "font-size": 11 }) + 6;
 }
 
 const STAGES = {
@@ -340,7 +356,8 @@ function drawChoices(context, top) {
     const group = el(svg, "g", { class: "choice-chip playable" });
     el(group, "rect", { x, y, width, height: 28, rx: 14, fill: "#fff1c2", stroke: "#c58b00", "stroke-width": 2 });
     label(group, x + width / 2, y + 14, text, { "font-size": 11, "font-weight": "bold" });
-    title(group, labels?.[action] || action);
+    if (pieceInfo(`choice:${action}`)) piece(group, `choice:${action}`);
+    else title(group, labels?.[action] || action);
     clickable(group, [action], labels, act, `Choice ${action}`);
     x += width + 6;
   }

@@ -2,7 +2,7 @@
 // trick piles, every player's status, and the seat's tricks. Clickable: your trick cards
 // ("play <trick>"), the 0 and 1 hand signs during the call ("vote 0", "vote 1"), and Pass.
 
-import { card, clickable, el, label, nameOf, prepare, seatColour, shorten, title, token } from "../svg.js";
+import { card, clickable, el, label, nameOf, piece, pieceInfo, prepare, seatColour, shorten, textBlock, title, token, wrapText } from "/static/svg.js";
 
 const WIDTH = 520;
 const CENTRE_X = WIDTH / 2;
@@ -17,7 +17,12 @@ export function draw(svg, view, legal, labels, act) {
   prepare(svg, WIDTH, handTop + 130);
   label(svg, 8, 14, `Round ${state.round ?? "?"} · ${phaseText(state.phase)}`,
     { "text-anchor": "start", "font-size": 13, "font-weight": "bold" });
-  if (state.quick_game) label(svg, WIDTH - 8, 14, "Schnelles Spiel", { "text-anchor": "end", "font-size": 12, fill: "#b3261e" });
+  if (state.quick_game) {
+    const quick = el(svg, "g", { class: "quick-game" });
+    el(quick, "rect", { x: WIDTH - 150, y: 2, width: 146, height: 22, rx: 4, fill: "#fdecea" });
+    label(quick, WIDTH - 8, 14, "Schnelles Spiel in play", { "text-anchor": "end", "font-size": 12, fill: "#b3261e" });
+    piece(quick, "trick:Schnelles Spiel");
+  }
   drawCircle(svg, view, state);
   drawCentre(svg, state);
   drawPlayers(svg, view, players, state, playersTop);
@@ -43,6 +48,7 @@ function drawCircle(svg, view, state) {
       { className: `character${guarded ? " guarded" : ""}`, strokeWidth: guarded ? 3 : 1.2,
         title: `${entry.character}${guarded ? " (the guard stands here)" : ""}` });
     group.setAttribute("data-character", entry.character);
+    piece(group, "character");
     if (guarded) drawGuard(svg, x, y, angle);
   });
 }
@@ -59,17 +65,19 @@ function drawGuard(svg, x, y, angle) {
   el(guard, "path", { d: `M${gx} ${gy - 14} L${gx + 12} ${gy - 8} L${gx + 10} ${gy + 8} L${gx} ${gy + 15} L${gx - 10} ${gy + 8} L${gx - 12} ${gy - 8} Z`,
     fill: "#1b1f24", stroke: "#e8b923", "stroke-width": 2 });
   label(guard, gx, gy, "G", { fill: "#e8b923", "font-size": 12, "font-weight": "bold" });
-  title(guard, "The guard");
+  piece(guard, "guard");
 }
 
 function drawCentre(svg, state) {
   const revealed = state.revealed;
   card(svg, CENTRE_X - 95, CENTRE_Y - 60, 80, 110, ["Guard", `${state.guard_pile ?? 0} left`],
     { fill: "#2c3440", textFill: "#ffffff", title: "Guard action pile (face down)" });
-  card(svg, CENTRE_X + 15, CENTRE_Y - 60, 80, 110,
-    revealed ? ["Revealed", revealed] : ["Discards", lastOf(state.guard_discard)],
-    { fill: revealed ? "#fff1c2" : "#fffdf6", stroke: revealed ? "#c58b00" : "#5b5140", maxChars: 12,
-      title: `Guard discards: ${(state.guard_discard || []).join(", ") || "none"}` });
+  const shown = revealed ?? lastOf(state.guard_discard);
+  const info = pieceInfo(`guard_action:${shown}`);
+  const face = card(svg, CENTRE_X + 15, CENTRE_Y - 60, 80, 110,
+    [revealed ? "Revealed" : "Last drawn", ...wrapWords(shown), ...(info ? wrapWords(`(${info.english})`) : [])],
+    { fill: info?.colour ?? "#fffdf6", stroke: revealed ? "#c58b00" : "#5b5140", maxChars: 12, fontSize: 10.5 });
+  piece(face, `guard_action:${shown}`);
   label(svg, CENTRE_X, CENTRE_Y + 68, `Tricks: ${state.trick_pile ?? 0} in pile · ${(state.trick_discard || []).length} discarded`, { "font-size": 11 });
   const out = [...(state.in_front || []), ...(state.boxed || [])];
   if (out.length) label(svg, CENTRE_X, CENTRE_Y + 84, shorten(`Out of the circle: ${out.join(", ")}`, 60), { "font-size": 11 });
@@ -95,7 +103,7 @@ function drawPlayers(svg, view, players, state, top) {
       { "text-anchor": "start", "font-size": 12, "font-weight": "bold" });
     const last = state.last_call?.[player.seat];
     const status = player.active === false ? "out" :
-      `${player.characters} in circle · ${player.tricks} tricks` +
+      `${player.characters} in circle · ${player.tricks} trick${player.tricks === 1 ? "" : "s"}` +
       (player.has_voted ? " · chosen" : "") + (player.passed ? " · passed" : "") +
       (last !== null && last !== undefined && last >= 0 ? ` · last call ${last}` : "");
     label(group, x + 32, y + 27, status, { "text-anchor": "start", "font-size": 10.5 });
@@ -111,11 +119,15 @@ function handCards(state, legal) {
   for (const value of ["0", "1"]) {
     const action = `vote ${value}`;
     if (legal.includes(action)) {
-      cards.push({ lines: [value, value === "0" ? "flat" : "finger"], actions: [action], name: `Show ${value}`, fill: "#e6f3da" });
+      cards.push({ lines: [value, value === "0" ? "flat hand" : "one finger"], actions: [action], name: `Show ${value}`,
+        fill: "#e6f3da", piece: `vote:${value}` });
     }
   }
   for (const trick of state.hand || []) {
-    cards.push({ lines: wrapWords(trick), actions: legal.filter((a) => a === `play ${trick}`), name: `Trick ${trick}`, fill: "#fdf3c9" });
+    const info = pieceInfo(`trick:${trick}`);
+    cards.push({ lines: wrapWords(trick), english: info?.text,
+      actions: legal.filter((a) => a === `play ${trick}`), name: `Trick ${trick}`,
+      fill: info?.colour ?? "#fdf3c9", piece: `trick:${trick}` });
   }
   if (legal.includes("pass")) cards.push({ lines: ["Pass"], actions: ["pass"], name: "Pass", fill: "#e4ded2" });
   return cards;
@@ -134,11 +146,14 @@ function drawHand(svg, view, state, top, legal, labels, act) {
     const x = 8 + (i % PER_ROW) * (CARD_W + 6);
     const y = top + 18 + Math.floor(i / PER_ROW) * 100;
     const group = card(svg, x, y, CARD_W, 96, entry.lines, { fill: entry.fill, fontSize: 11, maxChars: 12 });
+    if (entry.english) {
+      const top = y + 18 + entry.lines.length * 12;
+      textBlock(group, x + 4, top, wrapText(entry.english, 16), Math.floor((y + 94 - top) / 10), { "font-size": 8.5 });
+    }
+    if (entry.piece) piece(group, entry.piece);
     if (entry.actions.length) {
       group.classList.add("playable");
       clickable(group, entry.actions, labels, act, entry.name);
-    } else {
-      title(group, entry.lines.join(" "));
     }
   });
   if (!cards.length) label(svg, 8, top + 36, "no tricks", { "text-anchor": "start", "font-size": 12, fill: "#6b6458" });

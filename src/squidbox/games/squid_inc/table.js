@@ -4,17 +4,19 @@
 // ("take +1", "pick line -1"), a Mailroom card ("clout M2", "hire M1", "pick P2 M1"), and the
 // chosen Employee ("mailroom" or "dismiss").
 
-import { card, clickable, el, label, matching, nameOf, prepare, seatColour, shorten, title, token } from "../svg.js";
+import { card, clickable, el, label, lookColour, matching, nameOf, piece, pieceInfo, prepare, seatColour, shorten, textBlock, title, token, wrapText } from "/static/svg.js";
 
 const WIDTH = 520;
 const CELL_W = 98;
 const CELL_H = 50;
+const LINE_H = 112;
 
 export function draw(svg, view, legal, labels, act) {
   const state = view.state || {};
   const tiers = [...(state.tiers || [])].sort((a, b) => b.tier - a.tier);
   const cells = Object.fromEntries((state.board || []).map((c) => [c.space, c]));
-  let y = 26;
+  const headLines = headerLines(view, state);
+  let y = 16 + headLines.length * 12;
   const layout = tiers.map((tier) => {
     const rows = groupRows(tier.spaces || []);
     const block = { tier, rows, top: y };
@@ -22,23 +24,27 @@ export function draw(svg, view, legal, labels, act) {
     return block;
   });
   const lineTop = y + 4;
-  const roomsTop = lineTop + 110;
+  const roomsTop = lineTop + LINE_H + 26;
   const rooms = state.mailrooms || [];
   prepare(svg, WIDTH, roomsTop + rooms.length * 84 + 10);
-  header(svg, view, state);
+  header(svg, view, state, headLines);
   for (const block of layout) drawTier(svg, view, block, cells, legal, labels, act);
   drawLine(svg, state, lineTop, legal, labels, act);
   drawChosen(svg, state, lineTop, legal, labels, act);
   drawMailrooms(svg, view, rooms, roomsTop, legal, labels, act);
 }
 
-function header(svg, view, state) {
+// Whose turn and what is asked, whole (wrapped, never cut), then the scores.
+function headerLines(view, state) {
   const prompt = state.pending?.prompt ? ` · ${state.pending.prompt}` : "";
   const who = state.current_player !== null && state.current_player !== undefined ? `${nameOf(view, state.current_player)}: ` : "";
-  label(svg, 8, 10, shorten(`${who}${state.phase ?? ""}${prompt}${state.endgame ? " · ENDGAME" : ""}`, 80),
-    { "text-anchor": "start", "font-size": 12, "font-weight": "bold" });
+  return wrapText(`${who}${state.phase ?? ""}${prompt}${state.endgame ? " · ENDGAME" : ""}`, 78);
+}
+
+function header(svg, view, state, lines) {
+  lines.forEach((line, i) => label(svg, 8, 10 + i * 12, line, { "text-anchor": "start", "font-size": 12, "font-weight": "bold" }));
   const scores = (state.scores || []).map((s, i) => `${nameOf(view, i)} ${s}`).join(" · ");
-  label(svg, 8, 22, `Clout scores: ${scores} · deck ${state.deck_size ?? "?"} · guards left ${state.guard_tiles_left ?? "?"}`,
+  label(svg, 8, 10 + lines.length * 12, `Clout scores: ${scores} · deck ${state.deck_size ?? "?"} · guards left ${state.guard_tiles_left ?? "?"}`,
     { "text-anchor": "start", "font-size": 10.5 });
 }
 
@@ -54,7 +60,10 @@ function groupRows(spaces) {
 
 function drawTier(svg, view, block, cells, legal, labels, act) {
   const { tier, rows, top } = block;
-  label(svg, 8, top + 8, `Tier ${tier.tier} · ×${tier.multiplier}`, { "text-anchor": "start", "font-size": 11, "font-weight": "bold" });
+  const heading = el(svg, "g", { class: "tier-heading" });
+  el(heading, "rect", { x: 4, y: top, width: 96, height: 16, fill: "transparent" });
+  label(heading, 8, top + 8, `Tier ${tier.tier} · ×${tier.multiplier}`, { "text-anchor": "start", "font-size": 11, "font-weight": "bold" });
+  piece(heading, `tier:${tier.tier}`);
   rows.forEach((row, r) => {
     const left = (WIDTH - row.length * (CELL_W + 4)) / 2;
     row.forEach((space, c) => {
@@ -74,12 +83,20 @@ function drawCell(svg, view, cell, x, y, legal, labels, act) {
   if (owned) el(group, "rect", { x, y, width: 7, height: CELL_H, rx: 3, fill: colour });
   label(group, x + CELL_W - 4, y + 8, cell.space, { "text-anchor": "end", "font-size": 8.5, fill: "#6b6458" });
   if (cell.employee) {
-    label(group, x + CELL_W / 2 + 3, y + 21, shorten(cell.employee, 16), { "font-size": 10, "font-weight": "bold" });
-    label(group, x + CELL_W / 2 + 3, y + 37, `value ${cell.value ?? "?"}${cell.used ? " · used" : ""}${cell.new ? " · new" : ""}`, { "font-size": 9 });
+    const name = wrapText(cell.employee, 17);
+    name.slice(0, 2).forEach((line, i) => label(group, x + CELL_W / 2 + 3, y + (name.length > 1 ? 14 : 20) + i * 11, line,
+      { "font-size": 9.5, "font-weight": "bold" }));
+    const owner = owned ? nameOf(view, cell.owner) : "no owner";
+    label(group, x + 11, y + 42, `value ${cell.value ?? "?"} · ${owner}${cell.used ? " · used" : ""}${cell.new ? " · new" : ""}`,
+      { "text-anchor": "start", "font-size": 8.5 });
+    piece(group, `employee:${cell.employee}`);
   }
-  if (cell.clout) token(group, x + 16, y + 11, 8, "#e8b923", cell.clout, { fontSize: 9, title: `${cell.clout} Clout` });
-  if (actions.length) clickable(group, actions, labels, act, `Space ${cell.space}`);
-  else title(group, `${cell.space}: ${cell.employee ?? "empty"}`);
+  if (cell.clout) {
+    const chip = token(group, x + CELL_W - 10, y + CELL_H - 10, 8, lookColour("clout_fill", "#e8b923"), cell.clout, { fontSize: 9 });
+    piece(chip, "clout");
+  }
+  if (actions.length) clickable(group, actions, labels, act, `Space ${cell.space}${cell.employee ? ` (${cell.employee})` : ""}`);
+  else if (!cell.employee) title(group, `${cell.space}: empty`);
 }
 
 function drawLine(svg, state, top, legal, labels, act) {
@@ -87,13 +104,21 @@ function drawLine(svg, state, top, legal, labels, act) {
   (state.line || []).forEach((slot, i) => {
     const x = 8 + i * 84;
     const actions = matching(legal, (a) => a === `take ${slot.space}` || a === `pick line ${slot.space}`);
-    const group = card(svg, x, top + 16, 80, 84, [slot.space, ...splitName(slot.employee), `value ${slot.value}`],
-      { fill: "#eef6fb", fontSize: 10, maxChars: 13 });
+    const group = card(svg, x, top + 16, 80, LINE_H, [`line ${slot.space}`, ...splitName(slot.employee), `value ${slot.value}`],
+      { fill: lookColour("line_fill", "#eef6fb"), fontSize: 10, maxChars: 14 });
+    ability(group, slot.employee, x + 3, top + 16 + 34 + (splitName(slot.employee).length + 1) * 12, top + 16 + LINE_H);
+    piece(group, `employee:${slot.employee}`);
     if (actions.length) {
       group.classList.add("playable");
       clickable(group, actions, labels, act, `Line ${slot.space}: ${slot.employee}`);
     }
   });
+}
+
+// As much of an Employee's ability as fits between y and bottom (all of it is in the tooltip).
+function ability(group, employee, x, y, bottom) {
+  const text = pieceInfo(`employee:${employee}`)?.text;
+  if (text) textBlock(group, x, y, wrapText(text, 18), Math.floor((bottom - y) / 9), { "font-size": 7.5, fill: "#4a4438" });
 }
 
 function splitName(name) {
@@ -108,7 +133,11 @@ function drawChosen(svg, state, top, legal, labels, act) {
   const chosen = state.chosen;
   label(svg, x, top + 6, "Chosen", { "text-anchor": "start", "font-size": 12, "font-weight": "bold" });
   const lines = chosen ? [...splitName(chosen.employee), `line ${chosen.modifier >= 0 ? "+" : ""}${chosen.modifier}`] : ["none"];
-  const group = card(svg, x, top + 16, 100, 84, lines, { fill: chosen ? "#fff1c2" : "#f2efe7", fontSize: 10, maxChars: 16 });
+  const group = card(svg, x, top + 16, 100, LINE_H, lines, { fill: chosen ? "#fff1c2" : "#f2efe7", fontSize: 10, maxChars: 17 });
+  if (chosen) {
+    piece(group, `employee:${chosen.employee}`);
+    ability(group, chosen.employee, x + 4, top + 16 + 34 + (lines.length - 1) * 12, top + 16 + LINE_H);
+  }
   const actions = matching(legal, (a) => a === "mailroom" || a === "dismiss");
   if (chosen && actions.length) {
     group.classList.add("playable");
@@ -128,8 +157,10 @@ function drawMailrooms(svg, view, rooms, top, legal, labels, act) {
       const x = 12 + k * 126;
       const mine = seat === view.seat;
       const actions = matching(legal, (a) => (mine && (a === `clout ${slot}` || a === `hire ${slot}`)) || a === `pick P${seat + 1} ${slot}`);
-      const group = card(svg, x, y + 20, 120, 54, [`${slot} ${entry.employee}`, `v${entry.value} · ${entry.clout} Clout · hire ${entry.hire_cost}`],
-        { fill: "#fbf7ee", fontSize: 10, maxChars: 21 });
+      const group = card(svg, x, y + 20, 120, 54, [...splitName(entry.employee),
+        `${slot} · value ${entry.value} · ${entry.clout} of ${entry.hire_cost} Clout`],
+      { fill: "#fbf7ee", fontSize: 10, maxChars: 24 });
+      piece(group, `employee:${entry.employee}`);
       if (actions.length) {
         group.classList.add("playable");
         clickable(group, actions, labels, act, `${nameOf(view, seat)} ${slot} ${entry.employee}`);

@@ -1,0 +1,142 @@
+"""Squid Game's pieces as players read them: team tokens (whose number matters), player cards,
+Doll cards, Dalgona shapes, the six games, and what each kind of choice is for."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from squidbox.games.pieces import Piece, Pieces, comment_statuses, look
+
+from .data import DATA_FILE
+
+STAGES = {
+    "red_light_green_light": "Play a card: if the Doll's Red Light shows your number you lose "
+                             "your token nearest the Doll, else all your tokens move that many "
+                             "lanes. 0 (Push) eliminates an opponent's token near yours.",
+    "dalgona": "Spread your tokens over the shapes, then turn cards: a shape advances one of "
+               "your tokens there (past the last section it survives), Crack! eliminates one.",
+    "tug_of_war": "Place tokens on six teams (three ropes), then play a card behind each team "
+                  "you are on. The higher total wins; an odd number of 0s makes the lower win.",
+    "marbles": "Pair tokens up; each pair plays Odd or even or Closest to the wall. The winner "
+               "of each pair survives.",
+    "glass_bridge": "Line up, play cards to move; on the bridge choose left or right glass: the "
+                    "wrong one breaks. Crossing the last tile survives.",
+    "squid_game": "Everyone plays Block, Stab, Push or Move at once, resolved in that order. The "
+                  "first token to reach the Squid Head wins.",
+}
+PLACES = {
+    "waiting": "Red Light, Green Light: tokens not yet on the field; one is placed behind the "
+               "start line each round.",
+    "start line": "Red Light, Green Light: behind the start line; a token here moves with the "
+                  "others when you are not seen.",
+    "lane": "Red Light, Green Light: a lane of the field; the Doll is beyond the last one, and a "
+            "token that reaches it survives.",
+    "safe zone": "Squid Game: tokens here cannot be Stabbed or Pushed.",
+    "square": "Squid Game: the Square; Move takes a token from here into the Triangle.",
+    "triangle": "Squid Game: the Triangle's numbered spaces; moving on from 8 reaches the Squid "
+                "Head and wins.",
+}
+CHOICES = {
+    "block": "Block: your tokens cannot be Stabbed this round (they can still be Pushed).",
+    "stab": "Stab: eliminate another player's token in the same zone as one of yours.",
+    "push": "Push: push a Blocking token in your zone out of the court (eliminated).",
+    "move": "Move: Safe Zone to Square, Square to the Triangle, or one space on in it.",
+    "guess odd": "Guess odd: you win if the other player hid 1 marble.",
+    "guess even": "Guess even: you win if the other player hid 2 marbles.",
+    "hide 1": "Hide 1 marble: the other player must guess odd to beat you.",
+    "hide 2": "Hide 2 marbles: the other player must guess even to beat you.",
+    "draw": "Turn over the next Dalgona card.",
+    "stop": "Stop turning cards; your turn ends.",
+    "side left": "Leap onto the left glass of the next tile.",
+    "side right": "Leap onto the right glass of the next tile.",
+    "alone": "Place this token by itself (another may pair with it later).",
+    "wall": "Play Closest to the wall: both roll a marble; nearer to the line wins.",
+    "odd even": "Play Odd or even: one hides marbles, the other guesses.",
+}
+
+
+def pieces(game: Any) -> Pieces:
+    data = game.data
+    statuses = comment_statuses(DATA_FILE)
+    drawing = look(__package__)
+    found = Pieces(game.id, colours=dict(drawing["fills"]))
+    numbers_proposed = statuses.get("tokens") == "proposed"
+    for colour, numbers in data.tokens.items():
+        for number in numbers:
+            piece = found.add(Piece(
+                f"token:{number}", "Team token", f"{colour} {number:03d}",
+                text="A member of the team. When players tie for who goes first, the highest "
+                     "token number goes first; some games use it to order pushes and ties."))
+            piece.value("number", f"{number:03d}", numbers_proposed)
+    cards_proposed = statuses.get("player_cards.values") == "proposed"
+    for value in data.card_values:
+        text = ("The 0 Push: move nothing, but push (eliminate) an opponent's token instead."
+                if value == 0 else f"Move {value}, or count {value} in a total.")
+        found.add(Piece(f"card:{value}", "Player card", f"Card {value}", text=text,
+                        colour=drawing["fills"]["card"])
+                  ).value("value", value, cards_proposed)
+    doll_proposed = statuses.get("red_light_green_light.doll_cards") == "proposed"
+    for index, caught in enumerate(data.doll_cards):
+        name = "Green Light" if not caught else "Red Light " + ", ".join(map(str, caught))
+        text = ("Everyone moves." if not caught else
+                f"Players who played {' or '.join(map(str, caught))} were seen: they lose "
+                "their token closest to the Doll and do not move.")
+        found.add(Piece(f"doll:{index}", "Doll card", name, text=text,
+                        colour=drawing["fills"]["doll_green" if not caught else "doll_red"])
+                  ).value("catches", ", ".join(map(str, caught)) or "nobody", doll_proposed)
+    shapes_proposed = statuses.get("dalgona.sections") == "proposed"
+    for shape, cards, sections in zip(data.shapes, data.shape_cards, data.shape_sections,
+                                      strict=True):
+        piece = found.add(Piece(f"shape:{shape}", "Dalgona shape", shape.capitalize(),
+                                text=f"Each {shape} card drawn advances one of your tokens on "
+                                     "this shape one section; past the last section it survives."))
+        piece.value("sections", sections, shapes_proposed)
+        piece.value("cards in the deck", cards, statuses.get("dalgona.shape_cards") == "proposed")
+        found.add(Piece(f"choice:shape {shape}", "Choice", f"shape {shape}",
+                        text=f"Dalgona placement: put your token on the {shape} ({sections} "
+                             f"sections to poke through; {cards} of the cards are {shape}s)."))
+    found.add(Piece("crack", "Dalgona card", "Crack!",
+                    text="Eliminate one of your tokens on the Dalgona board; your turn ends. As "
+                         "your first card: eliminate an opponent's token instead."))
+    for place, text in PLACES.items():
+        found.add(Piece(f"place:{place}", "Place", place, text=text))
+    for stage, text in STAGES.items():
+        found.add(Piece(f"stage:{stage}", "Game", drawing["stage_titles"][stage], text=text))
+    for choice, text in CHOICES.items():
+        found.add(Piece(f"choice:{choice}", "Choice", choice, text=text))
+    for value in data.card_values:
+        found.add(Piece(f"choice:card {value}", "Choice", f"card {value}",
+                        text=f"Play your {value} card face down"
+                             + (" (the Push: instead of moving, push an opponent's token)."
+                                if value == 0 else f" (move {value})."),))
+        for team in data.tug_teams:
+            found.add(Piece(f"choice:play {value} on {team}", "Choice",
+                            f"card {value} behind team {team}",
+                            text=f"Tug of War: your {value} card counts for team {team}'s pull"
+                                 + (" (a 0 makes the lower total win)." if value == 0
+                                    else ".")))
+    for team in data.tug_teams:
+        found.add(Piece(f"choice:team {team}", "Choice", f"team {team}",
+                        text=f"Tug of War: put your token on rope team {team}; the team with "
+                             "the higher pull wins its battle and its tokens survive."))
+    for spot in range(1, data.max_strips * data.positions_per_strip + 1):
+        found.add(Piece(f"choice:spot {spot}", "Choice", f"spot {spot}",
+                        text=f"Glass Bridge: claim place {spot} on the line; the cards decide "
+                             "afterwards which end goes onto the bridge first."))
+    for kind, off, near, far in zip(data.roll_kinds, data.off_table_percent, data.nearest_cm,
+                                    data.farthest_cm, strict=True):
+        piece = found.add(Piece(f"choice:roll {kind}", "Choice", f"roll {kind}",
+                                text=f"Roll a {kind} marble: {off}% chance it leaves the table "
+                                     f"(you lose), else it stops {near}–{far} cm from the line."))
+        piece.value("off the table", f"{off}%", statuses.get("marbles.off_table_percent")
+                    == "proposed")
+    return found
+
+
+def example(state: Any) -> Any:
+    """The how-to-play page's example table: the first game under way (the line-ups chosen,
+    each seat taking its lowest numbers), since before that the board is empty."""
+    while not state.is_terminal() and state.view(None)["state"]["phase"] in ("lineup", "recruit"):
+        seat = state.to_move()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    return state

@@ -1,0 +1,88 @@
+// The results panel at the end of a game: rank, points, the game's own breakdown, the
+// tie-breaks in words and what scored, from GET /api/tables/<id>/results; and the Rematch
+// button for seat holders.
+
+const panel = document.getElementById("results");
+let shownFor = null;
+
+export function hideResults() {
+  if (!panel) return;
+  panel.hidden = true;
+  shownFor = null;
+}
+
+export async function showResults(tableId, rematch) {
+  if (!panel || shownFor === tableId) return;
+  shownFor = tableId;
+  let results;
+  try {
+    const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/results`);
+    if (!response.ok) throw new Error(`results answered ${response.status}`);
+    results = await response.json();
+  } catch (error) {
+    shownFor = null;
+    console.warn("No results panel:", error);
+    return;
+  }
+  panel.replaceChildren();
+  const heading = document.createElement("h2");
+  heading.id = "results-title";
+  heading.textContent = `Game over: ${results.summary}`;
+  panel.appendChild(heading);
+  panel.appendChild(resultsTable(results));
+  if (results.tie_break) panel.appendChild(paragraph(results.tie_break, "tie-break"));
+  if ((results.details || []).length) {
+    const details = document.createElement("details");
+    details.open = true;
+    const summary = document.createElement("summary");
+    summary.textContent = "How the points were scored";
+    const list = document.createElement("ul");
+    list.className = "score-details";
+    for (const line of results.details) {
+      const item = document.createElement("li");
+      item.textContent = line;
+      list.appendChild(item);
+    }
+    details.append(summary, list);
+    panel.appendChild(details);
+  }
+  if (rematch) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.id = "rematch-button";
+    button.textContent = "Rematch (same seats, new shuffle)";
+    button.addEventListener("click", () => { button.disabled = true; rematch(); });
+    panel.appendChild(button);
+  }
+  panel.hidden = false;
+}
+
+function paragraph(text, className) {
+  const node = document.createElement("p");
+  node.className = className;
+  node.textContent = text;
+  return node;
+}
+
+function resultsTable(results) {
+  const wrap = document.createElement("div");
+  wrap.className = "table-wrap";
+  const table = document.createElement("table");
+  table.className = "results-table";
+  const head = table.createTHead().insertRow();
+  for (const name of ["Rank", "Player", results.points_name, ...results.columns]) {
+    const cell = document.createElement("th");
+    cell.textContent = name;
+    head.appendChild(cell);
+  }
+  const body = table.createTBody();
+  for (const row of results.rows) {
+    const line = body.insertRow();
+    line.dataset.seat = String(row.seat);
+    if (row.winner) line.classList.add("winner");
+    const values = [row.rank, `${row.name}${row.winner ? " (wins)" : ""}`, row.points ?? "", ...row.breakdown];
+    for (const value of values) line.insertCell().textContent = String(value);
+  }
+  wrap.appendChild(table);
+  return wrap;
+}
