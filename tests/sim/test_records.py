@@ -10,11 +10,12 @@ from squidbox.sim.records import csv_columns, parse_cell
 RECORDS = [
     {"index": 0, "game": "some_game", "players": 2, "seed": 12345, "options": {},
      "seats": ["random", "ismcts:iterations=5,exploration=0.7"], "returns": [0.5, 0.5],
-     "scores": None, "length": 51, "first_player": 1, "winners": [0, 1], "seconds": 0.012345},
+     "scores": None, "length": 51, "first_player": 1, "winners": [0, 1], "end_reason": "game_over",
+     "seconds": 0.012345},
     {"index": 1, "game": "some_game", "players": 2, "seed": 999,
      "options": {"advanced": True, "names": ["a, b", "c"]}, "seats": ["heuristic", "random"],
      "returns": [1.0, 0.0], "scores": [7, 2.5], "length": 48, "first_player": 0,
-     "winners": [0], "seconds": 0.25},
+     "winners": [0], "end_reason": "reshuffle_limit", "seconds": 0.25},
 ]
 
 

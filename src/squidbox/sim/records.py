@@ -3,8 +3,8 @@
 .jsonl  one JSON object per line, exactly the record of `runner.make_record`.
 .csv    one row per game with a header, per-seat values in their own columns for spreadsheets:
         index, game, players, seed, options (JSON), length, first_player, winners (JSON list),
-        seconds, then bot_0…bot_{N-1}, return_0…, score_0… (empty when the game keeps no
-        score). `read_records` turns the rows back into the same dicts.
+        end_reason, seconds, then bot_0…bot_{N-1}, return_0…, score_0… (empty when the game
+        keeps no score). `read_records` turns the rows back into the same dicts.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from .runner import Record
 
 FORMATS = {".jsonl": "jsonl", ".csv": "csv"}
 FIXED_COLUMNS = ("index", "game", "players", "seed", "options", "length", "first_player",
-                 "winners", "seconds")
+                 "winners", "end_reason", "seconds")
 JSON_COLUMNS = ("options", "winners")
 PER_SEAT = (("bot", "seats"), ("return", "returns"), ("score", "scores"))
 RECORD_KEYS = ("index", "game", "players", "seed", "options", "seats", "returns", "scores",
-               "length", "first_player", "winners", "seconds")
+               "length", "first_player", "winners", "end_reason", "seconds")
 
 
 def record_format(path: Path) -> str:

@@ -97,8 +97,12 @@ def test_the_game_ends_after_the_reshuffle_limit_if_the_board_never_fills():
     state = position({"1A1": ("Iris", "Y", 0)}, line=["Reggie"], deck=[], phase=CHOOSE,
                      mailrooms={"Y": [("Esther", 0)]})
     state.reshuffles = GAME.data.reshuffle_limit
+    assert state.end_reason() is None  # the game goes on
     play(state, "take +1", "mailroom")
     assert state.is_terminal() and state.phase == OVER
+    assert state.end_reason() == "reshuffle_limit"
+    state.reshuffles = 0  # ended by the house rule before its limit: the pile was empty
+    assert state.end_reason() == "nothing_to_reshuffle"
     # The house rule says so in the log: it is not the rulebook's end.
     assert [e["type"] for e in state.log(None)][-2:] == ["house_rule_end", "game_over"]
 
@@ -138,8 +142,10 @@ def test_filling_the_last_space_starts_the_endgame_which_ends_with_deck_and_line
     play(state, state.legal_actions(YELLOW)[0])
     assert state.endgame and not state.reshuffle_owed
     assert not state.is_terminal() and state.current == PURPLE
+    assert state.end_reason() is None  # the endgame has begun, the game is not over
     play(state, "mailroom")  # Purple takes the last card (forced) and keeps it
     assert state.is_terminal()  # deck and line empty after the endgame: the game ends
+    assert state.end_reason() == "board_full"
     assert state.returns() in ([1.0, 0.0], [0.0, 1.0], [0.5, 0.5])
 
 
