@@ -15,13 +15,13 @@ def names(state, cards):
 
 
 def test_restructuring_agent_floats_off_an_upper_tier_demotes():
-    state = position({"2C1": ("Restructuring Agent", "Y", 3), "2D1": ("Poacher", "P", 0),
-                      "2C2": "Guard"})
-    play(state, "use 2C1", "pick 2D1")
-    assert at(state, "2D1") == ("Restructuring Agent", "Y", 0)
+    state = position({"2B1": ("Restructuring Agent", "Y", 3), "2C1": ("Poacher", "P", 0),
+                      "2B2": "Guard"})
+    play(state, "use 2B1", "pick 2C1")
+    assert at(state, "2C1") == ("Restructuring Agent", "Y", 0)
     assert "to 1A1" in state.legal_actions(YELLOW)  # Floated off Tier 2: Demoted to Tier 1
-    play(state, "to 1E1")
-    assert at(state, "1E1") == ("Poacher", "P", 0)
+    play(state, "to 1D1")
+    assert at(state, "1D1") == ("Poacher", "P", 0)
 
 
 def test_with_the_float_direction_option_the_player_picks_the_push():
@@ -57,22 +57,22 @@ def test_the_operator_spends_x_clout_and_gives_x_to_another_of_yours():
 
 def test_phinny_rises_exactly_two_tiers_and_not_from_the_x5_tier():
     state = position({"1A1": ("Phinny", "Y", 4), "1B1": ("Middle Manager", "Y", 0)})
-    play(state, "use 1A1", "to 2B2", "to 3C1")
-    assert where(state, "Phinny") == ["3C1"]
+    play(state, "use 1A1", "to 2B2", "to 3B1")
+    assert where(state, "Phinny") == ["3B1"]
     high = position({"3A1": ("Phinny", "Y", 9), "3B1": ("Iris", "Y", 5)})
     assert "use 3A1" not in high.legal_actions(YELLOW)
 
 
 def test_esther_swaps_with_another_players_mailroom_employee():
     state = position({"2A1": ("Esther", "Y", 4), "1A1": ("Iris", "Y", 2),
-                      "1B1": ("Reggie", "P", 0), "1E2": ("Middle Manager", "Y", 2)},
+                      "1B1": ("Reggie", "P", 0), "1D2": ("Middle Manager", "Y", 2)},
                      mailrooms={"P": [("Lumbergh", 3), ("Phinny", 0)]})
     play(state, "use 2A1", "pick 1A1", "pick P2 M1")
     assert at(state, "1A1") == ("Lumbergh", "Y", 3)
     assert names(state, [c for c, _ in state.mailrooms[PURPLE]]) == ["Iris", "Phinny"]
     assert state.mailrooms[PURPLE][0][1] == 2
     # Lumbergh has the Clout and a target, but just arrived: no ability this turn.
-    assert state.legal_actions(YELLOW) == ["use 1E2", "end"]
+    assert state.legal_actions(YELLOW) == ["use 1D2", "end"]
 
 
 def test_iris_dismisses_an_opponents_employee_and_a_guard_comes_in():
@@ -109,11 +109,11 @@ def test_jillian_removes_up_to_three_clout_from_any_employee():
 
 
 def test_jacqueline_gives_one_clout_to_each_other_of_yours_on_her_tier():
-    state = position({"2A1": ("Accountant Jacqueline", "Y", 3), "2D2": ("Iris", "Y", 0),
+    state = position({"2A1": ("Accountant Jacqueline", "Y", 3), "2C2": ("Iris", "Y", 0),
                       "2B1": ("Reggie", "Y", 1), "2C1": ("Poacher", "P", 0),
                       "1A1": ("Lumbergh", "Y", 0)})
     play(state, "use 2A1")
-    assert at(state, "2D2")[2] == 1 and at(state, "2B1")[2] == 2
+    assert at(state, "2C2")[2] == 1 and at(state, "2B1")[2] == 2
     assert at(state, "2C1")[2] == 0 and at(state, "1A1")[2] == 0  # not Purple's, not Tier 1
     assert at(state, "2A1")[2] == 0
 
@@ -188,18 +188,18 @@ def test_professor_parodist_uses_an_ability_from_any_mailroom():
 
 
 def test_miss_mummer_uses_an_adjacent_employees_ability():
-    state = position({"1B1": ("Miss Mummer", "Y", 3), "1C1": ("Restructuring Agent", "P", 0),
-                      "1D1": ("Placement Agent", "P", 0), "1E1": ("Iris", "P", 0),
-                      "1A1": ("Reggie", "Y", 0)})
-    play(state, "use 1B1")
+    state = position({"1A1": ("Miss Mummer", "Y", 3), "1B1": ("Restructuring Agent", "P", 0),
+                      "1C1": ("Placement Agent", "P", 0), "1D1": ("Iris", "P", 0),
+                      "1A2": ("Reggie", "Y", 0)})
+    play(state, "use 1A1")
     # Copy Reggie (two opponents to Demote) or the Agent's Float.
-    assert sorted(state.legal_actions(YELLOW)) == ["pick 1A1", "pick 1C1"]
-    play(state, "pick 1C1")
-    assert sorted(state.legal_actions(YELLOW)) == ["pick 1A1", "pick 1C1"]  # Float whom?
-    play(state, "pick 1C1")  # Mummer Floats the Agent, who pushes Iris off the Tier
-    assert at(state, "1C1") == ("Miss Mummer", "Y", 0)
-    assert at(state, "1D1") == ("Restructuring Agent", "P", 0)
-    assert at(state, "1E1") == ("Placement Agent", "P", 0)
+    assert sorted(state.legal_actions(YELLOW)) == ["pick 1A2", "pick 1B1"]
+    play(state, "pick 1B1")
+    assert sorted(state.legal_actions(YELLOW)) == ["pick 1A2", "pick 1B1"]  # Float whom?
+    play(state, "pick 1B1")  # Mummer Floats the Agent, who pushes Iris off the Tier
+    assert at(state, "1B1") == ("Miss Mummer", "Y", 0)
+    assert at(state, "1C1") == ("Restructuring Agent", "P", 0)
+    assert at(state, "1D1") == ("Placement Agent", "P", 0)
     assert names(state, state.dismissed[-1:]) == ["Iris"]
 
 
@@ -259,8 +259,8 @@ def test_sam_lowers_the_clout_needed_to_enter():
                      phase=CHOOSE, mailrooms={"Y": [("Iris", 2), ("Phinny", 0)]})
     play(state, "take -1", "dismiss", "clout M1", "all")  # Iris: 2 + 4 = 6, needs only 5 - 1
     # Bring step: Iris enters paying 4 and keeps 2 (without Sam she would keep 1).
-    play(state, "to 1E2")
-    assert at(state, "1E2") == ("Iris", "Y", 2)
+    play(state, "to 1D2")
+    assert at(state, "1D2") == ("Iris", "Y", 2)
 
 
 def test_sam_brought_in_this_turn_does_not_lower_the_cost_yet():

@@ -62,7 +62,7 @@ def test_a_full_mailroom_forces_a_dismissal():
 
 
 def test_bringing_in_is_mandatory_removes_exactly_the_cost_and_blocks_the_ability():
-    state = position({"1B1": ("Iris", "P", 0), "1E2": ("Middle Manager", "Y", 2)},
+    state = position({"1B1": ("Iris", "P", 0), "1D2": ("Middle Manager", "Y", 2)},
                      line=["Reggie", "Poacher"], phase=CHOOSE,
                      mailrooms={"Y": [("Lumbergh", 4), ("Phinny", 0)]})
     play(state, "take +1", "dismiss", "clout M1", "all")  # Lumbergh: 4 + 5 = 9 >= 3
@@ -70,7 +70,7 @@ def test_bringing_in_is_mandatory_removes_exactly_the_cost_and_blocks_the_abilit
     play(state, "to 1A1")
     assert at(state, "1A1") == ("Lumbergh", "Y", 6)  # 9 - 3, the excess stays
     assert state.phase == ACTIVATE
-    assert state.legal_actions(YELLOW) == ["use 1E2", "end"]  # Lumbergh just arrived
+    assert state.legal_actions(YELLOW) == ["use 1D2", "end"]  # Lumbergh just arrived
 
 
 def test_several_eligible_employees_enter_in_the_order_chosen():
@@ -125,10 +125,10 @@ def test_the_house_rule_limit_is_late_and_never_cuts_the_rulebooks_endgame():
 
 def full_board_but(*empty):
     """Every space taken by a Security Guard or a Purple Employee, except `empty`."""
-    board = {s: "Guard" for s in ALL_SPACES[:9]}
+    board = {s: "Guard" for s in ALL_SPACES[:GAME.data.guard_tiles]}
     fillers = [e.name for e in GAME.data.employees[:-1] for _ in range(e.copies)
                if e.name not in ("Esther", "Reggie", "Poacher", "Phinny", "Iris")]
-    for space in ALL_SPACES[9:]:
+    for space in ALL_SPACES[GAME.data.guard_tiles:]:
         board[space] = (fillers.pop(), "P", 0)
     for space in empty:
         del board[space]
@@ -136,7 +136,7 @@ def full_board_but(*empty):
 
 
 def test_filling_the_last_space_starts_the_endgame_which_ends_with_deck_and_line():
-    state = position(full_board_but("4B2"), line=["Reggie", "Poacher"], deck=[], phase=CHOOSE,
+    state = position(full_board_but("4A2"), line=["Reggie", "Poacher"], deck=[], phase=CHOOSE,
                      mailrooms={"Y": [("Esther", 3), ("Phinny", 0)], "P": [("Iris", 0)]})
     play(state, "take +1", "dismiss", "clout M1")  # Esther enters, Bumping a Guard…
     play(state, state.legal_actions(YELLOW)[0])
@@ -150,7 +150,7 @@ def test_filling_the_last_space_starts_the_endgame_which_ends_with_deck_and_line
 
 
 def test_filled_by_the_last_line_card_the_deck_is_reshuffled_once_more():
-    state = position(full_board_but("4B2"), line=["Reggie"], deck=[], phase=CHOOSE,
+    state = position(full_board_but("4A2"), line=["Reggie"], deck=[], phase=CHOOSE,
                      mailrooms={"Y": [("Esther", 3), ("Phinny", 0)]})
     state.reshuffles = GAME.data.reshuffle_limit  # the software safety limit does not apply
     play(state, "take +1", "dismiss", "clout M1")

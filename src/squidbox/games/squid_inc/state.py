@@ -450,6 +450,12 @@ class SquidIncState(State):
             shown["moving"] = self.piece_name(moving)
         if "amount" in task:
             shown["amount"] = task["amount"]
+        if task["t"] == "ability":
+            shown["paid"] = task["paid"]
+        elif task["t"] == "rise" and task["piece"] in self.board:
+            space = self.board.index(task["piece"])
+            shown.update(moving=self.piece_name(task["piece"]), space=self.geo.names[space],
+                         tier=self.geo.tier_of[space] + 1, owner=self.owner[space])
         return shown
 
     def _resample(self, player: int, rng: random.Random) -> None:
