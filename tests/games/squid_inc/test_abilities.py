@@ -154,14 +154,20 @@ def test_headhunter_hires_from_the_line_only_with_mailroom_room():
     assert "use 1A1" not in full.legal_actions(YELLOW)
 
 
-def test_hr_agent_bumps_any_employee_on_the_next_tier():
+def test_hr_agent_promotes_by_bumping_a_lesser_employee_on_the_next_tier():
+    # Rulebook: "there must be an Employee on the next Tier to Demote. This is a Bump", and a
+    # Bump takes an Employee of lesser Clout Value: the HR Agent (3) may not Bump a Poacher (5).
     state = position({"1A1": ("HR Agent", "Y", 3), "1B1": ("Lumbergh", "Y", 0),
-                      "2A1": ("Poacher", "P", 1), "2B1": ("Iris", "P", 0)})
+                      "2A1": ("Poacher", "P", 1), "2B1": ("Placement Agent", "P", 1),
+                      "2C1": "Guard"})
     play(state, "use 1A1")
-    assert sorted(state.legal_actions(YELLOW)) == ["bump 2A1", "bump 2B1"]  # higher CV too
-    play(state, "bump 2A1", "to 1A1")
-    assert at(state, "2A1") == ("HR Agent", "Y", 0)
-    assert at(state, "1A1") == ("Poacher", "P", 1)
+    assert sorted(state.legal_actions(YELLOW)) == ["bump 2B1", "bump 2C1"]  # not the Poacher
+    play(state, "bump 2B1", "to 1A1")  # never an empty space: the HR Agent must Bump
+    assert at(state, "2B1") == ("HR Agent", "Y", 0)
+    assert at(state, "1A1") == ("Placement Agent", "P", 1)
+    greater = position({"1A1": ("HR Agent", "Y", 3), "1B1": ("Lumbergh", "Y", 0),
+                        "2A1": ("Poacher", "P", 1), "2B1": ("Iris", "P", 0)})
+    assert "use 1A1" not in greater.legal_actions(YELLOW)  # only greater Clout Values there
     alone = position({"1A1": ("HR Agent", "Y", 3), "1B1": ("Lumbergh", "Y", 0)})
     assert "use 1A1" not in alone.legal_actions(YELLOW)  # nobody on the next Tier to Bump
 
