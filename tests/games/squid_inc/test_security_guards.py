@@ -57,6 +57,29 @@ def test_bumping_a_non_guard_from_the_bottom_tier_dismisses_it_and_brings_a_guar
     assert state.tasks[-1] == {"t": "guard", "piece": -1}  # Yellow places a new Guard
 
 
+def test_the_entry_bump_may_be_declined_and_the_newcomer_is_then_dismissed():
+    # Rulebook: "If there are no empty spaces, you *may* Dismiss any other Employee of lesser
+    # Clout Value from the x1 Tier ... If there are no empty spaces or you can't Bump another
+    # Employee, your Employee is Dismissed."
+    bottom = {s: ("Middle Manager", "Y", 1) for s in ("1A1", "1B1", "1C1", "1D1")}
+    bottom.update({s: ("Placement Agent", "Y", 0) for s in ("1A2", "1B2", "1C2")})
+    bottom["1D2"] = ("Iris", "P", 0)
+    state = position(bottom, line=["Poacher", "Reggie"], phase=CHOOSE,
+                     mailrooms={"Y": [("Esther", 0), ("Sam", 0)]})
+    spent = state.clout_spent
+    play(state, "take +1", "dismiss", "clout M1", "all")  # Esther (4) gets 6 and must enter
+    legal = state.legal_actions(YELLOW)
+    assert "decline" in legal and "bump 1A1" in legal and "bump 1D2" not in legal
+    label = state.game.action_label(state.view(YELLOW), "decline")
+    assert label == "make no Bump: Esther is Dismissed"
+    play(state, "decline")  # Yellow keeps their own Employees
+    assert state.piece_name(state.dismissed[-1]) == "Esther"
+    assert state.clout_spent == spent + 6  # her cost and the 2 left over are lost
+    assert where(state, "Middle Manager") == ["1A1", "1B1", "1C1", "1D1"]
+    assert len(guards(state)) == 0  # she never was in the Workplace: no Security Guard
+    assert "dismiss" in [e["type"] for e in state.log(None)][-3:]
+
+
 def test_an_employee_with_no_room_and_nobody_lesser_is_dismissed():
     bottom = {s: ("Restructuring Agent", "P", 0) for s in ("1A1", "1B1", "1C1")}
     bottom.update({s: ("Middle Manager", "P", 0) for s in ("1D1", "1A2", "1B2")})

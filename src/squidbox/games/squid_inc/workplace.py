@@ -262,27 +262,35 @@ def promote(st: SquidIncState, piece: int, must_bump: bool = False) -> Task:
 
 
 class EnterTask:
-    """Bring an Employee into the Workplace: any empty bottom space; if none, Bump (Dismiss) an
-    Employee of lesser Clout Value from the bottom Tier; if none, the newcomer is Dismissed."""
+    """Bring an Employee into the Workplace: any empty bottom space; if none, the player may Bump
+    (Dismiss) an Employee of lesser Clout Value from the bottom Tier, or decline; with no Bump
+    made, the newcomer is Dismissed (rulebook: "you *may* Dismiss any other Employee of lesser
+    Clout Value ... If there are no empty spaces or you can't Bump another Employee, your
+    Employee is Dismissed")."""
 
     @staticmethod
     def options(st: SquidIncState, task: Task) -> list[str]:
         free = empties(st, 0)
         if free:
             return [f"to {st.geo.names[s]}" for s in free]
-        return [f"bump {st.geo.names[s]}" for s in lesser(st, 0, task["card"])]
+        bumps = [f"bump {st.geo.names[s]}" for s in lesser(st, 0, task["card"])]
+        return [*bumps, "decline"] if bumps else []
 
     @staticmethod
     def auto(st: SquidIncState, task: Task) -> None:
         st.tasks.pop()
         st.dismissed.append(task["card"])
         st.clout_spent += task["clout"]
+        why = "no Bump is made" if lesser(st, 0, task["card"]) else "no one lesser to Bump"
         st.emit("dismiss", f"{st.seat_name(task['owner'])} must bring "
-                f"{st.piece_name(task['card'])} in, but there is no room on the bottom Tier: it "
+                f"{st.piece_name(task['card'])} in, but the bottom Tier is full and {why}: it "
                 "is Dismissed.", employee=st.piece_name(task["card"]))
 
     @staticmethod
     def choose(st: SquidIncState, task: Task, action: str) -> None:
+        if action == "decline":
+            EnterTask.auto(st, task)
+            return
         st.tasks.pop()
         space = st.space_named(action)
         bumped = lift(st, space) if action.startswith("bump") else None
