@@ -101,8 +101,10 @@ def test_reggie_needs_two_opponent_targets():
 
 def test_jillian_removes_up_to_three_clout_from_any_employee():
     state = position({"1A1": ("Union Leader Jillian", "Y", 2), "3A1": ("Poacher", "P", 5),
-                      "1B1": ("Iris", "Y", 1)})
-    play(state, "use 1A1", "pick 3A1")
+                      "1B1": ("Iris", "Y", 1), "3B1": ("Reggie", "P", 0)})
+    play(state, "use 1A1")
+    assert sorted(state.legal_actions(YELLOW)) == ["pick 1B1", "pick 3A1"]  # only with Clout
+    play(state, "pick 3A1")
     assert state.legal_actions(YELLOW) == ["amount 1", "amount 2", "amount 3"]
     play(state, "amount 3")
     assert at(state, "3A1") == ("Poacher", "P", 2)
@@ -173,11 +175,14 @@ def test_hr_agent_promotes_by_bumping_a_lesser_employee_on_the_next_tier():
 
 
 def test_poacher_takes_control_of_an_adjacent_employee():
-    state = position({"1A1": ("Poacher", "Y", 5), "1B1": ("Iris", "P", 3),
-                      "1A2": ("Reggie", "P", 0)})
-    play(state, "use 1A1", "pick 1B1")
-    assert at(state, "1B1") == ("Iris", "Y", 3)
-    assert at(state, "1A2") == ("Reggie", "P", 0)
+    state = position({"1B1": ("Poacher", "Y", 5), "1C1": ("Iris", "P", 3),
+                      "1A1": ("Reggie", "P", 0), "1B2": "Guard", "2A1": ("Lumbergh", "P", 0)})
+    play(state, "use 1B1")
+    # Adjacent and controlled by someone else: not the Guard (no controller), not Tier 2.
+    assert sorted(state.legal_actions(YELLOW)) == ["pick 1A1", "pick 1C1"]
+    play(state, "pick 1C1")
+    assert at(state, "1C1") == ("Iris", "Y", 3)
+    assert at(state, "1A1") == ("Reggie", "P", 0)
 
 
 def test_professor_parodist_uses_an_ability_from_any_mailroom():
