@@ -129,6 +129,15 @@ def test_bella_is_replaced_by_any_employee_from_your_mailroom():
     assert state.clout_spent == 1 + 1  # Bella's activation and her one remaining Clout
 
 
+def test_a_temps_replacement_has_just_arrived_and_cannot_act_this_turn():
+    state = position({"1B1": ("Bella the Temp", "Y", 1), "1A1": ("Iris", "P", 0),
+                      "1D1": ("Middle Manager", "Y", 2)},
+                     mailrooms={"Y": [("Lumbergh", 3), ("Phinny", 0)]})
+    play(state, "use 1B1", "pick P1 M1")
+    assert at(state, "1B1") == ("Lumbergh", "Y", 3)  # Clout and a target, but just arrived
+    assert state.legal_actions(YELLOW) == ["use 1D1", "end"]
+
+
 def test_cardi_is_replaced_from_the_line_which_slides_and_refills():
     state = position({"2A1": ("Cardi the Temp", "Y", 1), "1A1": ("Lumbergh", "Y", 0)},
                      line=["Iris", "Poacher", "Reggie"], deck=["Esther"])
@@ -198,6 +207,29 @@ def test_professor_parodist_uses_an_ability_from_any_mailroom():
     assert names(state, state.dismissed[-1:]) == ["Iris"]
 
 
+def test_parodist_copying_the_operator_spends_at_least_its_own_cost():
+    state = position({"1A1": ("Professor Parodist", "Y", 5), "1B1": ("Iris", "Y", 0)},
+                     mailrooms={"Y": [("Phinny", 0)], "P": [("Deedra", 0), ("The Operator", 0)]})
+    play(state, "use 1A1")
+    # Any player's Mailroom (not Deedra's passive ability), named by seat and slot.
+    assert state.legal_actions(YELLOW) == ["pick P1 M1", "pick P2 M2"]
+    play(state, "pick P2 M2", "pick 1B1")
+    assert state.legal_actions(YELLOW) == ["amount 3", "amount 4", "amount 5"]  # X >= 3
+    play(state, "amount 4")
+    assert at(state, "1A1")[2] == 1 and at(state, "1B1")[2] == 4
+
+
+def test_miss_mummer_may_copy_walinda_with_her_own_clout():
+    state = position({"1A1": ("Miss Mummer", "Y", 5), "1B1": ("Walinda", "Y", 0),
+                      "1A2": ("Reggie", "P", 0)})
+    play(state, "use 1A1")  # Walinda's is the only ability to copy: forced
+    assert sorted(state.legal_actions(YELLOW)) == ["pick 1A2", "pick 1B1"]
+    play(state, "pick 1B1")
+    assert state.legal_actions(YELLOW) == ["amount 1", "amount 2"]  # what is left after 3
+    play(state, "amount 2")
+    assert at(state, "1A1")[2] == 0 and at(state, "1B1")[2] == 2
+
+
 def test_miss_mummer_uses_an_adjacent_employees_ability():
     state = position({"1A1": ("Miss Mummer", "Y", 3), "1B1": ("Restructuring Agent", "P", 0),
                       "1C1": ("Placement Agent", "P", 0), "1D1": ("Iris", "P", 0),
@@ -245,12 +277,12 @@ def test_middle_manager_promotes_itself_or_an_adjacent_employee():
 
 
 def test_walinda_is_free_and_moves_her_clout_to_an_adjacent_employee():
-    state = position({"1A1": ("Walinda", "Y", 3), "1B1": ("Iris", "Y", 0),
+    state = position({"1A1": ("Walinda", "Y", 3), "1B1": ("Iris", "Y", 1),
                       "1A2": ("Reggie", "P", 0)})
     play(state, "use 1A1", "pick 1B1")
     assert state.legal_actions(YELLOW) == ["amount 1", "amount 2", "amount 3"]
     play(state, "amount 2")
-    assert at(state, "1A1")[2] == 1 and at(state, "1B1")[2] == 2
+    assert at(state, "1A1")[2] == 1 and at(state, "1B1")[2] == 1 + 2  # added to what it had
     empty_handed = position({"1A1": ("Walinda", "Y", 0), "1B1": ("Iris", "Y", 0)})
     assert "use 1A1" not in empty_handed.legal_actions(YELLOW)
 
