@@ -63,6 +63,32 @@ def test_phinny_rises_exactly_two_tiers_and_not_from_the_x5_tier():
     assert "use 3A1" not in high.legal_actions(YELLOW)
 
 
+GREATER_THAN_PHINNY = [("Iris", "P", 0), ("Poacher", "P", 0), ("Poacher", "P", 0),
+                       ("Poacher", "P", 0), ("Esther", "P", 0), ("Reggie", "P", 0)]
+
+
+def test_phinny_rises_from_a_full_tier_two_to_the_top():
+    tier_two = dict(zip(("2B1", "2C1", "2A2", "2B2", "2C2"), GREATER_THAN_PHINNY, strict=False))
+    state = position({**tier_two, "2A1": ("Phinny", "Y", 4), "1A1": ("Lumbergh", "Y", 0)})
+    play(state, "use 2A1", "to 3A1", "to 4A1")
+    assert where(state, "Phinny") == ["4A1"]
+
+
+def test_phinny_needs_room_or_someone_lesser_on_both_tiers_above():
+    full_two = dict(zip(("2A1", "2B1", "2C1", "2A2", "2B2", "2C2"), GREATER_THAN_PHINNY,
+                        strict=True))
+    blocked = position({**full_two, "1A1": ("Phinny", "Y", 4), "1B1": ("Lumbergh", "Y", 0)})
+    assert "use 1A1" not in blocked.legal_actions(YELLOW)  # Tier 2: full, nobody lesser
+    full_three = dict(zip(("3A1", "3B1", "3A2", "3B2"), GREATER_THAN_PHINNY, strict=False))
+    blocked = position({**full_three, "1A1": ("Phinny", "Y", 4), "1B1": ("Lumbergh", "Y", 0)})
+    assert "use 1A1" not in blocked.legal_actions(YELLOW)  # Tier 3: full, nobody lesser
+    # A full Tier with someone lesser (a Guard) is no obstacle: Phinny Bumps it.
+    with_guard = {**full_two, "2C2": "Guard"}
+    state = position({**with_guard, "1A1": ("Phinny", "Y", 4), "1B1": ("Lumbergh", "Y", 0)})
+    play(state, "use 1A1")  # the Bump is forced, then the Guard moves down, then Phinny rises
+    assert at(state, "2C2") == ("Phinny", "Y", 0)
+
+
 def test_esther_swaps_with_another_players_mailroom_employee():
     state = position({"2A1": ("Esther", "Y", 4), "1A1": ("Iris", "Y", 2),
                       "1B1": ("Reggie", "P", 0), "1D2": ("Middle Manager", "Y", 2)},
@@ -77,8 +103,10 @@ def test_esther_swaps_with_another_players_mailroom_employee():
 
 def test_iris_dismisses_an_opponents_employee_and_a_guard_comes_in():
     state = position({"1A1": ("Iris", "Y", 5), "2B1": ("Poacher", "P", 4),
-                      "1B1": ("Reggie", "P", 0)})
-    play(state, "use 1A1", "pick 2B1", "to 4A2")
+                      "1B1": ("Reggie", "P", 0), "1A2": ("Lumbergh", "Y", 0)})
+    play(state, "use 1A1")
+    assert sorted(state.legal_actions(YELLOW)) == ["pick 1B1", "pick 2B1"]  # not her own side
+    play(state, "pick 2B1", "to 4A2")
     assert where(state, "Poacher") == [] and names(state, state.dismissed[-1:]) == ["Poacher"]
     assert at(state, "4A2") == ("Security Guard", None, 0)
 
@@ -285,6 +313,8 @@ def test_walinda_is_free_and_moves_her_clout_to_an_adjacent_employee():
     assert at(state, "1A1")[2] == 1 and at(state, "1B1")[2] == 1 + 2  # added to what it had
     empty_handed = position({"1A1": ("Walinda", "Y", 0), "1B1": ("Iris", "Y", 0)})
     assert "use 1A1" not in empty_handed.legal_actions(YELLOW)
+    one = position({"1A1": ("Walinda", "Y", 1), "1B1": ("Iris", "Y", 0)})
+    assert "use 1A1" in one.legal_actions(YELLOW)
 
 
 def test_deedra_adds_one_clout_when_you_dismiss_from_the_line():

@@ -3,7 +3,7 @@
 from squidbox.games.squid_inc.scoring import clout_tokens, final_scores, tier_totals, winners
 from squidbox.games.squid_inc.state import CHOOSE
 
-from .positions import at, play, position
+from .positions import GAME, at, play, position
 
 YELLOW, PURPLE = 0, 1
 
@@ -87,6 +87,18 @@ def test_float_chain_dismisses_the_placement_agent_floated_off_the_bottom_tier()
     play(state, "to 4A2")
     assert at(state, "4A2") == ("Security Guard", None, 0)
     assert state.clout_spent == 3 + 2  # the activation and the Agent's lost Clout
+
+
+def test_a_float_pushes_the_whole_line_of_employees_behind_the_target():
+    # The Agent on 1D1 is the first card of the deck (card 0): every piece counts, whatever
+    # its number.
+    state = position({"1D1": ("Restructuring Agent", "P", 0),
+                      "1B1": ("Restructuring Agent", "Y", 3), "1C1": ("Iris", "P", 0)})
+    assert state.board[GAME.space_index["1D1"]] == 0
+    play(state, "use 1B1")  # Iris is the only neighbour: forced; she pushes the Agent off
+    assert at(state, "1C1") == ("Restructuring Agent", "Y", 0)
+    assert at(state, "1D1") == ("Iris", "P", 0)
+    assert state.dismissed[-1] == 0
 
 
 def test_a_demotion_sets_off_a_chain_of_bumps_down_to_a_dismissal():
