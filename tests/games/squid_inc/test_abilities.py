@@ -74,6 +74,18 @@ def test_phinny_rises_from_a_full_tier_two_to_the_top():
     assert where(state, "Phinny") == ["4A1"]
 
 
+def test_a_demoted_employee_passes_a_full_tier_with_nobody_lesser():
+    # Rulebook: "If there are no Employees of lesser Clout Value, continue to Demote the
+    # Employee until a space is found or it is Dismissed."
+    full_two = dict(zip(("2A1", "2B1", "2C1", "2A2", "2B2", "2C2"), GREATER_THAN_PHINNY,
+                        strict=True))
+    state = position({**full_two, "3A1": ("Lumbergh", "Y", 3), "3B1": ("Phinny", "P", 0)})
+    play(state, "use 3A1")  # Phinny is the only neighbour; Tier 2 has no one below 4
+    assert state.legal_actions(YELLOW)[0] == "to 1A1"  # on to Tier 1, which has room
+    play(state, "to 1A1")
+    assert at(state, "1A1") == ("Phinny", "P", 0)
+
+
 def test_phinny_needs_room_or_someone_lesser_on_both_tiers_above():
     full_two = dict(zip(("2A1", "2B1", "2C1", "2A2", "2B2", "2C2"), GREATER_THAN_PHINNY,
                         strict=True))

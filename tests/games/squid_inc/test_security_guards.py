@@ -62,14 +62,15 @@ def test_the_entry_bump_may_be_declined_and_the_newcomer_is_then_dismissed():
     # Clout Value from the x1 Tier ... If there are no empty spaces or you can't Bump another
     # Employee, your Employee is Dismissed."
     bottom = {s: ("Middle Manager", "Y", 1) for s in ("1A1", "1B1", "1C1", "1D1")}
-    bottom.update({s: ("Placement Agent", "Y", 0) for s in ("1A2", "1B2", "1C2")})
-    bottom["1D2"] = ("Iris", "P", 0)
+    bottom.update({s: ("Placement Agent", "Y", 0) for s in ("1B2", "1C2")})
+    bottom.update({"1A2": ("Restructuring Agent", "P", 0), "1D2": ("Iris", "P", 0)})
     state = position(bottom, line=["Poacher", "Reggie"], phase=CHOOSE,
                      mailrooms={"Y": [("Esther", 0), ("Sam", 0)]})
     spent = state.clout_spent
     play(state, "take +1", "dismiss", "clout M1", "all")  # Esther (4) gets 6 and must enter
     legal = state.legal_actions(YELLOW)
     assert "decline" in legal and "bump 1A1" in legal and "bump 1D2" not in legal
+    assert state.board[state.game.space_index["1A2"]] == 0 and "bump 1A2" in legal  # card 0
     label = state.game.action_label(state.view(YELLOW), "decline")
     assert label == "make no Bump: Esther is Dismissed"
     play(state, "decline")  # Yellow keeps their own Employees
@@ -99,6 +100,15 @@ def test_a_guard_is_not_dismissed_unless_the_board_is_full():
     assert state.legal_actions(YELLOW) == [f"to {s}" for s in TIER_FOUR]
     play(state, "to 4A2")
     assert guards(state) == ["4A2"] and state.guard_supply == list(range(42 + 1, 42 + 11))
+
+
+def test_clout_on_a_guard_is_lost_when_it_leaves_the_bottom_tier():
+    state = position({"1A1": ("Walinda", "Y", 3), "1B1": "Guard", "1C1": ("Lumbergh", "Y", 3)})
+    spent = state.clout_spent
+    play(state, "use 1A1", "amount 2")  # Walinda moves 2 Clout onto the Guard (forced)
+    play(state, "use 1C1", "to 4A1")  # Lumbergh Demotes it off the bottom: back on top
+    assert at(state, "4A1") == ("Security Guard", None, 0)
+    assert state.clout_spent == spent + 3 + 2  # Lumbergh's activation and the Guard's 2
 
 
 def test_a_promoted_guard_moves_to_the_next_available_space_and_never_bumps():
