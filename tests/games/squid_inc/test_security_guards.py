@@ -111,6 +111,24 @@ def test_clout_on_a_guard_is_lost_when_it_leaves_the_bottom_tier():
     assert state.clout_spent == spent + 3 + 2  # Lumbergh's activation and the Guard's 2
 
 
+def test_a_promoted_guard_with_room_above_goes_to_the_next_tier():
+    state = position({"1A1": ("Middle Manager", "Y", 2), "1B1": "Guard",
+                      "2A1": ("Iris", "P", 0)})
+    play(state, "use 1A1", "pick 1B1")
+    assert state.legal_actions(YELLOW) == ["to 2B1", "to 2C1", "to 2A2", "to 2B2", "to 2C2"]
+
+
+def test_a_guard_returns_on_the_bottom_tier_when_only_it_has_room():
+    upper = ["2A1", "2B1", "2C1", "2A2", "2B2", "2C2", "3A1", "3B1", "3A2", "3B2", "4A1", "4A2"]
+    board = {s: "Guard" for s in upper[:10]}
+    board.update({"4A1": ("Iris", "P", 0), "4A2": ("Reggie", "P", 0)})
+    state = position({**board, "1A1": ("Lumbergh", "Y", 3), "1B1": "Guard",
+                      "1A2": ("Esther", "Y", 0)})
+    play(state, "use 1A1", "pick 1B1")  # Demoted off the bottom Tier: back on the highest
+    assert state.legal_actions(YELLOW) == ["to 1B1", "to 1C1", "to 1D1", "to 1B2", "to 1C2",
+                                           "to 1D2"]  # ... which is now the bottom Tier
+
+
 def test_a_promoted_guard_moves_to_the_next_available_space_and_never_bumps():
     full_two = {s: ("Poacher", "P", 0) for s in ("2A1", "2B1", "2C1")}
     full_two.update({"2A2": ("Esther", "P", 0), "2B2": ("Reggie", "P", 0),

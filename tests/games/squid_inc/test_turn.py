@@ -69,6 +69,7 @@ def test_bringing_in_is_mandatory_removes_exactly_the_cost_and_blocks_the_abilit
     assert state.legal_actions(YELLOW)[0] == "to 1A1"  # no choice but where
     play(state, "to 1A1")
     assert at(state, "1A1") == ("Lumbergh", "Y", 6)  # 9 - 3, the excess stays
+    assert not state.endgame  # the board is far from full
     assert state.phase == ACTIVATE
     assert state.legal_actions(YELLOW) == ["use 1D2", "end"]  # Lumbergh just arrived
 
@@ -147,6 +148,15 @@ def test_filling_the_last_space_starts_the_endgame_which_ends_with_deck_and_line
     assert state.is_terminal()  # deck and line empty after the endgame: the game ends
     assert state.end_reason() == "board_full"
     assert state.returns() in ([1.0, 0.0], [0.0, 1.0], [0.5, 0.5])
+
+
+def test_a_move_into_the_last_empty_space_that_frees_another_is_no_endgame():
+    board = full_board_but("2C2")
+    board["1A1"] = ("Phinny", "Y", 4)
+    state = position(board)
+    play(state, "use 1A1")  # her first step takes 2C2 (forced) and frees 1A1
+    assert at(state, "2C2") == ("Phinny", "Y", 0) and at(state, "1A1") is None
+    assert not state.endgame
 
 
 def test_filled_by_the_last_line_card_the_deck_is_reshuffled_once_more():
