@@ -11,12 +11,13 @@ from squidbox.sim.records import csv_columns, parse_cell
 RECORDS = [
     {"index": 0, "game": "some_game", "players": 2, "seed": 12345, "options": {},
      "seats": ["random", "ismcts:iterations=5,exploration=0.7"], "returns": [0.5, 0.5],
-     "scores": None, "length": 51, "first_player": 1, "winners": [0, 1], "seconds": 0.012345,
+     "scores": None, "length": 51, "first_player": 1, "winners": [0, 1], "end_reason": "game_over",
+     "seconds": 0.012345,
      "variant": None, "pieces": {}},
     {"index": 1, "game": "some_game", "players": 2, "seed": 999,
      "options": {"advanced": True, "names": ["a, b", "c"]}, "seats": ["heuristic", "random"],
      "returns": [1.0, 0.0], "scores": [7, 2.5], "length": 48, "first_player": 0,
-     "winners": [0], "seconds": 0.25, "variant": "--set cards.Magpie.cost=0",
+     "winners": [0], "end_reason": "reshuffle_limit", "seconds": 0.25, "variant": "--set cards.Magpie.cost=0",
      "pieces": {"played": {"Magpie": [2, 0]}, "drawn": {"Magpie": [2, 1], "Spy, Inc.": [0, 1]}}},
 ]
 

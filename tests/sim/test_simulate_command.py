@@ -47,8 +47,9 @@ def test_jsonl_and_csv_hold_the_same_records(squidbox, tmp_path):
     assert {"bot_2", "return_2", "score_2"} <= set(header)
     record = csv[0]
     assert set(record) == {"index", "game", "players", "seed", "options", "seats", "returns",
-                           "scores", "length", "first_player", "winners", "seconds",
-                           "variant", "pieces"}
+                           "scores", "length", "first_player", "winners", "end_reason",
+                           "seconds", "variant", "pieces"}
+    assert {r["end_reason"] for r in csv} == {"game_over"}  # Grid Squid has one end
     assert record["seats"] == ["ismcts:iterations=20", "heuristic", "random"]
 
 
@@ -65,5 +66,6 @@ def test_summary_has_bot_seat_first_player_length_and_score_lines(squidbox):
     assert sum(line.strip().startswith("seat ") and "12" in line for line in lines) >= 2
     assert "First-player advantage" in run.out and "fair share 0.500" in run.out
     assert "Game length (decisions): mean" in run.out
+    assert "How games ended (of 12, 95% interval): game_over 12 (100.0%" in run.out
     assert "Scores per seat:" in run.out
     assert run.err == ""

@@ -37,3 +37,13 @@ def test_summary_text_names_every_bot_and_seat_and_the_first_player_verdict():
 
 def test_no_games_says_so():
     assert format_summary(Summary(2)) == "No games were played."
+
+
+def test_the_ways_games_ended_are_counted_with_intervals():
+    summary = Summary(2)
+    for game in range(10):
+        summary.add({**record(["a", "b"], [1.0, 0.0], first=0),
+                     "end_reason": "board_full" if game < 8 else "reshuffle_limit"})
+    assert summary.end_reasons == {"board_full": 8, "reshuffle_limit": 2}
+    assert ("How games ended (of 10, 95% interval): board_full 8 (80.0%, 49.0% - 94.3%), "
+            "reshuffle_limit 2 (20.0%, 5.7% - 51.0%)") in format_summary(summary)

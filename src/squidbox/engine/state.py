@@ -88,6 +88,11 @@ class State(ABC):
         """Points per player, where the game keeps a score."""
         return None
 
+    def _end_reason(self) -> str:
+        """How a finished game ended. A game with several ways to end names them (Squid, Inc.:
+        "board_full" or "reshuffle_limit"); a game with one end keeps this default."""
+        return "game_over"
+
     # ---- the protocol ----------------------------------------------------------------------
     @property
     def seed(self) -> int:
@@ -131,6 +136,10 @@ class State(ABC):
         """Per-player result: zeros until the game ends, then 1 for a win, 0 for a loss, a
         shared win split evenly (the exact scheme is the game's, documented in its rulings)."""
         return self._returns() if self._is_terminal() else [0.0] * self.num_players
+
+    def end_reason(self) -> str | None:
+        """None while the game goes on; once it is over, the name of the way it ended."""
+        return self._end_reason() if self._is_terminal() else None
 
     def view(self, viewer: int | None) -> dict[str, Any]:
         """What `viewer` may see, JSON-ready; viewer None is a spectator (public information)."""

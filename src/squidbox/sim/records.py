@@ -3,9 +3,10 @@
 .jsonl  one JSON object per line, exactly the record of `runner.make_record`.
 .csv    one row per game with a header, per-seat values in their own columns for spreadsheets:
         index, game, players, seed, options (JSON), length, first_player, winners (JSON list),
-        seconds, variant, pieces (JSON), then bot_0…bot_{N-1}, return_0…, score_0… (empty when
-        the game keeps no score). `read_records` turns the rows back into the same dicts; files
-        written before variant and pieces existed read as None and {}.
+        end_reason, seconds, variant, pieces (JSON), then bot_0…bot_{N-1}, return_0…, score_0…
+        (empty when the game keeps no score). `read_records` turns the rows back into the same
+        dicts; files written before end_reason, variant and pieces existed read as None, None
+        and {}.
 """
 
 from __future__ import annotations
@@ -22,12 +23,13 @@ from .runner import Record
 
 FORMATS = {".jsonl": "jsonl", ".csv": "csv"}
 FIXED_COLUMNS = ("index", "game", "players", "seed", "options", "length", "first_player",
-                 "winners", "seconds", "variant", "pieces")
+                 "winners", "end_reason", "seconds", "variant", "pieces")
 JSON_COLUMNS = ("options", "winners", "pieces")
-LATER_KEYS = {"variant": None, "pieces": {}}  # keys added later: their value in older files
+# keys added later: their value in older files
+LATER_KEYS = {"end_reason": None, "variant": None, "pieces": {}}
 PER_SEAT = (("bot", "seats"), ("return", "returns"), ("score", "scores"))
 RECORD_KEYS = ("index", "game", "players", "seed", "options", "seats", "returns", "scores",
-               "length", "first_player", "winners", "seconds", "variant", "pieces")
+               "length", "first_player", "winners", "end_reason", "seconds", "variant", "pieces")
 
 
 def record_format(path: Path) -> str:

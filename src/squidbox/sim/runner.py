@@ -20,6 +20,7 @@ A record (all JSON-native):
     length        number of decisions, len(state.history)
     first_player  the seat of history[0], the first to act
     winners       the seats with the top return
+    end_reason    how the game ended, state.end_reason() ("game_over" for a game with one end)
     seconds       wall time of this game (the only field that differs between two runs)
     variant       the data edits played (`--data F --set K=V`), or None for the shipped data
     pieces        per-piece counts per seat (pieces.py): {"played": {"Magpie": [1, 0]}, …}
@@ -121,6 +122,7 @@ def make_record(job: GameJob, state: State, seconds: float) -> Record:
         "length": len(state.history),
         "first_player": state.history[0][0] if state.history else None,
         "winners": [seat for seat, value in enumerate(returns) if value == top],
+        "end_reason": state.end_reason(),
         "seconds": round(seconds, 6),
         "variant": None if job.variant is None else job.variant.label,
         "pieces": piece_counts(state),

@@ -9,6 +9,7 @@ Built one record at a time (`Summary.add`), so a million games need no list of r
                    with a simultaneous decision, "first" is the lowest seat asked, see runner.py)
     game length    decisions per game: mean, median, min, max (and a histogram in plot.py)
     scores         per seat mean and standard deviation, when the game keeps points
+    end reasons    how many games ended each way (record "end_reason"), with 95% intervals
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .runner import Record
-from .stats import Rate, describe
+from .stats import Rate, describe, wilson_interval
 
 
 @dataclass
@@ -30,6 +31,7 @@ class Summary:
     first_seats: Counter[int] = field(default_factory=Counter)
     lengths: list[int] = field(default_factory=list)
     scores: list[list[float]] = field(default_factory=list)
+    end_reasons: Counter[str] = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
         self.by_seat = self.by_seat or [Rate() for _ in range(self.players)]
@@ -54,6 +56,8 @@ class Summary:
             self.first_player.add(returns[first])
             self.first_seats[first] += 1
         self.lengths.append(record["length"])
+        if record.get("end_reason") is not None:
+            self.end_reasons[record["end_reason"]] += 1
         if record["scores"] is not None:
             for seat, score in enumerate(record["scores"]):
                 self.scores[seat].append(score)
@@ -67,6 +71,8 @@ def format_summary(summary: Summary) -> str:
     if not summary.games:
         return "No games were played."
     blocks = [rate_block(summary), first_player_line(summary), length_line(summary)]
+    if summary.end_reasons:
+        blocks.append(end_reasons_line(summary))
     if summary.has_scores:
         blocks.append(scores_block(summary))
     return "\n\n".join(blocks)
@@ -120,6 +126,15 @@ def length_line(summary: Summary) -> str:
     lengths = describe(summary.lengths)
     return (f"Game length (decisions): mean {lengths.mean:.1f}, median {lengths.median:g}, "
             f"min {lengths.minimum}, max {lengths.maximum}")
+
+
+def end_reasons_line(summary: Summary) -> str:
+    counted = sum(summary.end_reasons.values())
+    parts = []
+    for reason, count in summary.end_reasons.most_common():
+        low, high = wilson_interval(count, counted)
+        parts.append(f"{reason} {count} ({count / counted:.1%}, {low:.1%} - {high:.1%})")
+    return f"How games ended (of {counted}, 95% interval): " + ", ".join(parts)
 
 
 def scores_block(summary: Summary) -> str:

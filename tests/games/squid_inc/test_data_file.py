@@ -18,8 +18,10 @@ def test_the_shipped_data_loads():
     data = data_file.load()
     assert len(data.card_types()) == 42
     assert [t.multiplier for t in data.tiers] == [1, 3, 5, 7]
-    assert sum(t.rows * t.columns for t in data.tiers) == 28
-    assert data.guard_tiles == 9 and data.employees[-1].clout == 0
+    assert sum(t.rows * t.columns for t in data.tiers) == 20
+    assert data.guard_tiles == 11 and data.guard_cards == 5 and data.employees[-1].clout == 0
+    # The box's 48 tiles: one per Employee card, the rest Security Guards.
+    assert len(data.card_types()) - data.guard_cards + data.guard_tiles == 48
     lumbergh = next(e for e in data.employees if e.name == "Lumbergh")
     assert (lumbergh.clout, lumbergh.ability) == (3, "demote_adjacent")
 
@@ -33,8 +35,8 @@ def test_edited_values_are_used(tmp_path):
     game = SquidInc(data)
     lumbergh = next(e for e in game.data.employees if e.name == "Lumbergh")
     assert lumbergh.clout == 6
-    edited = load_edited(tmp_path, "rows = 2\ncolumns = 5", "rows = 3\ncolumns = 5")
-    assert SquidInc(edited).geo.size == 33
+    edited = load_edited(tmp_path, "rows = 2\ncolumns = 4", "rows = 3\ncolumns = 4")
+    assert SquidInc(edited).geo.size == 24
     jillian = load_edited(tmp_path, "params = { most = 3 }", "params = { most = 5 }")
     assert next(e for e in jillian.employees if e.ability == "remove_clout").params["most"] == 5
 

@@ -47,6 +47,18 @@ def test_an_employee_on_a_higher_tier_is_worth_more():
     assert value(high, 1) < value(low, 1)
 
 
+def test_an_ability_under_way_is_not_counted_as_a_loss():
+    # A one-decision look-ahead must not see only the Clout spent, or it never Promotes.
+    state = position({"1A1": ("Middle Manager", "Y", 2), "1B1": ("Lumbergh", "P", 0)})
+    before = value(state)
+    play(state, "use 1A1")  # 2 Clout spent; whom to Promote is still to choose
+    assert value(state) > before
+    play(state, "pick 1A1")  # its Promotion is under way; where to is still to choose
+    assert value(state) > before
+    play(state, "to 2A1")
+    assert value(state) > before
+
+
 def test_a_dismissal_counts_the_same_from_the_choice_to_the_placed_clout():
     state = position({"1A1": ("Middle Manager", "Y", 0), "1B1": ("Lumbergh", "P", 0)},
                      mailrooms={"Y": [("Walinda", 0)]}, line=["Poacher", "HR Agent", "Sam"],

@@ -62,15 +62,16 @@ def test_a_full_mailroom_forces_a_dismissal():
 
 
 def test_bringing_in_is_mandatory_removes_exactly_the_cost_and_blocks_the_ability():
-    state = position({"1B1": ("Iris", "P", 0), "1E2": ("Middle Manager", "Y", 2)},
+    state = position({"1B1": ("Iris", "P", 0), "1D2": ("Middle Manager", "Y", 2)},
                      line=["Reggie", "Poacher"], phase=CHOOSE,
                      mailrooms={"Y": [("Lumbergh", 4), ("Phinny", 0)]})
     play(state, "take +1", "dismiss", "clout M1", "all")  # Lumbergh: 4 + 5 = 9 >= 3
     assert state.legal_actions(YELLOW)[0] == "to 1A1"  # no choice but where
     play(state, "to 1A1")
     assert at(state, "1A1") == ("Lumbergh", "Y", 6)  # 9 - 3, the excess stays
+    assert not state.endgame  # the board is far from full
     assert state.phase == ACTIVATE
-    assert state.legal_actions(YELLOW) == ["use 1E2", "end"]  # Lumbergh just arrived
+    assert state.legal_actions(YELLOW) == ["use 1D2", "end"]  # Lumbergh just arrived
 
 
 def test_several_eligible_employees_enter_in_the_order_chosen():
@@ -97,8 +98,12 @@ def test_the_game_ends_after_the_reshuffle_limit_if_the_board_never_fills():
     state = position({"1A1": ("Iris", "Y", 0)}, line=["Reggie"], deck=[], phase=CHOOSE,
                      mailrooms={"Y": [("Esther", 0)]})
     state.reshuffles = GAME.data.reshuffle_limit
+    assert state.end_reason() is None  # the game goes on
     play(state, "take +1", "mailroom")
     assert state.is_terminal() and state.phase == OVER
+    assert state.end_reason() == "reshuffle_limit"
+    state.reshuffles = 0  # ended by the house rule before its limit: the pile was empty
+    assert state.end_reason() == "nothing_to_reshuffle"
     # The house rule says so in the log: it is not the rulebook's end.
     assert [e["type"] for e in state.log(None)][-2:] == ["house_rule_end", "game_over"]
 
@@ -121,10 +126,10 @@ def test_the_house_rule_limit_is_late_and_never_cuts_the_rulebooks_endgame():
 
 def full_board_but(*empty):
     """Every space taken by a Security Guard or a Purple Employee, except `empty`."""
-    board = {s: "Guard" for s in ALL_SPACES[:9]}
+    board = {s: "Guard" for s in ALL_SPACES[:GAME.data.guard_tiles]}
     fillers = [e.name for e in GAME.data.employees[:-1] for _ in range(e.copies)
                if e.name not in ("Esther", "Reggie", "Poacher", "Phinny", "Iris")]
-    for space in ALL_SPACES[9:]:
+    for space in ALL_SPACES[GAME.data.guard_tiles:]:
         board[space] = (fillers.pop(), "P", 0)
     for space in empty:
         del board[space]
@@ -132,19 +137,30 @@ def full_board_but(*empty):
 
 
 def test_filling_the_last_space_starts_the_endgame_which_ends_with_deck_and_line():
-    state = position(full_board_but("4B2"), line=["Reggie", "Poacher"], deck=[], phase=CHOOSE,
+    state = position(full_board_but("4A2"), line=["Reggie", "Poacher"], deck=[], phase=CHOOSE,
                      mailrooms={"Y": [("Esther", 3), ("Phinny", 0)], "P": [("Iris", 0)]})
     play(state, "take +1", "dismiss", "clout M1")  # Esther enters, Bumping a Guard…
     play(state, state.legal_actions(YELLOW)[0])
     assert state.endgame and not state.reshuffle_owed
     assert not state.is_terminal() and state.current == PURPLE
+    assert state.end_reason() is None  # the endgame has begun, the game is not over
     play(state, "mailroom")  # Purple takes the last card (forced) and keeps it
     assert state.is_terminal()  # deck and line empty after the endgame: the game ends
+    assert state.end_reason() == "board_full"
     assert state.returns() in ([1.0, 0.0], [0.0, 1.0], [0.5, 0.5])
 
 
+def test_a_move_into_the_last_empty_space_that_frees_another_is_no_endgame():
+    board = full_board_but("2C2")
+    board["1A1"] = ("Phinny", "Y", 4)
+    state = position(board)
+    play(state, "use 1A1")  # her first step takes 2C2 (forced) and frees 1A1
+    assert at(state, "2C2") == ("Phinny", "Y", 0) and at(state, "1A1") is None
+    assert not state.endgame
+
+
 def test_filled_by_the_last_line_card_the_deck_is_reshuffled_once_more():
-    state = position(full_board_but("4B2"), line=["Reggie"], deck=[], phase=CHOOSE,
+    state = position(full_board_but("4A2"), line=["Reggie"], deck=[], phase=CHOOSE,
                      mailrooms={"Y": [("Esther", 3), ("Phinny", 0)]})
     state.reshuffles = GAME.data.reshuffle_limit  # the software safety limit does not apply
     play(state, "take +1", "dismiss", "clout M1")

@@ -328,15 +328,16 @@ class HireFromLine(Ability):
 
 
 class PromoteByBump(Ability):
-    """HR Agent: Promote itself by Bumping any Employee on the next Tier."""
+    """HR Agent: Promote itself by Bumping an Employee of lesser Clout Value on the next Tier
+    (rulebook: "there must be an Employee on the next Tier to Demote. This is a Bump")."""
 
     kind = "promote_by_bump"
 
     def usable(self, st, task, spare):
-        return wp.can_rise(st, task["actor"], bump_any=True)
+        return wp.can_rise(st, task["actor"], must_bump=True)
 
     def start(self, st, task):
-        st.tasks.append(wp.promote(st, task["actor"], bump_any=True))
+        st.tasks.append(wp.promote(st, task["actor"], must_bump=True))
 
 
 class TakeControlAdjacent(Ability):

@@ -54,7 +54,7 @@ class SquidInc(Game):
             *(f"pick P{p + 1} M{k + 1}" for p in range(data.max_players)
               for k in range(data.mailroom_capacity)),
             *(f"pick line {s}" for s in self.slot_names),
-            *(f"push {d}" for d in DIRECTION_NAMES),
+            *(f"push {d}" for d in DIRECTION_NAMES), "decline",
         ]
 
     def evaluate_view(self, view: dict[str, Any], seat: int) -> float:
@@ -107,6 +107,8 @@ class SquidInc(Game):
             return "Dismiss the chosen Employee and take its Clout"
         if action == "end":
             return "end your turn"
+        if action == "decline":
+            return f"make no Bump: {state['pending']['moving']} is Dismissed"
         if action == "all":
             return "put all the Clout on the Mailroom Employee"
         if words[0] == "push":

@@ -389,6 +389,16 @@ class SquidIncState(State):
     def _is_terminal(self) -> bool:
         return self.phase == OVER
 
+    def _end_reason(self) -> str:
+        """"board_full": the rulebook's endgame; otherwise our house rule ended it,
+        "reshuffle_limit" (its reshuffles used up) or "nothing_to_reshuffle" (an empty
+        Dismissed pile)."""
+        if self.endgame:
+            return "board_full"
+        if self.reshuffles >= self.game.data.reshuffle_limit:
+            return "reshuffle_limit"
+        return "nothing_to_reshuffle"
+
     def _returns(self) -> list[float]:
         best = winners(self)
         return [1 / len(best) if seat in best else 0.0 for seat in range(self.num_players)]
@@ -440,6 +450,12 @@ class SquidIncState(State):
             shown["moving"] = self.piece_name(moving)
         if "amount" in task:
             shown["amount"] = task["amount"]
+        if task["t"] == "ability":
+            shown["paid"] = task["paid"]
+        elif task["t"] == "rise" and task["piece"] in self.board:
+            space = self.board.index(task["piece"])
+            shown.update(moving=self.piece_name(task["piece"]), space=self.geo.names[space],
+                         tier=self.geo.tier_of[space] + 1, owner=self.owner[space])
         return shown
 
     def _resample(self, player: int, rng: random.Random) -> None:

@@ -207,9 +207,9 @@ class DemoteTask:
 
 class RiseTask:
     """Promote: up one Tier to an empty space of your choice; if the Tier is full, Bump an
-    Employee of lesser Clout Value, who is Demoted to the Tier below. With `any` (the HR Agent)
-    it must Bump, whatever the Clout Value. A Security Guard moves to the next Tier up with an
-    empty space and never Bumps."""
+    Employee of lesser Clout Value, who is Demoted to the Tier below. With `must_bump` (the HR
+    Agent) it must Bump such an Employee even where a space is empty. A Security Guard moves to
+    the next Tier up with an empty space and never Bumps."""
 
     @staticmethod
     def options(st: SquidIncState, task: Task) -> list[str]:
@@ -225,10 +225,8 @@ class RiseTask:
             return []
         if tier == st.geo.top:
             return []
-        if task.get("any"):
-            return [f"bump {names[s]}" for s in st.geo.tier_spaces[tier + 1] if st.board[s] >= 0]
         free = empties(st, tier + 1)
-        if free:
+        if free and not task["must_bump"]:
             return [f"to {names[s]}" for s in free]
         return [f"bump {names[s]}" for s in lesser(st, tier + 1, piece)]
 
@@ -255,36 +253,44 @@ class RiseTask:
         return f"Choose where {st.piece_name(task['piece'])} is Promoted"
 
 
-def can_rise(st: SquidIncState, piece: int, bump_any: bool = False) -> bool:
-    return bool(RiseTask.options(st, {"t": "rise", "piece": piece, "any": bump_any}))
+def can_rise(st: SquidIncState, piece: int, must_bump: bool = False) -> bool:
+    return bool(RiseTask.options(st, promote(st, piece, must_bump)))
 
 
-def promote(st: SquidIncState, piece: int, bump_any: bool = False) -> Task:
-    return {"t": "rise", "piece": piece, "any": bump_any}
+def promote(st: SquidIncState, piece: int, must_bump: bool = False) -> Task:
+    return {"t": "rise", "piece": piece, "must_bump": must_bump}
 
 
 class EnterTask:
-    """Bring an Employee into the Workplace: any empty bottom space; if none, Bump (Dismiss) an
-    Employee of lesser Clout Value from the bottom Tier; if none, the newcomer is Dismissed."""
+    """Bring an Employee into the Workplace: any empty bottom space; if none, the player may Bump
+    (Dismiss) an Employee of lesser Clout Value from the bottom Tier, or decline; with no Bump
+    made, the newcomer is Dismissed (rulebook: "you *may* Dismiss any other Employee of lesser
+    Clout Value ... If there are no empty spaces or you can't Bump another Employee, your
+    Employee is Dismissed")."""
 
     @staticmethod
     def options(st: SquidIncState, task: Task) -> list[str]:
         free = empties(st, 0)
         if free:
             return [f"to {st.geo.names[s]}" for s in free]
-        return [f"bump {st.geo.names[s]}" for s in lesser(st, 0, task["card"])]
+        bumps = [f"bump {st.geo.names[s]}" for s in lesser(st, 0, task["card"])]
+        return [*bumps, "decline"] if bumps else []
 
     @staticmethod
     def auto(st: SquidIncState, task: Task) -> None:
         st.tasks.pop()
         st.dismissed.append(task["card"])
         st.clout_spent += task["clout"]
+        why = "no Bump is made" if lesser(st, 0, task["card"]) else "no one lesser to Bump"
         st.emit("dismiss", f"{st.seat_name(task['owner'])} must bring "
-                f"{st.piece_name(task['card'])} in, but there is no room on the bottom Tier: it "
+                f"{st.piece_name(task['card'])} in, but the bottom Tier is full and {why}: it "
                 "is Dismissed.", employee=st.piece_name(task["card"]))
 
     @staticmethod
     def choose(st: SquidIncState, task: Task, action: str) -> None:
+        if action == "decline":
+            EnterTask.auto(st, task)
+            return
         st.tasks.pop()
         space = st.space_named(action)
         bumped = lift(st, space) if action.startswith("bump") else None
