@@ -17,7 +17,8 @@ RECORDS = [
     {"index": 1, "game": "some_game", "players": 2, "seed": 999,
      "options": {"advanced": True, "names": ["a, b", "c"]}, "seats": ["heuristic", "random"],
      "returns": [1.0, 0.0], "scores": [7, 2.5], "length": 48, "first_player": 0,
-     "winners": [0], "end_reason": "reshuffle_limit", "seconds": 0.25, "variant": "--set cards.Magpie.cost=0",
+     "winners": [0], "end_reason": "reshuffle_limit", "seconds": 0.25,
+     "variant": "--set cards.Magpie.cost=0",
      "pieces": {"played": {"Magpie": [2, 0]}, "drawn": {"Magpie": [2, 1], "Spy, Inc.": [0, 1]}}},
 ]
 

@@ -32,7 +32,7 @@ def test_edited_values_are_used(tmp_path):
     ("board_rows = 4", "board_rows = 3", "does not hold"),
     ("5 = 3\n", "", "missing [5]"),
     ('"Drop", "Hammers"', '"Drop", "Drop"', "distinct"),
-    ("rounds = 3", "rounds = 0", "rounds must be between 1"),
+    ("rounds = 3", "rounds = 0", "rounds must be at least 1"),
     ("hand_size = 5", "hand_size = 4", "at least cards_played_per_round"),
     # Kept Advanced leftovers grow a hand by 1 a round when 6 are dealt and 5 played: 12 cards
     # by round 6, so 4 players need 48 cards and 45 are too few (two 7-card hands were the check).
