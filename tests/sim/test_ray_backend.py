@@ -6,6 +6,7 @@ Starts `ray start --head` (from this venv) on free loopback ports with one CPU, 
 """
 
 import os
+import secrets
 import socket
 import subprocess
 import sys
@@ -29,9 +30,14 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+TOKEN = secrets.token_hex(32)
+
+
 def ray_env() -> dict[str, str]:
+    """Ray's environment: no usage stats, and token authentication with a token of this run's
+    (newer Ray releases turn authentication on; the head and its clients share the token)."""
     env = {key: value for key, value in os.environ.items() if key != "RAY_ADDRESS"}
-    env["RAY_USAGE_STATS_ENABLED"] = "0"
+    env.update(RAY_USAGE_STATS_ENABLED="0", RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=TOKEN)
     return env
 
 
