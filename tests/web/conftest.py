@@ -41,7 +41,8 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     log = (folder / "server.log").open("w")
     command = [sys.executable, "-m", "squidbox", "serve", "--port", str(port),
-               "--database", f"sqlite:///{folder / 't.db'}"]
+               "--database", f"sqlite:///{folder / 't.db'}",
+               "--no-rate-limits"]  # every browser test creates tables from one address
     server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
