@@ -32,8 +32,8 @@ def old_advanced_game() -> list[tuple[int, str]]:
     return list(state.history)
 
 
-def test_tables_begun_under_the_old_readings_keep_them(sqlite_url: str):
-    storage = Storage(sqlite_url)
+def test_tables_begun_under_the_old_readings_keep_them(database_url: str):
+    storage = Storage(database_url)
     try:
         command.upgrade(alembic_config(storage.engine), "0001")  # the schema before this change
         storage.create_table(record("oldgrid", "grid_squid", {"advanced": True}))

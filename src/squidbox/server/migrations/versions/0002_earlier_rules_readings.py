@@ -15,6 +15,7 @@ Create Date: 2026-11-24
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 import sqlalchemy as sa
 from alembic import op
@@ -28,47 +29,42 @@ EARLIER_READINGS = {
     "grid_squid": {"advanced_leftovers": "discard"},
     "directors": {"commerce_new_card": "rotated", "sphinx_payments": "one"},
 }
+TABLES = sa.table("tables", sa.column("id", sa.String), sa.column("game", sa.String),
+                  sa.column("options", sa.JSON))
 
 
-def stored_tables() -> tuple[sa.TableClause, sa.ColumnElement[str]]:
-    """The tables table, and its options read as text (a damaged row must not stop this)."""
-    tables = sa.table("tables", sa.column("id", sa.String), sa.column("game", sa.String),
-                      sa.column("options", sa.JSON))
-    return tables, sa.type_coerce(tables.c.options, sa.Text)
+def stored_options(connection: sa.Connection, game: str) -> Iterator[tuple[str, dict]]:
+    """(table id, options) of every stored table of `game` whose options are a JSON object; a
+    damaged row is skipped (the server quarantines it when it loads)."""
+    raw_options = sa.type_coerce(TABLES.c.options, sa.Text)
+    for table_id, text in connection.execute(sa.select(TABLES.c.id, raw_options)
+                                             .where(TABLES.c.game == game)).all():
+        try:
+            options = json.loads(text) if isinstance(text, str) else text
+        except ValueError:
+            continue
+        if isinstance(options, dict):
+            yield table_id, options
+
+
+def set_options(connection: sa.Connection, table_id: str, options: dict) -> None:
+    connection.execute(sa.update(TABLES).where(TABLES.c.id == table_id).values(options=options))
 
 
 def upgrade() -> None:
     connection = op.get_bind()
-    tables, raw_options = stored_tables()
     for game, readings in EARLIER_READINGS.items():
-        rows = connection.execute(sa.select(tables.c.id, raw_options)
-                                  .where(tables.c.game == game)).all()
-        for table_id, text in rows:
-            try:
-                options = json.loads(text) if isinstance(text, str) else text
-            except ValueError:
-                continue  # a damaged row: the server quarantines it when it loads
-            if not isinstance(options, dict):
-                continue
+        for table_id, options in stored_options(connection, game):
             missing = {name: value for name, value in readings.items() if name not in options}
             if missing:
-                connection.execute(sa.update(tables).where(tables.c.id == table_id)
-                                   .values(options={**options, **missing}))
+                set_options(connection, table_id, {**options, **missing})
 
 
 def downgrade() -> None:
     """The old code does not know these options: take them out again."""
     connection = op.get_bind()
-    tables, raw_options = stored_tables()
     for game, readings in EARLIER_READINGS.items():
-        rows = connection.execute(sa.select(tables.c.id, raw_options)
-                                  .where(tables.c.game == game)).all()
-        for table_id, text in rows:
-            try:
-                options = json.loads(text) if isinstance(text, str) else text
-            except ValueError:
-                continue
-            if isinstance(options, dict) and any(name in options for name in readings):
-                kept = {k: v for k, v in options.items() if k not in readings}
-                connection.execute(sa.update(tables).where(tables.c.id == table_id)
-                                   .values(options=kept))
+        for table_id, options in stored_options(connection, game):
+            if any(name in options for name in readings):
+                set_options(connection, table_id,
+                            {k: v for k, v in options.items() if k not in readings})
