@@ -8,7 +8,7 @@ card, Clout not yet placed, an Employee entering, an ability being used, a Promo
 The estimate compares that with the best opponent's, on a scale that widens as the scores grow.
 
 Hiring and Promoting are what fill the Workplace, the rulebook's way to end the game, so the
-weights make both worth doing (see docs/rulings/squid_inc.md, "How the game ends").
+weights make both worth doing (see src/squidbox/games/squid_inc/rulings.md, "How the game ends").
 """
 
 from __future__ import annotations
