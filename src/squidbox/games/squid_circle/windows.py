@@ -1,5 +1,5 @@
 """The trick windows (rulebook "So funktionieren die Tricks", moments (b) and (c)): who is asked
-next, and when a window closes. The asking order is our ruling (src/squidbox/games/squid_circle/rulings.md):
+next, and when a window closes. The asking order is our ruling (rulings.md in this folder):
 
 - the first asked is the owner of the character under the guard (the one at risk), then the
   other players clockwise round the table (seat order 0, 1, 2, …);
