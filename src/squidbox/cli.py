@@ -263,6 +263,13 @@ def variant_of(args: argparse.Namespace) -> Variant | None:
     return make_variant(args.game, args.data, args.edits)
 
 
+def variant_setup(args: argparse.Namespace) -> tuple[Variant | None, Game, int]:
+    """The variant of --data/--set (None without), its game, and --players or the fewest."""
+    variant = variant_of(args)
+    game = variant_game(variant, args.game)
+    return variant, game, args.players if args.players is not None else game.min_players
+
+
 def add_option_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option; VALUE is read as JSON when it can be "
@@ -427,9 +434,7 @@ def run_vector_bench(args: argparse.Namespace, game: Game, options: dict[str, An
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    variant = variant_of(args)
-    game = variant_game(variant, args.game)
-    players = args.players if args.players is not None else game.min_players
+    variant, game, players = variant_setup(args)
     plan = SimulationPlan(game.id, players, split_bot_list(args.bots), args.games, args.seed,
                           parse_options(args.option), rotate=not args.no_rotate,
                           variant=variant)
@@ -455,9 +460,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def run_tournament(args: argparse.Namespace) -> int:
-    variant = variant_of(args)
-    game = variant_game(variant, args.game)
-    players = args.players if args.players is not None else game.min_players
+    variant, game, players = variant_setup(args)
     plan = TournamentPlan(game.id, players, split_bot_list(args.bots), args.games, args.seed,
                           parse_options(args.option), variant=variant)
     plan.check()
@@ -508,9 +511,7 @@ def run_report(args: argparse.Namespace) -> int:
                                      if wrong else "holds no records"))
         source = f"{len(records)} records from {args.records}"
     else:
-        variant = variant_of(args)
-        game = variant_game(variant, args.game)
-        players = args.players if args.players is not None else game.min_players
+        variant, game, players = variant_setup(args)
         plan = SimulationPlan(game.id, players, split_bot_list(args.bots), args.games,
                               args.seed, parse_options(args.option), variant=variant)
         records = []
@@ -531,9 +532,7 @@ def run_report(args: argparse.Namespace) -> int:
 
 
 def run_ladder(args: argparse.Namespace) -> int:
-    variant = variant_of(args)
-    game = variant_game(variant, args.game)
-    players = args.players if args.players is not None else game.min_players
+    variant, game, players = variant_setup(args)
     plan = LadderPlan(game.id, players, split_bot_list(args.bots), args.games, args.seed,
                       parse_options(args.option), variant)
     plan.check()
