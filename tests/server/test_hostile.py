@@ -153,12 +153,10 @@ def test_a_malformed_row_quarantines_its_table_only(sqlite_url: str, kind: str,
 
 
 # ---- 3. bots and timers retry after a failed write -----------------------------------------------
-def test_bots_play_on_after_a_failed_write_without_any_client(tight: TestClient,
-                                                              monkeypatch: pytest.MonkeyPatch,
-                                                              caplog: pytest.LogCaptureFixture):
-    storage = tight.app.state.manager.storage  # type: ignore[attr-defined]
-    real = storage.add_actions
-    failures = {"left": 0}
+def fail_writes(monkeypatch: pytest.MonkeyPatch, storage: object, count: int) -> dict[str, int]:
+    """The next `count` action writes fail as on a full disk; {"left": …} counts them down."""
+    real = storage.add_actions  # type: ignore[attr-defined]
+    failures = {"left": count}
 
     def disk_full_for_a_while(writes: object) -> None:
         if failures["left"] > 0:
@@ -167,7 +165,14 @@ def test_bots_play_on_after_a_failed_write_without_any_client(tight: TestClient,
         real(writes)
 
     monkeypatch.setattr(storage, "add_actions", disk_full_for_a_while)
-    failures["left"] = 8  # each batch is retried one by one: a few failing rounds
+    return failures
+
+
+def test_bots_play_on_after_a_failed_write_without_any_client(tight: TestClient,
+                                                              monkeypatch: pytest.MonkeyPatch,
+                                                              caplog: pytest.LogCaptureFixture):
+    storage = tight.app.state.manager.storage  # type: ignore[attr-defined]
+    failures = fail_writes(monkeypatch, storage, 8)  # batches retried one by one: a few rounds
     created = create_table(tight, GAME, 2, bots={0: "random", 1: "random"}, seed=3)
     table = created["table"]
     wait_for(lambda: state_of(tight, table)["view"]["is_terminal"], timeout=30,
@@ -181,17 +186,8 @@ def test_bots_play_on_after_a_failed_write_without_any_client(tight: TestClient,
 def test_a_turn_timer_retries_after_a_failed_write(tight: TestClient,
                                                    monkeypatch: pytest.MonkeyPatch):
     storage = tight.app.state.manager.storage  # type: ignore[attr-defined]
-    real = storage.add_actions
-    failures = {"left": 4}
-
-    def flaky(writes: object) -> None:
-        if failures["left"] > 0:
-            failures["left"] -= 1
-            raise OSError("disk full")
-        real(writes)
-
     created = create_table(tight, GAME, 2, turn_seconds=0.1)
-    monkeypatch.setattr(storage, "add_actions", flaky)
+    fail_writes(monkeypatch, storage, 4)
     wait_for(lambda: state_of(tight, created["table"])["version"] >= 1, timeout=10,
              what="the timer's move to be stored once the disk is back")
 

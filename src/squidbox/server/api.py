@@ -8,9 +8,8 @@ from fastapi import APIRouter, Depends, Query, Request
 
 from squidbox.registry import list_games
 
-from .errors import ApiError
 from .messages import MAX_TOKEN_LENGTH, ActionBody, NewTableBody, new_table
-from .routing import TableId, limits_of, manager_of, rate_limited
+from .routing import TableId, limits_of, manager_of, rate_limited, seat_link, seat_of
 from .tables import Table
 
 router = APIRouter()
@@ -55,9 +54,7 @@ async def table_state(request: Request, table_id: TableId,
 @router.post("/api/tables/{table_id}/actions", dependencies=[Depends(rate_limited("action"))])
 async def take_action(request: Request, table_id: TableId, body: ActionBody) -> dict[str, Any]:
     table = await manager_of(request).get(table_id)
-    seat = table.seat_for(body.token)
-    if seat is None:
-        raise ApiError("bad_token", "an action needs the 'token' of a seat")
+    seat = seat_of(table, body.token, "an action")
     version = await table.submit(seat, body.action, body.version)
     return {"ok": True, "version": version}
 
@@ -70,6 +67,6 @@ def created_answer(table: Table, tokens: dict[int, str]) -> dict[str, Any]:
                                  "bot": table.record.bots.get(seat)}
         if seat in tokens:
             entry["token"] = tokens[seat]
-            entry["url"] = f"/t/{table.id}?seat={seat}&token={tokens[seat]}"
+            entry["url"] = seat_link(table.id, seat, tokens[seat])
         seats.append(entry)
     return {"table": table.id, "seats": seats, "spectator_url": f"/t/{table.id}"}

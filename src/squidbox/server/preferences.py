@@ -7,9 +7,8 @@ from typing import Any
 from fastapi import APIRouter, Depends, Request
 from pydantic import StrictBool
 
-from .errors import ApiError
 from .messages import Body, Token
-from .routing import TableId, manager_of, rate_limited
+from .routing import TableId, manager_of, rate_limited, seat_of
 
 router = APIRouter()
 
@@ -27,9 +26,7 @@ async def set_preferences(request: Request, table_id: TableId,
                           body: Preferences) -> dict[str, Any]:
     manager = manager_of(request)
     table = await manager.get(table_id)
-    seat = table.seat_for(body.token)
-    if seat is None:
-        raise ApiError("bad_token", "preferences need the 'token' of a seat")
+    seat = seat_of(table, body.token, "a preference")
     async with table.lock:
         manager.autopass.set(table, seat, body.auto_pass)
     return {"ok": True, "seat": seat, "auto_pass": body.auto_pass}

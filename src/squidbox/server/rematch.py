@@ -15,7 +15,7 @@ from fastapi import APIRouter, Depends, Query, Request
 
 from .errors import ApiError
 from .messages import MAX_TOKEN_LENGTH, Body, NewTable, Token
-from .routing import TableId, manager_of, rate_limited
+from .routing import TableId, manager_of, rate_limited, seat_link, seat_of
 from .tables import Table
 
 router = APIRouter()
@@ -35,14 +35,15 @@ class Rematches:
         self.lock = asyncio.Lock()
 
 
-def seat_link(table_id: str, tokens: dict[int, str], seat: int | None) -> str:
+def link_for(table_id: str, tokens: dict[int, str], seat: int | None) -> str:
+    """The seat's own link to the new table, or its spectator link."""
     if seat is None or seat not in tokens:
         return f"/t/{table_id}"
-    return f"/t/{table_id}?seat={seat}&token={tokens[seat]}"
+    return seat_link(table_id, seat, tokens[seat])
 
 
 def answer(table_id: str, tokens: dict[int, str], seat: int) -> dict[str, Any]:
-    return {"table": table_id, "url": seat_link(table_id, tokens, seat)}
+    return {"table": table_id, "url": link_for(table_id, tokens, seat)}
 
 
 def same_seats(table: Table) -> NewTable:
@@ -57,9 +58,7 @@ def same_seats(table: Table) -> NewTable:
 async def rematch(request: Request, table_id: TableId, asked: RematchRequest) -> dict[str, Any]:
     manager = manager_of(request)
     table = await manager.get(table_id)
-    seat = table.seat_for(asked.token)
-    if seat is None:
-        raise ApiError("bad_token", "a rematch needs the 'token' of a seat")
+    seat = seat_of(table, asked.token, "a rematch")
     if not table.state.is_terminal():
         raise ApiError("illegal_action", "a rematch starts once the game is over")
     rematches = rematches_of(request)
@@ -69,7 +68,7 @@ async def rematch(request: Request, table_id: TableId, asked: RematchRequest) ->
             rematches.made[table_id] = (new_table.id, tokens)
             for client in list(table.clients):
                 client.push({"type": "rematch", "table": new_table.id,
-                             "url": seat_link(new_table.id, tokens, client.seat)})
+                             "url": link_for(new_table.id, tokens, client.seat)})
     new_id, tokens = rematches.made[table_id]
     return answer(new_id, tokens, seat)
 

@@ -33,9 +33,22 @@ from fastapi import Path, Request, WebSocket
 
 from .errors import ApiError
 from .limits import Limits, RateLimiter
-from .tables import TableManager
+from .tables import Table, TableManager
 
 TableId = Annotated[str, Path(max_length=64)]
+
+
+def seat_link(table_id: str, seat: int, token: str) -> str:
+    """The secret link that opens `seat` of a table."""
+    return f"/t/{table_id}?seat={seat}&token={token}"
+
+
+def seat_of(table: Table, token: str | None, what: str) -> int:
+    """The seat `token` opens; bad_token when it opens none (`what` needs a seat)."""
+    seat = table.seat_for(token)
+    if seat is None:
+        raise ApiError("bad_token", f"{what} needs the 'token' of a seat")
+    return seat
 
 
 def manager_of(connection: Request | WebSocket) -> TableManager:
