@@ -1,0 +1,120 @@
+"""The table chat without a browser: text kept as text, long lines refused, the per-connection
+rate limit, seat and spectator names; and migration 0003 on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import pytest
+from alembic import command
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from squidbox.server import create_app
+from squidbox.server.limits import Limits, Rate
+from squidbox.server.storage import Storage, TableRecord, alembic_config, now
+from tests.server.helpers import create_table, tokens_of
+
+GAME = "grid_squid"
+
+
+def chat_url(table: str, token: str | None = None) -> str:
+    return f"/ws/tables/{table}/chat" + (f"?token={token}" if token else "")
+
+
+def test_chat_keeps_text_as_text_and_refuses_what_it_cannot_take(client: TestClient):
+    created = create_table(client, GAME, 2)
+    table, tokens = created["table"], tokens_of(created)
+    script = '<script>alert("x")</script> & <b>bold</b>'
+    with client.websocket_connect(chat_url(table, tokens[0])) as seat, \
+            client.websocket_connect(chat_url(table)) as spectator:
+        assert seat.receive_json() == {"type": "chat", "history": True, "entries": []}
+        spectator.receive_json()
+        seat.send_json({"type": "chat", "text": script})
+        line = seat.receive_json()["entries"][0]
+        assert line["text"] == script and line["seat"] == 0 and line["index"] == 0
+        assert line["name"] == client.get(f"/api/tables/{table}").json()["seats"][0]["name"]
+        assert spectator.receive_json()["entries"] == [line]  # everyone gets it at once
+        spectator.send_json({"type": "chat", "text": "hi", "name": "Zoë"})
+        assert seat.receive_json()["entries"][0]["name"] == "Zoë"
+        spectator.send_json({"type": "chat", "text": "anonymous"})
+        assert spectator.receive_json()["entries"][0]["name"] == "Zoë"
+        assert spectator.receive_json()["entries"][0]["name"] == "Spectator"
+        for bad in ({"type": "chat", "text": "x" * 10_000}, {"type": "chat", "text": "   "},
+                    {"type": "chat", "text": 5}, {"type": "chat", "text": "a", "extra": 1},
+                    {"type": "chat", "text": "a", "name": "\u0007bell"}):
+            spectator.send_json(bad)
+            answer = spectator.receive_json()
+            assert answer["type"] == "error" and answer["code"] == "bad_request", bad
+        assert seat.receive_json()["entries"][0]["text"] == "anonymous"
+        seat.send_json({"type": "chat", "text": "x" * 10_000})
+        refusal = seat.receive_json()
+        assert refusal["code"] == "bad_request" and "at most 500 characters" in refusal["error"]
+        seat.send_json({"type": "chat", "text": "hi", "name": "Not me"})  # a seat's name is fixed
+        assert seat.receive_json()["code"] == "bad_request"
+    history = client.get(f"/api/tables/{table}/chat").json()["entries"]
+    assert [entry["text"] for entry in history] == [script, "hi", "anonymous"]  # nothing else
+
+
+def test_an_unknown_table_or_wrong_token_gets_no_chat(client: TestClient):
+    created = create_table(client, GAME, 2)
+    for url, code in ((chat_url("nosuchtable"), 4404), (chat_url(created["table"], "bad"), 4403)):
+        with client.websocket_connect(url) as ws:
+            assert ws.receive_json()["type"] == "error"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == code
+    assert client.get("/api/tables/nosuchtable/chat").json()["code"] == "unknown_table"
+
+
+def test_chat_is_rate_limited_per_connection(sqlite_url: str):
+    limits = Limits(chat_rate=Rate(3, 0.01))
+    with TestClient(create_app(sqlite_url, web_client=False, limits=limits)) as client:
+        table = create_table(client, GAME, 2)["table"]
+        with client.websocket_connect(chat_url(table)) as fast, \
+                client.websocket_connect(chat_url(table)) as other:
+            fast.receive_json()
+            other.receive_json()
+            for number in range(3):
+                fast.send_json({"type": "chat", "text": f"line {number}"})
+                assert fast.receive_json()["type"] == "chat"
+                assert other.receive_json()["type"] == "chat"
+            fast.send_json({"type": "chat", "text": "one too many"})
+            refusal = fast.receive_json()
+            assert refusal["code"] == "rate_limited" and "too fast" in refusal["error"]
+            other.send_json({"type": "chat", "text": "my own allowance"})  # another connection
+            assert other.receive_json()["entries"][0]["text"] == "my own allowance"
+        texts = [e["text"] for e in client.get(f"/api/tables/{table}/chat").json()["entries"]]
+        assert texts == ["line 0", "line 1", "line 2", "my own allowance"]
+
+
+def test_migration_0003_adds_seatings_and_chat_and_downgrades(database_url: str):
+    storage = Storage(database_url)
+    record = TableRecord(id="old", game=GAME, players=2, options={}, seed=5, bots={},
+                         token_hashes=["a" * 64, "b" * 64], turn_seconds=None,
+                         leave_seconds=None, leave_bot="random", status="playing",
+                         created=now())
+    try:
+        command.upgrade(alembic_config(storage.engine), "0002")
+        storage.create_table(record)  # no host: only the 0002 tables are written
+        storage.upgrade()
+        loaded = storage.load("old").record
+        assert loaded.host_hash is None and loaded.names == {}  # an old table has no host
+        waiting = TableRecord(**{**record.__dict__, "id": "waiting", "status": "open",
+                                 "token_hashes": ["a" * 64, None], "host_hash": "c" * 64,
+                                 "names": {}, "links": {0: 0}, "issued": {0: 1}})
+        storage.create_table(waiting)
+        waiting.names[1] = "Ann"
+        waiting.token_hashes[1] = "d" * 64
+        storage.save_seating(waiting)
+        again = storage.load("waiting").record
+        assert (again.host_hash, again.names, again.links, again.issued) == \
+            ("c" * 64, {1: "Ann"}, {0: 0}, {0: 1, 1: 0})
+        assert again.token_hashes == ["a" * 64, "d" * 64] and again.status == "open"
+        assert sorted(storage.unfinished_ids()) == ["old", "waiting"]
+        command.downgrade(alembic_config(storage.engine), "0002")
+        with storage.engine.connect() as connection:
+            statuses = dict(connection.exec_driver_sql("SELECT id, status FROM tables").all())
+        assert statuses == {"old": "playing", "waiting": "expired"}  # the old code cannot seat
+        storage.upgrade()
+        assert storage.load("waiting").record.host_hash is None
+    finally:
+        storage.dispose()
