@@ -137,12 +137,13 @@ def test_the_host_hands_a_seat_to_a_bot_and_back(client: TestClient):
 def test_the_host_ends_the_table(client: TestClient):
     created = create_table(client, GAME, 2)
     table, tokens, host_token = created["table"], tokens_of(created), created["host_token"]
+    seat = state_of(client, table)["view"]["to_move"][0]
+    action = state_of(client, table, tokens[seat])["view"]["legal_actions"][0]
     with client.websocket_connect(f"/ws/tables/{table}?token={tokens[0]}") as ws:
         drain(ws)
         assert host(client, table, host_token, "end").json()["status"] == "ended"
-        assert drain(ws)[-1]["table"]["status"] == "ended"  # everyone sees it
-    seat = state_of(client, table)["view"]["to_move"][0]
-    action = state_of(client, table, tokens[seat])["view"]["legal_actions"][0]
+        ended = drain(ws)[-1]  # everyone sees it, and has nothing left to do
+        assert ended["table"]["status"] == "ended" and ended["view"]["legal_actions"] == []
     refused(client.post(f"/api/tables/{table}/actions",
                         json={"token": tokens[seat], "action": action}), 503, "unavailable")
     refused(host(client, table, host_token, "end"), 409, "illegal_action")
@@ -158,12 +159,14 @@ def test_anyone_takes_an_open_seat_by_name_and_the_game_starts_when_all_are_take
     assert [seat.get("open", False) for seat in created["seats"]] == [False, True, True]
     lobby = client.get("/api/tables").json()[0]
     assert lobby["status"] == "open" and lobby["open_seats"] == [1, 2]
-    # Nobody plays before the seats are taken.
-    seat = state_of(client, table)["view"]["to_move"][0]
-    if seat == 0:
-        action = state_of(client, table, tokens[0])["view"]["legal_actions"][0]
-        refused(client.post(f"/api/tables/{table}/actions",
-                            json={"token": tokens[0], "action": action}), 409, "illegal_action")
+    # Nobody plays before the seats are taken: no actions are offered, and none is taken.
+    assert state_of(client, table, tokens[0])["view"]["legal_actions"] == []
+    engine_state = client.app.state.manager.tables[table].state  # type: ignore[attr-defined]
+    action = engine_state.legal_actions(engine_state.to_move()[0])[0]
+    early = client.post(f"/api/tables/{table}/actions", json={"token": tokens[0],
+                                                              "action": action})
+    refused(early, 409, "illegal_action")
+    assert "starts when every seat is taken" in early.json()["error"]
     for bad in ("", "   ", "x" * 25, "tab\there", 7):
         refused(client.post(f"/api/tables/{table}/seats", json={"name": bad}), 400,
                 "bad_request")

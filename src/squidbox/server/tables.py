@@ -224,7 +224,9 @@ class Table:
             if stored is not None and hmac.compare_digest(stored, digest):
                 found = seat
         if found is None or len(token) > MAX_TOKEN_LENGTH:
-            raise ApiError("bad_token", f"this token is not a seat token of table {self.id}")
+            raise ApiError("bad_token", f"this link does not open a seat of table {self.id}: "
+                                        "it is mistyped, or the host gave the seat a new link "
+                                        "(ask the host for the seat's current link)")
         return found
 
     def is_host(self, token: str | None) -> bool:
@@ -287,6 +289,8 @@ class Table:
         """The state message for one seat (None: a spectator), built from that seat's view and
         log only."""
         view = self.state.view(seat)
+        if self.record.status in (OPEN, ENDED):  # nobody plays before the start or after the end
+            view = {**view, "legal_actions": []}
         labels = {action: self.game.action_label(view, action)
                   for action in view["legal_actions"]}
         return {
