@@ -29,8 +29,8 @@ def test_a_visitor_takes_an_open_seat_from_the_lobby(page: Any, base_url: str) -
     page.goto(f"{base_url}/")
     button = page.wait_for_selector(
         f"#open-tables button.take-seat[data-table='{table}'][data-seat='1']")
-    button.click()  # no name yet: told so next to the list, nothing taken
-    page.wait_for_selector("#lobby-error:not([hidden])")
+    button.click()  # no name yet: told so next to the button, nothing taken
+    page.wait_for_selector(f"#open-tables li:has(a[href='/t/{table}']) .take-error")
     assert info(base_url, table)["open_seats"] == [1]
     page.fill("#player-name", "<i>Ann</i>")
     button.click()

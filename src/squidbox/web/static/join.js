@@ -1,53 +1,64 @@
-// An open table's free seats on the table page, for whoever has the table link: type a name,
-// take a seat (POST /api/tables/<id>/seats), and go on as that seat.
+// An open table on the table page: it says that the table waits for players, and whoever has the
+// table link without a seat may take a free seat with a name (POST /api/tables/<id>/seats) and
+// go on as that seat. The panel goes away once the game starts.
 
 const NAME_KEY = "squidbox-name";
+const POLL_MS = 4000;
 
-export async function mountFreeSeats(container, { table }) {
+function element(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  Object.assign(node, props);
+  node.append(...children);
+  return node;
+}
+
+export function mountFreeSeats(container, { table, seated }) {
   const base = `/api/tables/${encodeURIComponent(table)}`;
-  let info;
-  try {
-    const response = await fetch(base);
-    if (!response.ok) return; // the table page says what is wrong
-    info = await response.json();
-  } catch {
-    return;
-  }
-  if (info.status !== "open" || !info.open_seats.length) return;
-  const panel = document.createElement("section");
-  panel.id = "free-seats";
-  panel.className = "panel free-seats";
-  panel.setAttribute("aria-labelledby", "free-seats-title");
-  const heading = document.createElement("h2");
-  heading.id = "free-seats-title";
-  heading.textContent = "Free seats: join this game";
-  const note = document.createElement("p");
-  note.className = "muted";
-  note.textContent = "The game starts when every seat is taken (or when the host starts it with bots).";
-  const label = document.createElement("label");
-  label.append("Your name ");
-  const name = document.createElement("input");
-  name.id = "join-name";
-  name.maxLength = 24;
-  name.autocomplete = "nickname";
-  name.value = localStorage.getItem(NAME_KEY) || "";
-  label.appendChild(name);
-  const error = document.createElement("p");
-  error.className = "error";
+  const heading = element("h2", { id: "free-seats-title" });
+  const note = element("p", { className: "muted" });
+  const name = element("input", { id: "join-name", maxLength: 24, autocomplete: "nickname",
+    value: localStorage.getItem(NAME_KEY) || "" });
+  const buttons = element("div", { className: "actions" });
+  const error = element("p", { className: "error", hidden: true });
   error.setAttribute("role", "alert");
-  error.hidden = true;
-  panel.append(heading, note, label);
-  for (const seat of info.open_seats) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "take-seat";
-    button.dataset.seat = String(seat);
-    button.textContent = `Take seat ${seat + 1}`;
-    button.addEventListener("click", () => take(seat, button));
-    panel.appendChild(button);
-  }
-  panel.appendChild(error);
+  const panel = element("section", { id: "free-seats", className: "panel free-seats", hidden: true },
+    heading, note);
+  panel.setAttribute("aria-labelledby", "free-seats-title");
+  if (!seated) panel.append(element("label", {}, "Your name ", name), buttons, error);
   container.after(panel);
+
+  function render(info) {
+    if (info.status !== "open") {
+      panel.remove();
+      return false;
+    }
+    const free = info.open_seats.map((seat) => seat + 1).join(", ");
+    heading.textContent = seated ? "Waiting for players" : "Free seats: join this game";
+    note.textContent = `Free: seat ${free}. The game starts when every seat is taken (or when the `
+      + "host starts it with bots in the free seats).";
+    const shown = [...buttons.children].map((b) => Number(b.dataset.seat));
+    if (shown.join() !== info.open_seats.join()) {
+      buttons.replaceChildren(...info.open_seats.map((seat) => {
+        const button = element("button", { type: "button", className: "take-seat",
+          textContent: `Take seat ${seat + 1}` });
+        button.dataset.seat = String(seat);
+        button.addEventListener("click", () => take(seat, button));
+        return button;
+      }));
+    }
+    panel.hidden = false;
+    return true;
+  }
+
+  async function refresh() {
+    try {
+      const response = await fetch(base);
+      if (!response.ok) return; // the table page says what is wrong
+      if (render(await response.json())) setTimeout(refresh, POLL_MS);
+    } catch {
+      setTimeout(refresh, POLL_MS);
+    }
+  }
 
   async function take(seat, button) {
     const chosen = name.value.trim();
@@ -74,4 +85,6 @@ export async function mountFreeSeats(container, { table }) {
       button.disabled = false;
     }
   }
+
+  refresh();
 }

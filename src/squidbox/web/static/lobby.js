@@ -341,12 +341,24 @@ function tableItem(table, names) {
   return item;
 }
 
+// A refusal is shown next to the button that was clicked.
+function takeError(button, text) {
+  const item = button.closest("li");
+  let line = item.querySelector(".take-error");
+  if (!line) {
+    line = document.createElement("p");
+    line.className = "error take-error";
+    line.setAttribute("role", "alert");
+    item.appendChild(line);
+  }
+  line.textContent = text;
+}
+
 async function takeSeat(tableId, seat, button) {
-  lobbyError.hidden = true;
   const input = document.getElementById("player-name");
   const name = input.value.trim();
   if (!name) {
-    showLobbyError("Type your name first: the other players see it.");
+    takeError(button, "Type your name first (above the lists): the other players see it.");
     input.focus();
     return;
   }
@@ -362,15 +374,9 @@ async function takeSeat(tableId, seat, button) {
     if (!response.ok) throw new Error(answer.error || "could not take the seat");
     window.location.assign(absolute(answer.url));
   } catch (error) {
-    showLobbyError(`Could not take seat ${seat + 1}: ${error.message || error}`);
+    takeError(button, `Seat ${seat + 1} was not taken: ${error.message || error}`);
     button.disabled = false;
-    loadTables();
   }
-}
-
-function showLobbyError(text) {
-  lobbyError.textContent = text;
-  lobbyError.hidden = false;
 }
 
 function formatTime(created) {

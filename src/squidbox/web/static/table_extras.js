@@ -1,5 +1,5 @@
 // What the table page adds besides the game (one script include in web/pages.py's table page):
-// the chat panel, and the free seats of an open table for whoever has the table link.
+// the chat panel, and an open table's free seats (to take one, for whoever has no seat here).
 
 import { mountChat } from "./chat.js";
 import { mountFreeSeats } from "./join.js";
@@ -29,5 +29,5 @@ if (app) {
   const table = app.dataset.table;
   const token = seatToken(table);
   mountChat(app.querySelector(".side-panel") || app, { table, token });
-  if (!token) mountFreeSeats(app.querySelector(".table-top") || app, { table });
+  mountFreeSeats(app.querySelector(".table-top") || app, { table, seated: Boolean(token) });
 }
