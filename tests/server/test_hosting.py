@@ -3,6 +3,7 @@ open seats taken by name, the lobby's lists, and all of it surviving a restart."
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -69,6 +70,19 @@ def test_the_host_link_lists_every_seat_link_and_is_never_shown_to_others(client
     assert client.get(f"/api/tables/{table}").json()["status"] == "playing"
 
 
+def test_logs_never_contain_the_host_token(client: TestClient,
+                                           caplog: pytest.LogCaptureFixture):
+    caplog.set_level(logging.DEBUG)
+    created = create_table(client, GAME, 2)
+    host_token = created["host_token"]
+    logging.getLogger("uvicorn.access").info('"%s %s"', "GET", created["host_url"])
+    host(client, created["table"], host_token)
+    host(client, created["table"], host_token + "x")  # refused, and so perhaps logged
+    text_logged = "\n".join(r.getMessage() for r in caplog.records
+                            if r.name.startswith(("squidbox", "uvicorn")))  # the server's
+    assert host_token not in text_logged and "token=<redacted>" in text_logged
+
+
 def test_a_reissued_link_stops_working_at_once_on_http_and_open_websockets(client: TestClient):
     created = create_table(client, GAME, 2)
     table, tokens, host_token = created["table"], tokens_of(created), created["host_token"]
@@ -107,6 +121,7 @@ def test_a_reissued_link_stops_working_at_once_on_http_and_open_websockets(clien
     again = host(client, table, host_token, "links", seat=0).json()["seats"][0]["url"]
     assert again not in (new_url, created["seats"][0]["url"])
     refused(client.get(f"/api/tables/{table}/state", params={"token": new}), 403, "bad_token")
+    assert 'squidbox_seat_changes_total{action="reissue"} 2.0' in client.get("/metrics").text
 
 
 def test_the_host_hands_a_seat_to_a_bot_and_back(client: TestClient):
@@ -269,3 +284,35 @@ def test_seat_links_are_derived_from_the_host_token_only():
     assert first == seat_token("host-a", "t1", 0, 0)
     assert len({first, seat_token("host-b", "t1", 0, 0), seat_token("host-a", "t2", 0, 0),
                 seat_token("host-a", "t1", 1, 0), seat_token("host-a", "t1", 0, 1)}) == 5
+
+
+def test_a_seat_change_or_chat_line_that_cannot_be_stored_changes_nothing(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch):
+    created = create_table(client, GAME, 3, open_seats=[2])
+    table, tokens, host_token = created["table"], tokens_of(created), created["host_token"]
+    storage = client.app.state.manager.storage  # type: ignore[attr-defined]
+
+    def disk_full(*_args: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(storage, "save_seating", disk_full)
+    monkeypatch.setattr(storage, "add_chat", disk_full)
+    before = client.get(f"/api/tables/{table}").json()
+    for answer in (host(client, table, host_token, "links", seat=0),
+                   host(client, table, host_token, "seats", seat=1, bot="random"),
+                   host(client, table, host_token, "start"),
+                   host(client, table, host_token, "end"),
+                   take(client, table, "Ann")):
+        refused(answer, 500, "server_error")
+    assert client.get(f"/api/tables/{table}").json() == before
+    assert state_of(client, table, tokens[0])["view"]["seat"] == 0  # the old link still works
+    with client.websocket_connect(f"/ws/tables/{table}/chat") as chat:
+        chat.receive_json()
+        chat.send_json({"type": "chat", "text": "lost?"})
+        assert chat.receive_json()["code"] == "server_error"
+    monkeypatch.undo()
+    with client.websocket_connect(f"/ws/tables/{table}/chat") as chat:
+        assert chat.receive_json()["entries"] == []
+        chat.send_json({"type": "chat", "text": "stored"})
+        assert chat.receive_json()["entries"][0]["index"] == 0
+    assert take(client, table, "Ann").status_code == 201
