@@ -17,7 +17,7 @@ GAME = "grid_squid"
 
 
 def chat_url(table: str, token: str | None = None) -> str:
-    return f"/ws/tables/{table}/chat" + (f"?token={token}" if token else "")
+    return f"/ws/chat/{table}" + (f"?token={token}" if token else "")
 
 
 def test_chat_keeps_text_as_text_and_refuses_what_it_cannot_take(client: TestClient):

@@ -88,7 +88,7 @@ def test_a_reissued_link_stops_working_at_once_on_http_and_open_websockets(clien
     table, tokens, host_token = created["table"], tokens_of(created), created["host_token"]
     old = tokens[0]
     with client.websocket_connect(f"/ws/tables/{table}?token={old}") as ws, \
-            client.websocket_connect(f"/ws/tables/{table}/chat?token={old}") as chat:
+            client.websocket_connect(f"/ws/chat/{table}?token={old}") as chat:
         assert drain(ws)[-1]["view"]["seat"] == 0
         assert chat.receive_json()["history"] is True
         answer = host(client, table, host_token, "links", seat=0)
@@ -245,7 +245,7 @@ def test_open_seats_host_links_and_chat_survive_a_restart(restartable: Any, tmp_
         table, host_token = created["table"], created["host_token"]
         ann = take(client, table, "Ann", seat=1).json()
         reissued = host(client, table, host_token, "links", seat=0).json()["seats"][0]["url"]
-        with client.websocket_connect(f"/ws/tables/{table}/chat?token={ann['token']}") as chat:
+        with client.websocket_connect(f"/ws/chat/{table}?token={ann['token']}") as chat:
             chat.receive_json()
             chat.send_json({"type": "chat", "text": "hello <script>x</script>"})
             assert chat.receive_json()["entries"][0]["index"] == 0
@@ -258,7 +258,7 @@ def test_open_seats_host_links_and_chat_survive_a_restart(restartable: Any, tmp_
         assert view["seats"][1]["player"] == "Ann"
         entries = client.get(f"/api/tables/{table}/chat").json()["entries"]
         assert [(e["name"], e["text"]) for e in entries] == [("Ann", "hello <script>x</script>")]
-        with client.websocket_connect(f"/ws/tables/{table}/chat") as chat:
+        with client.websocket_connect(f"/ws/chat/{table}") as chat:
             assert chat.receive_json()["entries"] == entries
             chat.send_json({"type": "chat", "text": "back"})
             assert chat.receive_json()["entries"][0]["index"] == 1  # numbering goes on
@@ -306,13 +306,30 @@ def test_a_seat_change_or_chat_line_that_cannot_be_stored_changes_nothing(
         refused(answer, 500, "server_error")
     assert client.get(f"/api/tables/{table}").json() == before
     assert state_of(client, table, tokens[0])["view"]["seat"] == 0  # the old link still works
-    with client.websocket_connect(f"/ws/tables/{table}/chat") as chat:
+    with client.websocket_connect(f"/ws/chat/{table}") as chat:
         chat.receive_json()
         chat.send_json({"type": "chat", "text": "lost?"})
         assert chat.receive_json()["code"] == "server_error"
     monkeypatch.undo()
-    with client.websocket_connect(f"/ws/tables/{table}/chat") as chat:
+    with client.websocket_connect(f"/ws/chat/{table}") as chat:
         assert chat.receive_json()["entries"] == []
         chat.send_json({"type": "chat", "text": "stored"})
         assert chat.receive_json()["entries"][0]["index"] == 0
     assert take(client, table, "Ann").status_code == 201
+
+
+def test_the_lobby_lists_one_status_at_a_time(client: TestClient):
+    open_table = create_table(client, GAME, 2, open_seats=[1])["table"]
+    playing = create_table(client, GAME, 2)["table"]
+    ended = create_table(client, GAME, 2)
+    host(client, ended["table"], ended["host_token"], "end")
+
+    def listed(*statuses: str) -> list[str]:
+        answer = client.get("/api/tables", params={"status": list(statuses)})
+        assert answer.status_code == 200, answer.text
+        return [entry["table"] for entry in answer.json()]
+
+    assert listed("open") == [open_table]
+    assert listed("playing", "ended") == [ended["table"], playing]
+    assert listed("finished") == []
+    refused(client.get("/api/tables", params={"status": "nonsense"}), 400, "bad_request")

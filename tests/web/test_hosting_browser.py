@@ -113,8 +113,8 @@ def test_chat_in_the_browser_shows_script_as_text(page: Any, browser: Any,
         page.wait_for_selector("#chat-log li.chat-line:has-text('Zoë: nice move')")
         # A 10 kB message that skips the field is refused clearly, and nobody sees it.
         spectator.evaluate("""() => new Promise((resolve) => {
-            const ws = new WebSocket(`ws://${location.host}/ws/tables/${
-                document.getElementById('table-app').dataset.table}/chat`);
+            const ws = new WebSocket(`ws://${location.host}/ws/chat/${
+                document.getElementById('table-app').dataset.table}`);
             ws.onmessage = (event) => {
                 const message = JSON.parse(event.data);
                 if (message.type === 'chat' && message.history) {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Request
 
@@ -21,10 +21,15 @@ async def games() -> list[dict[str, Any]]:
     return [{**game.describe(), "rules_url": f"/rules/{game.id}"} for game in list_games()]
 
 
+StoredStatus = Literal["open", "playing", "finished", "ended", "expired"]
+
+
 @router.get("/api/tables")
-async def lobby(request: Request, limit: Annotated[int, Query(ge=1, le=1000)] = LOBBY_LIMIT
+async def lobby(request: Request, limit: Annotated[int, Query(ge=1, le=1000)] = LOBBY_LIMIT,
+                status: Annotated[list[StoredStatus] | None, Query(max_length=5)] = None
                 ) -> list[dict[str, Any]]:
-    return await manager_of(request).lobby(limit)
+    """The newest tables; `?status=open&status=playing` keeps only those (as stored)."""
+    return await manager_of(request).lobby(limit, tuple(status or ()))
 
 
 @router.post("/api/tables", status_code=201, dependencies=[Depends(rate_limited("create"))])

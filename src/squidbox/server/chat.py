@@ -1,5 +1,5 @@
 """The table chat (docs/web-api.md, "Chat"): seats and spectators talk on their own WebSocket
-`/ws/tables/{id}/chat?token=<t>`, apart from the game's, so chat never delays a move.
+`/ws/chat/{id}?token=<t>`, apart from the game's, so chat never delays a move.
 
 A chat line is text only (the clients show it as text, never as HTML), at most MAX_CHAT_CHARS
 characters, rate limited per connection (Limits.chat_rate) as well as per address, and stored
@@ -58,7 +58,7 @@ async def chat_history(request: Request, table_id: TableId) -> dict[str, Any]:
     return {"table": table.id, "entries": [entry_json(e) for e in entries]}
 
 
-@router.websocket("/ws/tables/{table_id}/chat")
+@router.websocket("/ws/chat/{table_id}")
 async def chat_socket(websocket: WebSocket, table_id: TableId,
                       token: Annotated[str | None, Query(max_length=MAX_TOKEN_LENGTH)] = None
                       ) -> None:

@@ -326,9 +326,11 @@ class Storage:
     # ---- reading -----------------------------------------------------------------------------
     # Rows are read as raw text and checked here, so that one malformed row (edited by hand,
     # written by another program) makes a BadRow for its own table and nothing else.
-    def list_tables(self, limit: int) -> list[TableRecord | BadRow]:
-        query = (select(*RAW_TABLE).order_by(TableRow.created.desc(), TableRow.id)
-                 .limit(limit))
+    def list_tables(self, limit: int, statuses: tuple[str, ...] = ()) -> list[TableRecord | BadRow]:
+        """The newest `limit` tables (of those `statuses` only, when given)."""
+        query = select(*RAW_TABLE).order_by(TableRow.created.desc(), TableRow.id).limit(limit)
+        if statuses:
+            query = query.where(TableRow.status.in_(statuses))
         with Session(self.engine) as session:
             return [_checked_record(row) for row in session.execute(query)]
 

@@ -525,6 +525,7 @@ class Table:
 
     def revoke(self, seat: int, message: str) -> None:
         """Every connection of `seat` loses it at once: told why, then closed (code 4403)."""
+        self.manager.autopass.set(self, seat, False)  # the old holder's preference goes too
         for client in [c for c in self.clients | self.chat_clients if c.seat == seat]:
             self.clients.discard(client)
             self.chat_clients.discard(client)
@@ -788,9 +789,9 @@ class TableManager:
                 log.info("table %s expired after %.0f s without activity", table.id, idle)
         self._count()
 
-    async def lobby(self, limit: int) -> list[dict[str, Any]]:
+    async def lobby(self, limit: int, statuses: tuple[str, ...] = ()) -> list[dict[str, Any]]:
         entries = []
-        for record in await self.db(self.storage.list_tables, limit):
+        for record in await self.db(self.storage.list_tables, limit, statuses):
             if isinstance(record, BadRow):
                 entries.append({"table": record.table_id, "game": record.game,
                                 "players": record.players, "status": UNAVAILABLE,

@@ -1,4 +1,4 @@
-// The table chat panel (docs/web-api.md, "Chat"): its own WebSocket /ws/tables/<id>/chat, apart
+// The table chat panel (docs/web-api.md, "Chat"): its own WebSocket /ws/chat/<id>, apart
 // from the game's. Every line is shown as text (textContent), never as HTML.
 // mountChat(container, { table, token }) adds the panel to `container`.
 
@@ -56,7 +56,7 @@ export function mountChat(container, { table, token = null }) {
   function connect() {
     const scheme = window.location.protocol === "https:" ? "wss" : "ws";
     const query = token ? `?token=${encodeURIComponent(token)}` : "";
-    socket = new WebSocket(`${scheme}://${window.location.host}/ws/tables/${encodeURIComponent(table)}/chat${query}`);
+    socket = new WebSocket(`${scheme}://${window.location.host}/ws/chat/${encodeURIComponent(table)}${query}`);
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "chat") {

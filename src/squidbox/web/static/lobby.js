@@ -267,19 +267,25 @@ const GROUPS = [["open-tables", "Open tables: take a free seat", ["open"]],
   ["playing-tables", "Games in progress", ["playing"]],
   ["finished-tables", "Finished games", ["finished", "ended", "expired", "unavailable"]]];
 
+// Each list is asked for by itself (GET /api/tables?status=...), so that an open table is listed
+// however many newer games there are.
+async function listed(statuses) {
+  const query = statuses.filter((status) => status !== "unavailable")
+    .map((status) => `status=${status}`).join("&");
+  const response = await fetch(`/api/tables?limit=50&${query}`);
+  if (!response.ok) throw new Error(`the server answered ${response.status}`);
+  return response.json();
+}
+
 async function loadTables() {
   try {
-    const response = await fetch("/api/tables");
-    const tables = await response.json();
-    if (!tables.length) {
+    const lists = await Promise.all(GROUPS.map(([, , statuses]) => listed(statuses)));
+    if (!lists.some((tables) => tables.length)) {
       tableList.textContent = "No tables yet.";
       return;
     }
     const names = Object.fromEntries(games.map((g) => [g.id, g.name]));
-    const sections = GROUPS.map(([id, title, statuses]) => {
-      const mine = tables.filter((t) => statuses.includes(t.status)).slice(0, 50);
-      return tableGroup(id, title, mine, names);
-    });
+    const sections = GROUPS.map(([id, title], index) => tableGroup(id, title, lists[index], names));
     tableList.replaceChildren(nameField(), ...sections);
   } catch (error) {
     tableList.textContent = `Could not load the tables: ${error}`;
