@@ -1,5 +1,6 @@
-"""Issue 13 in chromium: taking an open seat from the lobby, the host page giving a seat a new
-link while its old holder's page is open, and the chat showing `<script>` as text."""
+"""Issue 13 in chromium: taking open seats from the lobby and from the table link, the host page
+giving a seat a new link while its old holder's page is open, and the chat showing `<script>`
+as text."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from .helpers import wait_for_state
 GAME = "grid_squid"
 
 
-def create(base_url: str, **extra: Any) -> dict[str, Any]:
-    body = {"game": GAME, "players": 2, "seed": 5, **extra}
+def create(base_url: str, players: int = 2, **extra: Any) -> dict[str, Any]:
+    body = {"game": GAME, "players": players, "seed": 5, **extra}
     answer = httpx.post(f"{base_url}/api/tables", json=body, timeout=30)
     assert answer.status_code == 201, answer.text
     return answer.json()
@@ -23,22 +24,39 @@ def info(base_url: str, table: str) -> dict[str, Any]:
     return httpx.get(f"{base_url}/api/tables/{table}", timeout=10).json()
 
 
-def test_a_visitor_takes_an_open_seat_from_the_lobby(page: Any, base_url: str) -> None:
-    created = create(base_url, open_seats=[1])
+def test_visitors_take_open_seats_from_the_lobby_and_the_table_link(
+        page: Any, browser: Any, base_url: str) -> None:
+    created = create(base_url, players=3, open_seats=[1, 2])
     table = created["table"]
     page.goto(f"{base_url}/")
     button = page.wait_for_selector(
         f"#open-tables button.take-seat[data-table='{table}'][data-seat='1']")
     button.click()  # no name yet: told so next to the button, nothing taken
     page.wait_for_selector(f"#open-tables li:has(a[href='/t/{table}']) .take-error")
-    assert info(base_url, table)["open_seats"] == [1]
+    assert info(base_url, table)["open_seats"] == [1, 2]
     page.fill("#player-name", "<i>Ann</i>")
     button.click()
-    page.wait_for_url(f"**/t/{table}?seat=1&token=*")
+    page.wait_for_url(f"**/t/{table}?seat=1*")
     wait_for_state(page)
+    page.wait_for_selector("#free-seats:has-text('Waiting for players')")  # no buttons: seated
+    assert page.locator("#free-seats button").count() == 0
+    assert info(base_url, table)["seats"][1]["player"] == "<i>Ann</i>"
+
+    other = browser.new_context()
+    other.set_default_timeout(15_000)
+    try:
+        visitor = other.new_page()
+        visitor.goto(f"{base_url}/t/{table}")  # the table link, as sent by a friend
+        visitor.fill("#join-name", "Bob")
+        visitor.click("#free-seats button.take-seat[data-seat='2']")
+        visitor.wait_for_url(f"**/t/{table}?seat=2*")
+        wait_for_state(visitor)
+    finally:
+        other.close()
     after = info(base_url, table)
     assert after["status"] == "playing" and after["open_seats"] == []
-    assert after["seats"][1]["player"] == "<i>Ann</i>"
+    assert after["seats"][2]["player"] == "Bob"
+    page.wait_for_selector("#free-seats", state="detached", timeout=10_000)  # the game is on
     page.goto(f"{base_url}/")
     entry = page.wait_for_selector(f"#playing-tables li:has(a[href='/t/{table}'])")
     assert entry.query_selector("button.take-seat") is None
