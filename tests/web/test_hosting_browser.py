@@ -128,7 +128,7 @@ def test_chat_in_the_browser_shows_script_as_text(page: Any, browser: Any,
         assert len(spectator.input_value("#chat-text")) == 500
         spectator.fill("#chat-text", "nice move")
         spectator.click("#chat-form button")
-        page.wait_for_selector("#chat-log li.chat-line:has-text('Zoë: nice move')")
+        page.wait_for_selector("#chat-log li.chat-line:has-text('Zoë (watching): nice move')")
         # A 10 kB message that skips the field is refused clearly, and nobody sees it.
         spectator.evaluate("""() => new Promise((resolve) => {
             const ws = new WebSocket(`ws://${location.host}/ws/chat/${
@@ -146,7 +146,7 @@ def test_chat_in_the_browser_shows_script_as_text(page: Any, browser: Any,
         assert "500 characters" in spectator.evaluate("window.refusal.error")
         page.reload()
         wait_for_state(page)
-        page.wait_for_selector("#chat-log li.chat-line:has-text('Zoë: nice move')")
+        page.wait_for_selector("#chat-log li.chat-line:has-text('Zoë (watching): nice move')")
         assert page.locator("#chat-log li.chat-line").count() == 2  # stored, nothing else
     finally:
         other_context.close()

@@ -46,7 +46,9 @@ export function mountChat(container, { table, token = null }) {
 
   function add(entry) {
     if (log.querySelector(`[data-index="${entry.index}"]`)) return;
-    const who = element("strong", { className: "chat-name", textContent: entry.name });
+    // A spectator's line says so: nobody passes for a player by taking a player's name.
+    const name = entry.seat === null ? `${entry.name} (watching)` : entry.name;
+    const who = element("strong", { className: "chat-name", textContent: name });
     const line = element("li", { className: "chat-line" }, who, `: ${entry.text}`);
     line.dataset.index = String(entry.index);
     log.appendChild(line);
