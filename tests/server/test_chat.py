@@ -3,6 +3,9 @@ rate limit, seat and spectator names; and migration 0003 on SQLite and PostgreSQ
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 from alembic import command
 from fastapi.testclient import TestClient
@@ -118,3 +121,49 @@ def test_migration_0003_adds_seatings_and_chat_and_downgrades(database_url: str)
         assert storage.load("waiting").record.host_hash is None
     finally:
         storage.dispose()
+
+
+def hostile_chat(rng: random.Random) -> list[str | bytes]:
+    nested = rng.choice([40, 1000])
+    return [
+        "{not json", "null", json.dumps([1, 2]), json.dumps({"type": "dance"}),
+        json.dumps({"type": "chat"}), json.dumps({"type": "chat", "text": None}),
+        json.dumps({"type": "chat", "text": ["a"]}), json.dumps({"type": "chat", "text": "\n\t "}),
+        json.dumps({"type": "chat", "text": "x" * rng.choice([501, 10_000, 70_000])}),
+        json.dumps({"type": "chat", "text": "a", "name": "x" * 25}),
+        json.dumps({"type": "chat", "text": "a", "name": ""}),
+        json.dumps({"type": "chat", "text": "a", "seat": 0}),
+        json.dumps({"type": "action", "action": "x"}),
+        "[" * nested + "]" * nested,
+        bytes(rng.randrange(256) for _ in range(64)),
+    ]
+
+
+def test_hostile_chat_messages_are_refused_one_by_one_and_store_nothing(sqlite_url: str):
+    rng = random.Random(13)
+    limits = Limits(chat_rate=Rate(1000, 1000.0))
+    with TestClient(create_app(sqlite_url, web_client=False, limits=limits)) as client:
+        table = create_table(client, GAME, 2)["table"]
+        accepted = []
+        with client.websocket_connect(chat_url(table)) as ws:
+            ws.receive_json()
+            for step in range(60):
+                if rng.random() < 0.3:
+                    text = f"line {step} <b>&amp;</b> ∑ 🦑"
+                    ws.send_json({"type": "chat", "text": text})
+                    assert ws.receive_json()["entries"][0]["text"] == text
+                    accepted.append(text)
+                    continue
+                message = rng.choice(hostile_chat(rng))
+                if isinstance(message, bytes):
+                    ws.send_bytes(message)
+                else:
+                    ws.send_text(message)
+                answer = ws.receive_json()
+                assert answer["type"] == "error" and answer["error"], message
+                assert answer["code"] in ("bad_request", "too_large"), answer
+            ws.send_json({"type": "ping"})
+            assert ws.receive_json() == {"type": "pong"}  # still open and usable
+        stored = client.get(f"/api/tables/{table}/chat").json()["entries"]
+        assert [entry["text"] for entry in stored] == accepted
+        assert [entry["index"] for entry in stored] == list(range(len(accepted)))
