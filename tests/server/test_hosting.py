@@ -73,11 +73,19 @@ def test_the_host_link_lists_every_seat_link_and_is_never_shown_to_others(client
 def test_logs_never_contain_the_host_token(client: TestClient,
                                            caplog: pytest.LogCaptureFixture):
     caplog.set_level(logging.DEBUG)
-    created = create_table(client, GAME, 2)
-    host_token = created["host_token"]
-    logging.getLogger("uvicorn.access").info('"%s %s"', "GET", created["host_url"])
-    host(client, created["table"], host_token)
-    host(client, created["table"], host_token + "x")  # refused, and so perhaps logged
+    access = logging.getLogger("uvicorn.access")  # a live server earlier may have silenced it
+    saved = access.disabled, access.level
+    access.disabled, access.level = False, logging.DEBUG
+    access.addHandler(caplog.handler)
+    try:
+        created = create_table(client, GAME, 2)
+        host_token = created["host_token"]
+        access.info('"%s %s"', "GET", created["host_url"])
+        host(client, created["table"], host_token)
+        host(client, created["table"], host_token + "x")  # refused, and so perhaps logged
+    finally:
+        access.removeHandler(caplog.handler)
+        access.disabled, access.level = saved
     text_logged = "\n".join(r.getMessage() for r in caplog.records
                             if r.name.startswith(("squidbox", "uvicorn")))  # the server's
     assert host_token not in text_logged and "token=<redacted>" in text_logged
