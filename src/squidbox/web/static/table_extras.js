@@ -21,6 +21,8 @@ function seatToken(table) {
   if (params.get("token")) return params.get("token");
   const seat = params.get("seat");
   if (seat !== null) return storedToken(`squidbox:seat:${table}:${seat}`);
+  // A page with the seat switcher keeps seats per seat: without `?seat=` it is a spectator's.
+  if (document.getElementById("seat-switcher")) return null;
   return storedToken(`squidbox:table:${table}`);
 }
 
