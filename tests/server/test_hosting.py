@@ -190,7 +190,7 @@ def test_anyone_takes_an_open_seat_by_name_and_the_game_starts_when_all_are_take
                                                               "action": action})
     refused(early, 409, "illegal_action")
     assert "starts when every seat is taken" in early.json()["error"]
-    for bad in ("", "   ", "x" * 25, "tab\there", 7):
+    for bad in ("", "   ", "x" * 25, "tab\there", "Ann\u202eboB", "A\u200bnn", 7):
         refused(client.post(f"/api/tables/{table}/seats", json={"name": bad}), 400,
                 "bad_request")
     refused(take(client, table, "Ann", seat=0), 409, "illegal_action")  # held by its link

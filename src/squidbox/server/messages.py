@@ -12,10 +12,19 @@ size and depth limits (guard.py) and the error shape (errors.py) then apply by t
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    TypeAdapter,
+    ValidationError,
+)
 
 from squidbox.bots import make_bot, parse_spec
 from squidbox.engine import Game, InvalidOptions, SquidboxError
@@ -38,10 +47,21 @@ ActionText = Annotated[str, Field(max_length=1000)]
 Token = Annotated[str, Field(max_length=MAX_TOKEN_LENGTH)]
 SeatNumber = Annotated[int, Field(ge=0, le=98)]
 MAX_NAME_LENGTH = 24
-# A display name: 1 to 24 characters once trimmed, no control characters (shown as text only).
+
+
+def plain_name(name: str) -> str:
+    """No control or invisible formatting characters (a right-to-left override or a zero-width
+    space would let one name pass for another)."""
+    if any(unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp") for char in name):
+        raise ValueError("a name may not hold control or invisible formatting characters")
+    return name
+
+
+# A display name: 1 to 24 characters once trimmed, nothing invisible (shown as text only).
 DisplayName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1,
                                                max_length=MAX_NAME_LENGTH,
-                                               pattern=r"^[^\x00-\x1f\x7f]+$")]
+                                               pattern=r"^[^\x00-\x1f\x7f]+$"),
+                        AfterValidator(plain_name)]
 
 
 class Body(BaseModel):
