@@ -63,7 +63,10 @@ export function mountChat(container, { table, token = null }) {
       const message = JSON.parse(event.data);
       if (message.type === "chat") {
         failures = 0;
+        // The history is drawn at once and not read out line by line; new lines are.
+        if (message.history) log.setAttribute("aria-busy", "true");
         message.entries.forEach(add);
+        log.removeAttribute("aria-busy");
       } else if (message.type === "error") {
         showError(message.error);
       }
