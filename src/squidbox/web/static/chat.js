@@ -14,7 +14,6 @@ function element(tag, props = {}, ...children) {
 
 export function mountChat(container, { table, token = null }) {
   const log = element("ol", { id: "chat-log", className: "log chat-log" });
-  log.setAttribute("aria-live", "polite");
   log.setAttribute("aria-label", "Chat messages");
   const text = element("input", { id: "chat-text", type: "text", maxLength: MAX_CHARS,
     autocomplete: "off", placeholder: "Say something to the table" });
@@ -63,10 +62,9 @@ export function mountChat(container, { table, token = null }) {
       const message = JSON.parse(event.data);
       if (message.type === "chat") {
         failures = 0;
-        // The history is drawn at once and not read out line by line; new lines are.
-        if (message.history) log.setAttribute("aria-busy", "true");
         message.entries.forEach(add);
-        log.removeAttribute("aria-busy");
+        // The history is drawn before the log becomes live: only new lines are read out.
+        if (message.history) setTimeout(() => log.setAttribute("aria-live", "polite"), 0);
       } else if (message.type === "error") {
         showError(message.error);
       }
