@@ -1,5 +1,5 @@
 """The table chat without a browser: text kept as text, long lines refused, the per-connection
-rate limit, seat and spectator names; and migration 0003 on SQLite and PostgreSQL."""
+rate limit, seat and spectator names, hostile messages."""
 
 from __future__ import annotations
 
@@ -7,13 +7,11 @@ import json
 import random
 
 import pytest
-from alembic import command
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from squidbox.server import create_app
 from squidbox.server.limits import Limits, Rate
-from squidbox.server.storage import Storage, TableRecord, alembic_config, now
 from tests.server.helpers import create_table, tokens_of
 
 GAME = "grid_squid"
@@ -87,40 +85,6 @@ def test_chat_is_rate_limited_per_connection(sqlite_url: str):
             assert other.receive_json()["entries"][0]["text"] == "my own allowance"
         texts = [e["text"] for e in client.get(f"/api/tables/{table}/chat").json()["entries"]]
         assert texts == ["line 0", "line 1", "line 2", "my own allowance"]
-
-
-def test_migration_0003_adds_seatings_and_chat_and_downgrades(database_url: str):
-    storage = Storage(database_url)
-    record = TableRecord(id="old", game=GAME, players=2, options={}, seed=5, bots={},
-                         token_hashes=["a" * 64, "b" * 64], turn_seconds=None,
-                         leave_seconds=None, leave_bot="random", status="playing",
-                         created=now())
-    try:
-        command.upgrade(alembic_config(storage.engine), "0002")
-        storage.create_table(record)  # no host: only the 0002 tables are written
-        storage.upgrade()
-        loaded = storage.load("old").record
-        assert loaded.host_hash is None and loaded.names == {}  # an old table has no host
-        waiting = TableRecord(**{**record.__dict__, "id": "waiting", "status": "open",
-                                 "token_hashes": ["a" * 64, None], "host_hash": "c" * 64,
-                                 "names": {}, "links": {0: 0}, "issued": {0: 1}})
-        storage.create_table(waiting)
-        waiting.names[1] = "Ann"
-        waiting.token_hashes[1] = "d" * 64
-        storage.save_seating(waiting)
-        again = storage.load("waiting").record
-        assert (again.host_hash, again.names, again.links, again.issued) == \
-            ("c" * 64, {1: "Ann"}, {0: 0}, {0: 1, 1: 0})
-        assert again.token_hashes == ["a" * 64, "d" * 64] and again.status == "open"
-        assert sorted(storage.unfinished_ids()) == ["old", "waiting"]
-        command.downgrade(alembic_config(storage.engine), "0002")
-        with storage.engine.connect() as connection:
-            statuses = dict(connection.exec_driver_sql("SELECT id, status FROM tables").all())
-        assert statuses == {"old": "playing", "waiting": "expired"}  # the old code cannot seat
-        storage.upgrade()
-        assert storage.load("waiting").record.host_hash is None
-    finally:
-        storage.dispose()
 
 
 def hostile_chat(rng: random.Random) -> list[str | bytes]:
