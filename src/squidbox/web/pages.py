@@ -139,7 +139,8 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
 <section aria-labelledby="seats-title"><h2 id="seats-title">Seats</h2>
 <ul id="seats" class="seats"></ul></section>
 <section aria-labelledby="log-title"><h2 id="log-title">Log</h2>
-<ol id="log" class="log" aria-live="polite" aria-relevant="additions"></ol></section>
+<ol id="log" class="log" aria-live="polite" aria-relevant="additions" tabindex="0"
+ aria-labelledby="log-title"></ol></section>
 <p class="links"><a id="rules-link" href="/">How to play</a> ·
 <a href="/">Lobby</a></p>
 </aside>
@@ -249,7 +250,8 @@ def _options_table(description: dict[str, Any]) -> str:
         "</tr>"
         for o in options
     )
-    return ('<div class="table-wrap"><table><thead><tr><th>Option</th><th>Default</th>'
+    return ('<div class="table-wrap" tabindex="0" role="region" aria-label="Options">'
+            '<table><thead><tr><th>Option</th><th>Default</th>'
             f"<th>Choices</th><th>What it does</th></tr></thead><tbody>{rows}</tbody></table>"
             "</div>")
 

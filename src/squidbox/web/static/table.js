@@ -609,6 +609,16 @@ function closeOverlays(event) {
   }
 }
 
+// A table in the results panel that scrolls sideways (on a phone) can be reached and scrolled
+// by keyboard.
+new MutationObserver(() => {
+  for (const wrap of document.querySelectorAll("#results .table-wrap:not([tabindex])")) {
+    wrap.tabIndex = 0;
+    wrap.setAttribute("role", "region");
+    wrap.setAttribute("aria-label", "Results (scrolls sideways)");
+  }
+}).observe(document.getElementById("results") || document.body, { childList: true, subtree: true });
+
 document.addEventListener("click", noteControl, true);
 document.addEventListener("keydown", (event) => {
   if (event.key === "Enter" || event.key === " ") noteControl(event);
