@@ -118,13 +118,15 @@ def test_after_a_real_restart_the_page_is_back_within_3_seconds(
 
 
 def test_the_reconnect_delay_grows_until_a_state_arrives(page: Any, base_url: str) -> None:
-    """A server that accepts each connection and closes it at once is not retried in a loop:
-    the delay only resets after a state message (it is capped at 2 s)."""
+    """A server that accepts each connection, refuses it and closes it is not retried in a
+    loop: the delay only resets after a state message (it is capped at 2 s)."""
     opened: list[float] = []
 
     def accept_then_close(socket: Any) -> None:
         opened.append(time.monotonic())
-        socket.close()
+        socket.send(json.dumps({"type": "error", "code": "unavailable",
+                                "error": "table is unavailable"}))
+        socket.close(code=4503, reason="unavailable")
 
     page.route_web_socket(re.compile(r".*/ws/tables/.*"), accept_then_close)
     created = create_table(base_url, "grid_squid", players=2, seed=22)
@@ -133,6 +135,11 @@ def test_the_reconnect_delay_grows_until_a_state_arrives(page: Any, base_url: st
     gaps = [b - a for a, b in zip(opened, opened[1:], strict=False)]
     assert 3 <= len(opened) <= 8, opened
     assert gaps[-1] > 0.9, gaps  # about 1-2 s apart by now, not 0.25 s
+    delays = page.evaluate("""async () => {
+      const { retryDelay } = await import('/static/connection.js');
+      return [retryDelay(0, () => 0), retryDelay(0, () => 1), retryDelay(50, () => 1)];
+    }""")
+    assert delays == [125, 250, 2000], "from 1/8 s, doubling, never more than 2 s"
 
 
 def assert_below(page: Any, selector: str, box: dict[str, float]) -> None:
