@@ -34,6 +34,7 @@ export class Connection {
     this.stopped = false;
     this.retryAfterMs = 0;
     this.everConnected = false;
+    this.state = null;
     window.addEventListener("online", () => this.retryNow());
   }
 
@@ -41,7 +42,7 @@ export class Connection {
     if (this.stopped) return;
     clearTimeout(this.timer);
     this.timer = null;
-    this.handlers.status(this.everConnected ? "disconnected" : "connecting");
+    this.tell(this.everConnected ? "disconnected" : "connecting");
     const socket = new WebSocket(this.url());
     this.socket = socket;
     socket.addEventListener("message", (event) => {
@@ -57,7 +58,13 @@ export class Connection {
     this.failures = 0;
     this.retryAfterMs = 0;
     this.everConnected = true;
-    this.handlers.status("connected");
+    this.tell("connected");
+  }
+
+  tell(state) {
+    if (state === this.state) return;
+    this.state = state;
+    this.handlers.status(state);
   }
 
   // The server asked for a pause (an error with retry_after, e.g. rate_limited).
@@ -96,7 +103,7 @@ export class Connection {
       this.handlers.fatal(code === UNKNOWN_TABLE ? "unknown_table" : "refused");
       return;
     }
-    this.handlers.status("disconnected");
+    this.tell("disconnected");
     const wait = Math.max(retryDelay(this.failures), this.retryAfterMs);
     this.failures += 1;
     this.retryAfterMs = 0;

@@ -72,6 +72,7 @@ const CONNECTION_TEXT = {
 
 function setConnection(status) {
   connected = status === "connected";
+  if (connected && seat) resendAutoPass();  // a restarted server forgets it
   if (connected) connectionNote = "";
   const who = connected && !seat ? " as a spectator" : "";
   elements.connection.textContent = CONNECTION_TEXT[status] + who;
