@@ -134,6 +134,7 @@ def test_the_reconnect_delay_grows_until_a_state_arrives(page: Any, base_url: st
     page.wait_for_timeout(5000)
     gaps = [b - a for a, b in zip(opened, opened[1:], strict=False)]
     assert 3 <= len(opened) <= 8, opened
+    assert "not available" in page.inner_text("#offline-banner")
     assert gaps[-1] > 0.9, gaps  # about 1-2 s apart by now, not 0.25 s
     delays = page.evaluate("""async () => {
       const { retryDelay } = await import('/static/connection.js');

@@ -114,7 +114,7 @@ def test_a_token_refused_while_playing_gives_the_same_page(page: Any, base_url: 
             socket.send(message)
             if json.loads(message).get("type") == "state":
                 socket.send(json.dumps({"type": "error", "code": "bad_token",
-                                        "error": "this token is not a seat token"}))
+                                        "error": "The host gave seat 1 a new link"}))
 
         server.on_message(first_state_then_refusal)
 
@@ -125,6 +125,7 @@ def test_a_token_refused_while_playing_gives_the_same_page(page: Any, base_url: 
     page.wait_for_selector("#table-app[data-problem=bad-token]")
     page.wait_for_timeout(2000)
     assert page.locator("#table-app[data-problem=bad-token]").count() == 1
+    assert "The host gave seat 1 a new link" in page.inner_text("#table-app")
     assert len(opened) == 1
 
 

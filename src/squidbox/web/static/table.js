@@ -79,10 +79,14 @@ function setConnection(status) {
   elements.connection.dataset.status = status;
   document.body.dataset.connection = status;
   elements.offline.hidden = status !== "disconnected";
-  elements.offline.textContent = "Connection lost: your moves are paused until the page is "
-    + `connected again. Reconnecting by itself…${connectionNote ? ` (${connectionNote})` : ""}`;
+  renderBanner();
   if (!connected) waiting = false;
   if (latest) { renderActions(latest); markBoard(); }
+}
+
+function renderBanner() {
+  elements.offline.textContent = "Connection lost: your moves are paused until the page is "
+    + `connected again. Reconnecting by itself…${connectionNote ? ` (${connectionNote})` : ""}`;
 }
 
 function receive(data) {
@@ -105,12 +109,13 @@ function receive(data) {
   } else if (message.type === "error") {
     waiting = false;
     if (message.code === "bad_token" && seat) {
-      tokenRefused();  // a seat's connection hears bad_token only when its token is refused
+      tokenRefused(message.error);  // a seat's connection hears bad_token only then
       return;
     }
     if (message.retry_after) connection.retryAfter(message.retry_after);
     if (!connected) {
       connectionNote = plainError(message.code, message.error);
+      renderBanner();
       return;
     }
     showError(plainError(message.code, message.error), message.code);
@@ -150,14 +155,16 @@ function showProblem(kind, heading, paragraphs, links) {
 const WATCH = () => [`Watch table ${tableId} as a spectator`, seatHref(tableId, null)];
 const LOBBY = ["Go to the lobby", "/"];
 
-function tokenRefused() {
+function tokenRefused(serverText) {
   const number = seat.seat + 1;
+  const said = serverText ? [`The server said: “${serverText}”.`] : [];
   forgetSeat(tableId, seat.seat);
   renderSwitcher(elements.switcher, tableId, null);
   showProblem("bad-token", "This seat link does not work", [
     `The server refused this browser's link for seat ${number} of table ${tableId}: the link `
       + "is mistyped or cut short, or the table's host has given this seat a new link (which "
       + "stops the old one at once).",
+    ...said,
     "What to do: ask the table's host for the seat's current link and open it here. Until "
       + "then you can watch the table.",
   ], [WATCH(), LOBBY]);
@@ -320,7 +327,7 @@ async function askRematch() {
     });
     const body = await response.json();
     if (response.ok) goToRematch(body.url);
-    else if (body.code === "bad_token") tokenRefused();
+    else if (body.code === "bad_token") tokenRefused(body.error);
     else showError(plainError(body.code, body.error), body.code);
   } catch {
     showError(OFFLINE_TEXT, "offline");
