@@ -30,8 +30,10 @@ def my_seat(page: Any) -> str:
 
 
 def counting_sockets(page: Any) -> list[str]:
+    """The table WebSockets the page opens from now on (not any other, such as a chat's)."""
     opened: list[str] = []
-    page.on("websocket", lambda socket: opened.append(socket.url))
+    page.on("websocket", lambda socket: opened.append(socket.url)
+            if "/ws/tables/" in socket.url else None)
     return opened
 
 
