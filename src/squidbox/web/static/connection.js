@@ -35,7 +35,11 @@ export class Connection {
     this.retryAfterMs = 0;
     this.everConnected = false;
     this.state = null;
+    // Back online, or a phone's tab shown again: no need to sit out the rest of the wait.
     window.addEventListener("online", () => this.retryNow());
+    document.addEventListener("visibilitychange", () => {
+      if (!document.hidden) this.retryNow();
+    });
   }
 
   start() {
