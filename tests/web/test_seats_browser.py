@@ -56,14 +56,17 @@ def test_two_seats_of_one_table_in_one_browser_keep_their_tabs(page: Any, base_u
     assert my_seat(first) == names[0] and my_seat(second) == names[1]
     first.wait_for_function("() => !document.getElementById('seats').innerText.includes('away')")
 
-    options = first.locator("#seat-switch option").all_inner_texts()
-    assert first.inner_text("#seat-switcher").startswith("You are playing:")
-    assert any(text.startswith(names[0]) for text in options), options
-    assert any(text.startswith(names[1]) for text in options), options
-    assert first.eval_on_selector("#seat-switch", "s => s.selectedOptions[0].text").startswith(
+    assert first.inner_text("#seat-switcher .switcher-now").startswith(
+        f"You are playing: {names[0]} · Grid Squid")
+    links = first.locator("#seat-switcher a")
+    texts = links.all_text_contents()  # inside the closed list
+    assert any(text.startswith(names[0]) for text in texts), texts
+    assert any(text.startswith(names[1]) for text in texts), texts
+    assert (first.locator("#seat-switcher a[aria-current=page]").text_content() or "").startswith(
         names[0])
     # Choosing the other seat opens it in this tab.
-    first.select_option("#seat-switch", label=next(t for t in options if t.startswith(names[1])))
+    first.click("#seat-switcher summary")
+    first.locator("#seat-switcher a", has_text=names[1]).click()
     first.wait_for_url(re.compile(r".*\?seat=1$"))
     wait_for_state(first)
     assert my_seat(first) == names[1]
@@ -83,6 +86,8 @@ def test_a_spectator_link_is_a_spectator_in_a_browser_holding_a_seat(
     assert "watching" in page.inner_text("#actions")
     assert page.inner_text("#connection") == "Connected as a spectator"
     assert page.inner_text("#seat-switcher").startswith("You are watching")
+    assert page.locator("#seat-switcher a[aria-current=page]").get_attribute("href") == (
+        f"/t/{created['table']}")
 
 
 def test_a_wrong_token_gives_a_lasting_page_and_no_reconnect_loop(

@@ -99,31 +99,44 @@ function seatText(held) {
   return `${name} · ${held.gameName || held.game || "table"} ${held.table}`;
 }
 
-// The "You are playing: …" switcher: every seat this browser holds (this table's first), and
-// this table as a spectator. Choosing one opens it in this tab.
+// The "You are playing: …" switcher: what this tab is, and a list of links to every seat this
+// browser holds (this table's first) and to this table as a spectator. Plain links, so that
+// nothing changes on its own while someone browses the list.
 export function renderSwitcher(container, tableId, currentSeat) {
   if (!container) return;
   const held = heldSeats();
   const here = held.filter((h) => h.table === tableId);
   const elsewhere = held.filter((h) => h.table !== tableId);
+  const current = here.find((h) => h.seat === currentSeat);
   container.replaceChildren();
   container.hidden = held.length === 0;
   if (!held.length) return;
-  const label = document.createElement("label");
-  label.className = "switcher";
-  const caption = document.createElement("span");
-  caption.textContent = currentSeat === null ? "You are watching. Your seats:" : "You are playing:";
-  const select = document.createElement("select");
-  select.id = "seat-switch";
-  const watch = new Option(`Watch table ${tableId} as a spectator`, seatHref(tableId, null));
-  watch.selected = currentSeat === null;
-  select.add(watch);
-  for (const h of [...here, ...elsewhere]) {
-    const option = new Option(seatText(h), seatHref(h.table, h.seat));
-    option.selected = h.table === tableId && h.seat === currentSeat;
-    select.add(option);
+  const now = document.createElement("p");
+  now.className = "switcher-now";
+  if (current) {
+    const strong = document.createElement("strong");
+    strong.textContent = seatText(current);
+    now.append("You are playing: ", strong);
+  } else {
+    now.textContent = `You are watching table ${tableId}.`;
   }
-  select.addEventListener("change", () => window.location.assign(select.value));
-  label.append(caption, select);
-  container.appendChild(label);
+  const list = document.createElement("ul");
+  for (const h of [...here, ...elsewhere]) list.appendChild(linkItem(seatText(h), h.table, h.seat, h === current));
+  list.appendChild(linkItem(`Watch table ${tableId} as a spectator`, tableId, null, !current));
+  const details = document.createElement("details");
+  details.className = "switcher-list";
+  const summary = document.createElement("summary");
+  summary.textContent = `Your seats in this browser (${held.length})`;
+  details.append(summary, list);
+  container.append(now, details);
+}
+
+function linkItem(text, tableId, seat, isCurrent) {
+  const item = document.createElement("li");
+  const link = document.createElement("a");
+  link.href = seatHref(tableId, seat);
+  link.textContent = text;
+  if (isCurrent) link.setAttribute("aria-current", "page");
+  item.appendChild(link);
+  return item;
 }
