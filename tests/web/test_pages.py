@@ -66,7 +66,8 @@ def test_a_game_without_a_folder_gets_the_generic_drawing_and_no_pieces() -> Non
 def test_every_asset_is_served_locally_by_the_server(base_url: str) -> None:
     for name in ["static/app.css", "static/lobby.js", "static/table.js", "static/svg.js",
                  "static/pieces.js", "static/results.js", "static/howto.js",
-                 "static/seats.js", "static/connection.js", "static/favicon.svg", "static/games/generic.js",
+                 "static/seats.js", "static/connection.js", "static/favicon.svg",
+                 "static/games/generic.js",
                  *(f"games/{game_id}/table.js" for game_id in squidbox.game_ids())]:
         response = httpx.get(f"{base_url}/{name}", timeout=10)
         assert response.status_code == 200, name
