@@ -172,7 +172,8 @@ def test_a_refused_action_is_shown_and_the_connection_stays_usable(
     before = version(page)
     page.locator("#board [data-tile].clickable").first.click()
     page.wait_for_selector("#error:not([hidden])")
-    assert "illegal_action" in page.inner_text("#error")
+    assert page.get_attribute("#error", "data-code") == "illegal_action"
+    assert "not possible" in page.inner_text("#error")
     assert version(page) == before
 
     page.locator("#board [data-tile].clickable").first.click()

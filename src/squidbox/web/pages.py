@@ -7,7 +7,9 @@ How the server uses it: in the app factory, after the `/api` and `/ws` routes ar
 `from squidbox.web import mount_web` and then `mount_web(app)` on the FastAPI app. It adds the
 three HTML pages and the game-folder routes as GET routes and mounts `squidbox/web/static` at
 `/static` (StaticFiles, named "static"). The pages talk to the server only through the
-contract in docs/web-api.md, so the server needs nothing else from this package.
+contract in docs/web-api.md, so the server needs nothing else from this package; the one thing
+they read from the server itself is whether a table exists (`app.state.manager.get`), so that
+`/t/<unknown>` answers a 404 page that opens no WebSocket.
 """
 
 from __future__ import annotations
@@ -17,13 +19,14 @@ import json
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 import squidbox
 from squidbox.engine import UnknownGame
 from squidbox.registry import game_file, game_part
+from squidbox.server.errors import ApiError
 
 from .markdown import markdown_to_html
 
@@ -102,21 +105,25 @@ placeholder="cards.Magpie.cost=0"></textarea></label></details>
     return HTMLResponse(page("Lobby", body, "lobby.js", "lobby"))
 
 
-async def table_page(table_id: str) -> HTMLResponse:
+async def table_page(request: Request, table_id: str) -> HTMLResponse:
+    if not await _table_exists(request, table_id):
+        return HTMLResponse(page("No such table", _unknown_table(table_id)), status_code=404)
     safe_id = html.escape(table_id, quote=True)
-    body = f"""<div id="table-app" class="table-app" data-table="{safe_id}">
+    body = f"""<nav id="seat-switcher" class="seat-switcher" aria-label="Your seats" hidden></nav>
+<div id="table-app" class="table-app" data-table="{safe_id}">
 <div class="table-top">
 <h1 id="table-title">Table {safe_id}</h1>
 <p id="connection" class="connection" aria-live="polite">Connecting…</p>
 </div>
-<div class="status-bar"><p id="turn" class="turn" aria-live="polite"></p>
+<div class="status-bar"><p id="offline-banner" class="offline-banner" role="status" hidden></p>
+<p id="turn" class="turn" aria-live="polite"></p>
 <button type="button" id="explain-button" class="secondary explain">Explain pieces</button></div>
 <div class="table-settings"><label class="pace">Others' moves <select id="pace-select">
 <option value="0">at once</option><option value="600">one by one, quick</option>
 <option value="1200" selected>one by one</option><option value="2500">slowly</option>
 </select></label>
 <label class="pace"><input type="checkbox" id="sound-toggle"> Sound on my turn</label></div>
-<p id="last-move" class="last-move" aria-live="polite"></p>
+<p id="last-move" class="last-move"></p>
 <p id="error" class="error" role="alert" hidden></p>
 <section id="results" class="panel results" aria-labelledby="results-title" hidden></section>
 <div class="table-grid">
@@ -132,7 +139,8 @@ async def table_page(table_id: str) -> HTMLResponse:
 <section aria-labelledby="seats-title"><h2 id="seats-title">Seats</h2>
 <ul id="seats" class="seats"></ul></section>
 <section aria-labelledby="log-title"><h2 id="log-title">Log</h2>
-<ol id="log" class="log" aria-live="polite"></ol></section>
+<ol id="log" class="log" aria-live="polite" aria-relevant="additions" tabindex="0"
+ aria-labelledby="log-title"></ol></section>
 <p class="links"><a id="rules-link" href="/">How to play</a> ·
 <a href="/">Lobby</a></p>
 </aside>
@@ -140,6 +148,27 @@ async def table_page(table_id: str) -> HTMLResponse:
 </div>
 <script type="module" src="/static/table_extras.js"></script>"""  # chat, free seats (h13h)
     return HTMLResponse(page(f"Table {table_id}", body, "table.js", "table"))
+
+
+async def _table_exists(request: Request, table_id: str) -> bool:
+    """False only when the server knows there is no such table (anything else, such as a
+    table that is unavailable for now, opens the page, which then says what is wrong)."""
+    manager = getattr(request.app.state, "manager", None)
+    if manager is None:
+        return True
+    try:
+        await manager.get(table_id)
+    except ApiError as error:
+        return error.code != "unknown_table"
+    return True
+
+
+def _unknown_table(table_id: str) -> str:
+    safe_id = html.escape(table_id)
+    return (f'<section class="panel problem" role="alert"><h1>There is no table {safe_id}</h1>'
+            "<p>This server has no table with that name: the link is mistyped, or the table "
+            "was never created here.</p><p>What to do: check the link, or find or create a "
+            'table in the lobby.</p><ul><li><a href="/">Go to the lobby</a></li></ul></section>')
 
 
 async def rules_page(game_id: str) -> HTMLResponse:
@@ -222,7 +251,8 @@ def _options_table(description: dict[str, Any]) -> str:
         "</tr>"
         for o in options
     )
-    return ('<div class="table-wrap"><table><thead><tr><th>Option</th><th>Default</th>'
+    return ('<div class="table-wrap" tabindex="0" role="region" aria-label="Options">'
+            '<table><thead><tr><th>Option</th><th>Default</th>'
             f"<th>Choices</th><th>What it does</th></tr></thead><tbody>{rows}</tbody></table>"
             "</div>")
 

@@ -1,14 +1,16 @@
-// A table: connects to /ws/tables/<id>, keeps the seat's token in localStorage, and renders
-// the board (per-game SVG module), whose turn it is, the seats, all legal actions and the log.
+// A table: connects to /ws/tables/<id> (connection.js), holds this tab's seat (seats.js), and
+// renders the board (per-game SVG module), whose turn it is, the seats, all legal actions and
+// the log. A page that cannot work (unknown table, refused seat link) says so and stays put.
 
 import { setUpAutoPass } from "./autopass.js";
+import { Connection, OFFLINE_TEXT, plainError } from "./connection.js";
+import { describeSeat, forgetSeat, renderSwitcher, seatHref, seatOfThisTab } from "./seats.js";
 import { closeChooser, pieceInfo, setLog, textWithPieces } from "./svg.js";
 import { closePanel, explainPieces, explainSwitch, loadPieces } from "./pieces.js";
 import { hideResults, showResults } from "./results.js";
 
 const app = document.getElementById("table-app");
 const tableId = app.dataset.table;
-const storageKey = `squidbox:table:${tableId}`;
 const elements = {
   title: document.getElementById("table-title"),
   connection: document.getElementById("connection"),
@@ -23,6 +25,8 @@ const elements = {
   pace: document.getElementById("pace-select"),
   lastMove: document.getElementById("last-move"),
   sound: document.getElementById("sound-toggle"),
+  switcher: document.getElementById("seat-switcher"),
+  offline: document.getElementById("offline-banner"),
 };
 const SOUND_KEY = "squidbox:sound";
 let wasMyTurn = false;
@@ -30,10 +34,18 @@ const PACE_KEY = "squidbox:pace";
 
 const LOG_LENGTH = 300;
 
-let seat = readSeat();
+const thisTab = seatOfThisTab(tableId);
+let seat = thisTab.kind === "seat" ? { seat: thisTab.seat, token: thisTab.token } : null;
 const resendAutoPass = setUpAutoPass(tableId, seat?.token, elements.actions);
-let socket = null;
-let retryDelay = 500;
+const connection = new Connection(socketUrl, {
+  message: receive, status: setConnection, fatal: connectionRefused,
+});
+let connected = false;
+let connectionNote = "";  // why the last attempt was refused, for the banner
+let anchor = null;  // the control clicked last: errors are shown next to it
+let anchorAction = null;
+let logCount = 0;  // entries of the log already shown, and the text of the last of them
+let logTail = null;
 let latest = null;
 let waiting = false;
 let drawer = null;
@@ -46,56 +58,35 @@ const queue = [];
 let pumping = false;
 let actedAt = 0;
 
-function readSeat() {
-  const params = new URLSearchParams(window.location.search);
-  const token = params.get("token");
-  if (token) {
-    const stored = { seat: params.get("seat"), token };
-    localStorage.setItem(storageKey, JSON.stringify(stored));
-    history.replaceState(null, "", window.location.pathname);
-    return stored;
-  }
-  try {
-    const stored = JSON.parse(localStorage.getItem(storageKey) || "null");
-    return stored && stored.token ? stored : null;
-  } catch {
-    return null;
-  }
-}
-
-// The stored token was refused: the server treats this connection as a spectator's, and so
-// does every later reconnect.
-function forgetSeat() {
-  localStorage.removeItem(storageKey);
-  seat = null;
-}
-
 function socketUrl() {
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
   const query = seat ? `?token=${encodeURIComponent(seat.token)}` : "";
   return `${scheme}://${window.location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`;
 }
 
-function connect() {
-  setConnection("Connecting…", "connecting");
-  socket = new WebSocket(socketUrl());
-  socket.addEventListener("open", () => {
-    retryDelay = 500;
-    setConnection(seat ? "Connected" : "Connected as a spectator", "connected");
-    if (seat) resendAutoPass();
-  });
-  socket.addEventListener("message", (event) => receive(event.data));
-  socket.addEventListener("close", () => {
-    setConnection("Disconnected: reconnecting…", "disconnected");
-    waiting = false;
-    setTimeout(connect, retryDelay);
-    retryDelay = Math.min(retryDelay * 2, 8000);
-  });
+const CONNECTION_TEXT = {
+  connecting: "Connecting…",
+  connected: "Connected",
+  disconnected: "Disconnected: reconnecting…",
+};
+
+function setConnection(status) {
+  connected = status === "connected";
+  if (connected && seat) resendAutoPass();  // a restarted server forgets it
+  if (connected) connectionNote = "";
+  const who = connected && !seat ? " as a spectator" : "";
+  elements.connection.textContent = CONNECTION_TEXT[status] + who;
+  elements.connection.dataset.status = status;
+  document.body.dataset.connection = status;
+  elements.offline.hidden = status !== "disconnected";
+  renderBanner();
+  if (!connected) waiting = false;
+  if (latest) { renderActions(latest); markBoard(); }
 }
 
-function setConnection(text, status) {
-  elements.connection.textContent = text;
-  elements.connection.dataset.status = status;
+function renderBanner() {
+  elements.offline.textContent = "Connection lost: your moves are paused until the page is "
+    + `connected again. Reconnecting by itself…${connectionNote ? ` (${connectionNote})` : ""}`;
 }
 
 function receive(data) {
@@ -106,15 +97,103 @@ function receive(data) {
     return;
   }
   if (message.type === "state") {
+    if (seat && message.view && message.view.seat !== seat.seat) {
+      tokenRefused();  // the server no longer gives this token its seat
+      return;
+    }
+    connection.welcomed();
     queue.push(message);
     pump();
   } else if (message.type === "rematch") {
     goToRematch(message.url);
   } else if (message.type === "error") {
     waiting = false;
-    if (message.code === "bad_token" && seat && !latest) forgetSeat();
-    showError(message.error || "The server refused that.", message.code);
+    if (message.code === "bad_token" && seat) {
+      tokenRefused(message.error);  // a seat's connection hears bad_token only then
+      return;
+    }
+    if (message.retry_after) connection.retryAfter(message.retry_after);
+    if (!connected) {
+      connectionNote = plainError(message.code, message.error);
+      renderBanner();
+      return;
+    }
+    showError(plainError(message.code, message.error), message.code);
     if (latest) renderActions(latest);
+  }
+}
+
+// ---- pages that cannot work: they say why and what to do, and never reconnect -------------
+function showProblem(kind, heading, paragraphs, links) {
+  connection.stop();
+  const section = document.createElement("section");
+  section.className = "panel problem";
+  section.setAttribute("role", "alert");
+  const title = document.createElement("h1");
+  title.textContent = heading;
+  section.appendChild(title);
+  for (const text of paragraphs) {
+    const p = document.createElement("p");
+    p.textContent = text;
+    section.appendChild(p);
+  }
+  const list = document.createElement("ul");
+  for (const [text, href] of links) {
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = href;
+    link.textContent = text;
+    item.appendChild(link);
+    list.appendChild(item);
+  }
+  section.appendChild(list);
+  app.dataset.problem = kind;
+  app.replaceChildren(section);
+  document.title = `${heading} · squidbox`;
+}
+
+const WATCH = () => [`Watch table ${tableId} as a spectator`, seatHref(tableId, null)];
+const LOBBY = ["Go to the lobby", "/"];
+
+function tokenRefused(serverText) {
+  const number = seat.seat + 1;
+  const said = serverText ? [`The server said: “${serverText}”.`] : [];
+  forgetSeat(tableId, seat.seat);
+  renderSwitcher(elements.switcher, tableId, null);
+  showProblem("bad-token", "This seat link does not work", [
+    `The server refused this browser's link for seat ${number} of table ${tableId}: the link `
+      + "is mistyped or cut short, or the table's host has given this seat a new link (which "
+      + "stops the old one at once).",
+    ...said,
+    "What to do: ask the table's host for the seat's current link and open it here. Until "
+      + "then you can watch the table.",
+  ], [WATCH(), LOBBY]);
+}
+
+function noTokenHere(number) {
+  showProblem("no-token", `This browser holds no link for seat ${number + 1}`, [
+    `A seat is played from the link with its secret token (…?seat=${number}&token=…), and this `
+      + "browser has never opened that link for this table, or it was refused and forgotten.",
+    "What to do: open your seat link in this browser, or ask the table's host for it. Until "
+      + "then you can watch the table.",
+  ], [WATCH(), LOBBY]);
+}
+
+function connectionRefused(reason) {
+  if (reason === "unknown_table") {
+    showProblem("unknown-table", `There is no table ${tableId}`, [
+      "This server has no table with that name: the link is mistyped, or the table was "
+        + "never created here.",
+      "What to do: check the link, or find or create a table in the lobby.",
+    ], [LOBBY]);
+  } else if (seat) {
+    tokenRefused();
+  } else {
+    showProblem("refused", "The server refused this page", [
+      "The server would not open a connection for this page (it did not accept where the page "
+        + "was loaded from).",
+      "What to do: open the table from the server's own address, as the lobby links it.",
+    ], [LOBBY]);
   }
 }
 
@@ -137,11 +216,11 @@ async function pump() {
     if (ours) actedAt = 0;
     await loadPieces(message.view?.game || message.table?.game || "");
     waiting = false;
-    hideError();
     if (message.version !== latest?.version) { closeChooser(); closePanel(); }
     message.shownAt = Date.now();
     latest = message;
     render(message);
+    rememberNames(message);
   }
   pumping = false;
 }
@@ -175,45 +254,62 @@ function readPace() {
   }
 }
 
+// ---- errors next to what was clicked ----------------------------------------------------
+// The control a click or key press was on (a chooser's buttons vanish with it, so the piece
+// that opened the chooser stays the anchor).
+function noteControl(event) {
+  const control = event.target.closest?.("button, [role=button], a, select, input, [data-action]");
+  if (!control || control.closest(".chooser") || control.closest("#error")) return;
+  anchor = control;
+  anchorAction = control.dataset?.action ?? null;
+}
+
+function anchorNow() {
+  if (anchor?.isConnected) return anchor;
+  if (!anchorAction) return null;
+  const selector = `[data-action="${CSS.escape(anchorAction)}"]`;
+  return elements.actions.querySelector(selector) || elements.board.querySelector(selector);
+}
+
+// Shown right below the clicked control (or at the top of the table without one), in plain
+// words; the error code is kept in data-code. It stays until the next click elsewhere.
 function showError(text, code) {
-  elements.error.textContent = code ? `${text} (${code})` : text;
-  elements.error.hidden = false;
+  const box = elements.error;
+  box.textContent = text;
+  if (code) box.dataset.code = code; else delete box.dataset.code;
+  box.hidden = false;
+  const target = anchorNow();
+  if (!target) {
+    box.classList.remove("near");
+    box.style.left = box.style.top = "";
+    return;
+  }
+  box.classList.add("near");
+  const rect = target.getBoundingClientRect();
+  const width = Math.min(box.offsetWidth, document.documentElement.clientWidth - 16);
+  const left = Math.max(8, Math.min(rect.left, document.documentElement.clientWidth - width - 8));
+  box.style.left = `${left + window.scrollX}px`;
+  box.style.top = `${rect.bottom + window.scrollY + 6}px`;
+  box.scrollIntoView({ block: "nearest" });
 }
 
 function hideError() {
   elements.error.hidden = true;
   elements.error.textContent = "";
+  delete elements.error.dataset.code;
 }
 
 async function act(action) {
   if (!latest || waiting || queue.length) return;
   closeChooser();
+  hideError();
+  if (!connected || !connection.send({ type: "action", action, version: latest.version })) {
+    showError(OFFLINE_TEXT, "offline");
+    return;
+  }
   waiting = true;
   actedAt = Date.now();
   renderActions(latest);
-  const message = { type: "action", action, version: latest.version };
-  if (socket && socket.readyState === WebSocket.OPEN) {
-    socket.send(JSON.stringify(message));
-    return;
-  }
-  await postAction(action);
-}
-
-async function postAction(action) {
-  try {
-    const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/actions`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ token: seat?.token, action, version: latest.version }),
-    });
-    const body = await response.json();
-    if (!response.ok) showError(body.error || "The server refused that.", body.code);
-  } catch (error) {
-    showError(`Could not reach the server: ${error}`);
-  } finally {
-    waiting = false;
-    if (latest) renderActions(latest);
-  }
 }
 
 // A rematch was made (by us or another seat holder): follow our own seat's link to it.
@@ -230,10 +326,11 @@ async function askRematch() {
       body: JSON.stringify({ token: seat.token }),
     });
     const body = await response.json();
-    if (!response.ok) showError(body.error || "The server refused the rematch.", body.code);
-    else goToRematch(body.url);
-  } catch (error) {
-    showError(`Could not reach the server: ${error}`);
+    if (response.ok) goToRematch(body.url);
+    else if (body.code === "bad_token") tokenRefused(body.error);
+    else showError(plainError(body.code, body.error), body.code);
+  } catch {
+    showError(OFFLINE_TEXT, "offline");
   }
 }
 
@@ -341,7 +438,7 @@ function renderActions(message) {
     button.type = "button";
     button.className = "action";
     button.dataset.action = action;
-    button.disabled = waiting || queue.length > 0;
+    button.disabled = waiting || queue.length > 0 || !connected;
     button.textContent = labels[action] || action;
     const about = pieceInfo(`choice:${action}`);
     if (about) {
@@ -368,18 +465,31 @@ function renderLastMove(log) {
   }
 }
 
+const logText = (event) => event.text ?? JSON.stringify(event);
+
+// Only new entries are added (the list is aria-live: a screen reader announces just them);
+// the list is rebuilt, without announcing, only when the log is not a continuation of the
+// one shown (another game after a rematch, say).
 function renderLog(log) {
   const box = elements.log;
   const nearBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
-  box.replaceChildren();
-  const shown = log.slice(-LOG_LENGTH);
-  box.start = log.length - shown.length + 1;
-  for (const event of shown) {
+  const continues = logCount > 0 && log.length >= logCount && logText(log[logCount - 1]) === logTail;
+  if (!continues) {
+    box.setAttribute("aria-busy", "true");
+    box.replaceChildren();
+    logCount = Math.max(0, log.length - LOG_LENGTH);
+  }
+  for (const event of log.slice(logCount)) {
     const item = document.createElement("li");
-    item.replaceChildren(...textWithPieces(event.text ?? JSON.stringify(event)));
+    item.replaceChildren(...textWithPieces(logText(event)));
     if (event.type) item.dataset.type = event.type;
     box.appendChild(item);
   }
+  while (box.children.length > LOG_LENGTH) box.firstElementChild.remove();
+  logCount = log.length;
+  logTail = log.length ? logText(log[log.length - 1]) : null;
+  box.start = logCount - box.children.length + 1;
+  box.removeAttribute("aria-busy");
   if (nearBottom || box.dataset.scrolled !== "yes") {
     box.scrollTop = box.scrollHeight;
     box.dataset.scrolled = "yes";
@@ -411,10 +521,20 @@ async function renderBoard(message) {
   try {
     module.draw(board, view, legal, labels, act);
     explainButtons();
+    markBoard();
   } catch (error) {
     console.warn("The board could not be drawn; showing the generic view.", error);
     const generic = await import("./games/generic.js");
     generic.draw(board, view, legal, labels, act);
+    markBoard();
+  }
+}
+
+// While disconnected the board's pieces cannot be played (app.css greys them out too).
+function markBoard() {
+  for (const node of elements.board.querySelectorAll(".clickable")) {
+    if (connected) node.removeAttribute("aria-disabled");
+    else node.setAttribute("aria-disabled", "true");
   }
 }
 
@@ -464,15 +584,72 @@ async function loadGameNames() {
     const response = await fetch("/api/games");
     const games = await response.json();
     gameNames = Object.fromEntries(games.map((g) => [g.id, g.name]));
-    if (latest) renderTitle(latest.view || {}, latest.table || {});
+    if (latest) { renderTitle(latest.view || {}, latest.table || {}); rememberNames(latest); }
   } catch {
     gameNames = {};
   }
 }
 
-loadGameNames();
-readPace();
-explainPieces(elements.board);
-explainPieces(elements.log);
-explainSwitch(elements.explain);
-connect();
+// The switcher names this seat by its seat and game names, learnt from the state.
+function rememberNames(message) {
+  if (!seat) return;
+  const view = message.view || {};
+  const game = view.game || message.table?.game || "";
+  const changed = describeSeat(tableId, seat.seat, {
+    game, gameName: gameNames[game], name: seatName(view, seat.seat),
+  });
+  if (changed) renderSwitcher(elements.switcher, tableId, seat.seat);
+}
+
+// ---- choosers close with Escape and with a click outside them ----------------------------
+// (Generic: any `.chooser` or piece panel a drawing opens; focus returns to what opened it.)
+function closeOverlays(event) {
+  const open = document.querySelector(".chooser, .piece-panel");
+  if (!open) return;
+  if (event.type === "keydown") {
+    if (event.key !== "Escape") return;
+    closeChooser();
+    closePanel();
+    if (anchor?.isConnected) anchor.focus({ preventScroll: true });
+  } else if (!event.target.closest(".chooser, .piece-panel")) {
+    closeChooser();
+    closePanel();
+  }
+}
+
+// A table in the results panel that scrolls sideways (on a phone) can be reached and scrolled
+// by keyboard.
+new MutationObserver(() => {
+  for (const wrap of document.querySelectorAll("#results .table-wrap:not([tabindex])")) {
+    wrap.tabIndex = 0;
+    wrap.setAttribute("role", "region");
+    wrap.setAttribute("aria-label", "Results (scrolls sideways)");
+  }
+}).observe(document.getElementById("results") || document.body, { childList: true, subtree: true });
+
+document.addEventListener("click", noteControl, true);
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Enter" || event.key === " ") noteControl(event);
+}, true);
+document.addEventListener("keydown", closeOverlays);
+document.addEventListener("pointerdown", (event) => {
+  closeOverlays(event);
+  if (!event.target.closest?.("#error")) hideError();
+}, true);
+
+if (thisTab.kind === "no-token") {
+  noTokenHere(thisTab.seat);
+} else if (thisTab.kind === "bad-link") {
+  showProblem("bad-link", "This table link is damaged", [
+    "The seat in its address is not a seat number, so it opens nothing.",
+    "What to do: open the link exactly as it was given to you, or watch the table.",
+  ], [WATCH(), LOBBY]);
+} else {
+  loadGameNames();
+  readPace();
+  explainPieces(elements.board);
+  explainPieces(elements.log);
+  explainSwitch(elements.explain);
+  connection.start();
+}
+renderSwitcher(elements.switcher, tableId, seat?.seat ?? null);
