@@ -18,7 +18,7 @@ def pieces(game: Any) -> Pieces:
     notes = table_comments(DATA_FILE)
     statuses = comment_statuses(DATA_FILE)
     drawing = look(__package__)
-    found = Pieces(game.id, colours=dict(drawing["colours"]))
+    found = Pieces.of(game, drawing["colours"])
     for name, card in sorted(data.cards.items()):
         # The data file: colours, costs and crowns are PROPOSED unless the card's header
         # comment names them as CONFIRMED, e.g. "[cards.Agent]   # colour (C)".

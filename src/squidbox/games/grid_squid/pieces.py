@@ -13,7 +13,7 @@ def pieces(game: Any) -> Pieces:
     data = game.data
     statuses = comment_statuses(DATA_FILE)
     fills = look(__package__)["symbol_fills"]
-    found = Pieces(game.id, colours=dict(fills))
+    found = Pieces.of(game, fills)
     points = ", ".join(f"{length} in a row {p} point{'s' if p != 1 else ''}"
                        for length, p in sorted(data.line_points.items()))
     for symbol in data.symbols:

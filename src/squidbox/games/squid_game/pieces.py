@@ -59,7 +59,7 @@ def pieces(game: Any) -> Pieces:
     data = game.data
     statuses = comment_statuses(DATA_FILE)
     drawing = look(__package__)
-    found = Pieces(game.id, colours=dict(drawing["fills"]))
+    found = Pieces.of(game, drawing["fills"])
     numbers_proposed = statuses.get("tokens") == "proposed"
     for colour, numbers in data.tokens.items():
         for number in numbers:
@@ -100,6 +100,8 @@ def pieces(game: Any) -> Pieces:
                          "your first card: eliminate an opponent's token instead."))
     for place, text in PLACES.items():
         found.add(Piece(f"place:{place}", "Place", place, text=text))
+    for piece in [*rope_teams(data), *bridge_places(data, statuses)]:
+        found.add(piece)
     for stage, text in STAGES.items():
         found.add(Piece(f"stage:{stage}", "Game", drawing["stage_titles"][stage], text=text))
     for choice, text in CHOICES.items():
@@ -131,6 +133,46 @@ def pieces(game: Any) -> Pieces:
         piece.value("off the table", f"{off}%", statuses.get("marbles.off_table_percent")
                     == "proposed")
     return found
+
+
+def rope_teams(data: Any) -> list[Piece]:
+    """Tug of War's rope teams: neighbours in the data's list pull against each other."""
+    teams = data.tug_teams
+    found = []
+    for index, team in enumerate(teams):
+        rival = teams[index ^ 1] if index ^ 1 < len(teams) else None
+        against = f" against team {rival} (battle {index // 2 + 1})" if rival else ""
+        piece = Piece(
+            f"rope:{team}", "Rope team", f"Rope team {team}",
+            text=f"Tug of War: tokens placed here pull{against}. Each owner then plays one card "
+                 "behind the team for each of their tokens on it. The higher total wins, but "
+                 "each 0 turns that around (two 0s cancel); the losing team's tokens fall.")
+        piece.value("places", data.tug_slots_per_team)
+        found.append(piece)
+    return found
+
+
+def bridge_places(data: Any, statuses: dict[str, str]) -> list[Piece]:
+    """The Glass Bridge: the line of mannequin positions and the glass tiles."""
+    per_strip = data.positions_per_strip
+    position = Piece(
+        "place:mannequin", "Place", "Mannequin position",
+        text="Glass Bridge: a place on the line before the bridge. Claim one for a token; the "
+             "total of everyone's cards then builds the bridge at one end of the line (odd: "
+             "left, even: right), next to the tokens at that end. A position holds "
+             f"{data.position_capacity} tokens; a third one arriving pushes one on.")
+    position.value("places a strip", per_strip, statuses.get(
+        "glass_bridge.positions_per_strip") == "proposed")
+    position.value("strips at most", data.max_strips)
+    tile = Piece(
+        "place:glass tile", "Place", "Glass tile",
+        text="Glass Bridge: a tile of two panes, left and right; one of them is fragile. A "
+             "token leaping onto a tile names a side: the fragile pane breaks and the token "
+             "falls, the tempered one holds it. A broken pane is drawn dark. Crossing the "
+             "last tile survives.")
+    tile.value("tiles at most", data.bridge_max_tiles)
+    tile.value("tokens a tile holds", data.position_capacity)
+    return [position, tile]
 
 
 def example(state: Any) -> Any:

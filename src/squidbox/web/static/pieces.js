@@ -108,8 +108,63 @@ function pieceNode(event) {
   return event.target?.closest?.("[data-piece]") ?? null;
 }
 
+const FOCUSABLE = "[tabindex]:not([tabindex='-1'])";
+
+// Arrow keys on the board move focus to the nearest piece or target in that direction (Tab
+// still walks them in drawing order; Enter or Space plays, see clickable in svg.js).
+function moveFocus(root, from, key) {
+  const [dx, dy] = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[key];
+  const centre = (node) => {
+    const box = node.getBoundingClientRect();
+    return [box.left + box.width / 2, box.top + box.height / 2];
+  };
+  const [x0, y0] = centre(from);
+  let best = null;
+  let bestScore = Infinity;
+  for (const node of root.querySelectorAll(FOCUSABLE)) {
+    if (node === from || node.contains(from) || from.contains(node)) continue;
+    const [x, y] = centre(node);
+    const along = (x - x0) * dx + (y - y0) * dy;
+    if (along <= 1) continue;
+    const across = Math.abs((x - x0) * dy) + Math.abs((y - y0) * dx);
+    const score = along + 2 * across;
+    if (score < bestScore) { best = node; bestScore = score; }
+  }
+  return best;
+}
+
+// A visible ring around the focused board element (outlines are not drawn for SVG groups in
+// every browser).
+function ringAround(node) {
+  const svg = node.ownerSVGElement;
+  if (!svg || typeof node.getBBox !== "function") return;
+  const box = node.getBBox();
+  const ring = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+  for (const [name, value] of Object.entries({ x: box.x - 4, y: box.y - 4, width: box.width + 8,
+    height: box.height + 8, rx: 8, fill: "none", stroke: "#1b1f24", "stroke-width": 3,
+    "stroke-dasharray": "6 3", class: "focus-ring", "pointer-events": "none" })) {
+    ring.setAttribute(name, String(value));
+  }
+  svg.appendChild(ring);
+}
+
+function removeRings(root) {
+  root.querySelectorAll(".focus-ring").forEach((ring) => ring.remove());
+}
+
 // Listen on `root` (the board, the log…) for pieces; the drawings only mark them.
 export function explainPieces(root) {
+  root.addEventListener("keydown", (event) => {
+    if (!event.key.startsWith("Arrow") || !event.target.closest?.(FOCUSABLE)) return;
+    const next = moveFocus(root, event.target.closest(FOCUSABLE), event.key);
+    if (next) { event.preventDefault(); next.focus(); }
+  });
+  root.addEventListener("focusin", (event) => {
+    removeRings(root);
+    const node = event.target.closest?.(FOCUSABLE);
+    if (node && node !== root) ringAround(node);
+  });
+  root.addEventListener("focusout", () => removeRings(root));
   root.addEventListener("pointerover", (event) => {
     const node = pieceNode(event);
     if (node && event.pointerType === "mouse") showTooltip(node);
