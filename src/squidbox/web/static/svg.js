@@ -88,6 +88,12 @@ export function prepare(svg, width, height) {
   return svg;
 }
 
+// Only the generic tree drawing (games without a folder) cuts long lines; game drawings wrap.
+export function shorten(text, length) {
+  const value = String(text ?? "");
+  return value.length <= length ? value : `${value.slice(0, length - 1)}…`;
+}
+
 // Actions among `legal` that a drawn element stands for.
 export function matching(legal, test) {
   return (legal || []).filter((action) => test(action, action.split(" ")));
