@@ -370,12 +370,14 @@ function drawChoices(context, top) {
   label(svg, 8, top + 8, "Your choices", { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
   let x = 8;
   let y = top + 20;
+  let rowHeight = TAP;
   for (const action of rest) {
     const text = labels?.[action] && labels[action].length < 40 ? labels[action] : action;
     const lines = wrapText(text, charsIn(WIDTH - 40));
     const width = Math.min(WIDTH - 16, Math.max(TAP, Math.max(...lines.map((l) => l.length)) * 12 * 0.62 + 24));
     const height = Math.max(TAP, 12 + lines.length * 15);
-    if (x + width > WIDTH - 8) { x = 8; y += height + 6; }
+    if (x + width > WIDTH - 8) { x = 8; y += rowHeight + 6; rowHeight = TAP; }
+    rowHeight = Math.max(rowHeight, height);
     const group = el(svg, "g", { class: "choice-chip playable", "data-action": action });
     el(group, "rect", { x, y, width, height, rx: 14, fill: "#fff1c2", stroke: "#c58b00", "stroke-width": 2 });
     lines.forEach((line, k) => label(group, x + width / 2, y + height / 2 + (k - (lines.length - 1) / 2) * 15, line, { "font-weight": "bold" }));
@@ -384,5 +386,5 @@ function drawChoices(context, top) {
     clickable(group, [action], labels, act, `Choice ${action}`);
     x += width + 6;
   }
-  return y + TAP + 6;
+  return y + rowHeight + 6;
 }
