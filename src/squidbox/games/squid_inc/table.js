@@ -9,7 +9,7 @@ import { boardWidth, card, cardHeight, clickable, el, label, lookColour, matchin
 
 let WIDTH = 520;
 const SIZE = 12;
-const CELL_MIN = 118;  // a space is never narrower: its ability stays readable
+const CELL_MIN = 110;  // a space is never narrower: its ability stays readable
 const GAP = 4;
 const HEADING = 44;  // a heading is a piece too (tap for its text): a whole tap target tall
 
