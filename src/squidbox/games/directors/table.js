@@ -117,13 +117,13 @@ function drawDecision(svg, view, state, top, legal, labels, act) {
   for (const colour of CARD_COLOURS) {
     const action = `name ${colour}`;
     if (!(legal || []).includes(action)) continue;
-    const chip = card(svg, place(76), y + 2, 76, TAP, [colour], { fill: lookColour(colour), textFill: "#fff" });
+    const chip = card(svg, place(76), y + 2, 76, TAP, [colour], { fill: lookColour(colour), textFill: "#fff", centre: true });
     chip.setAttribute("data-action", action);
     clickable(chip, [action], labels, act, `Colour ${colour}`);
   }
   for (const action of CHOICE_CHIPS) {
     if (!(legal || []).includes(action)) continue;
-    const chip = card(svg, place(110), y + 2, 110, TAP, [action], { fill: "#fff1c2" });
+    const chip = card(svg, place(110), y + 2, 110, TAP, [action], { fill: "#fff1c2", centre: true });
     chip.setAttribute("data-action", action);
     chip.classList.add("playable");
     clickable(chip, [action], labels, act, `Choice ${action}`);

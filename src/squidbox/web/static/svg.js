@@ -182,8 +182,11 @@ export function card(parent, x, y, w, h, lines, options = {}) {
   const group = el(parent, "g", { class: `card ${options.className || ""}`.trim() });
   el(group, "rect", { x, y, width: w, height, rx: 6, fill: options.fill || "#fffdf6",
     stroke: options.stroke || "#5b5140", "stroke-width": options.strokeWidth || 1.5 });
-  cardLines(lines, w, size).forEach((line, i) => {
-    label(group, x + w / 2, y + 4 + size / 2 + i * (size + 3), line.text, { "font-size": size,
+  const wrapped = cardLines(lines, w, size);
+  // A chip (options.centre) has its text in the middle; a card from the top.
+  const offset = options.centre ? (height - wrapped.length * (size + 3)) / 2 - 2 : 0;
+  wrapped.forEach((line, i) => {
+    label(group, x + w / 2, y + offset + 4 + size / 2 + i * (size + 3), line.text, { "font-size": size,
       "font-weight": line.bold ? "bold" : null, fill: options.textFill || "#1b1f24" });
   });
   group.cardHeight = height;
