@@ -18,7 +18,8 @@ def pieces(game: Any) -> Pieces:
     notes = table_comments(DATA_FILE)
     statuses = comment_statuses(DATA_FILE)
     drawing = look(__package__)
-    found = Pieces.of(game, drawing["colours"])
+    seats = {f"seat {n}": colour for n, colour in enumerate(drawing["seats"]["colours"], start=1)}
+    found = Pieces.of(game, {**drawing["colours"], **seats})
     for name, card in sorted(data.cards.items()):
         # The data file: colours, costs and crowns are PROPOSED unless the card's header
         # comment names them as CONFIRMED, e.g. "[cards.Agent]   # colour (C)".

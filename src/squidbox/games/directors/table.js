@@ -43,9 +43,9 @@ export function draw(svg, view, legal, labels, act) {
 function drawClock(svg, view, state) {
   const turns = state.turns || 10;
   const turn = state.turn || 0;
-  const y = paragraph(svg, 8, 2, WIDTH - 16, `Turn ${turn} of ${turns} · ${nameOf(view, state.current_player)}${state.extra_turn ? " (extra turn)" : ""}` +
-    `${state.action ? ` · ${state.action}` : ""} · deck ${state.deck_size ?? "?"} · discards ${(state.discard || []).length}`,
-  { "font-weight": "bold" });
+  const parts = [`Turn ${turn} of ${turns}`, nameOf(view, state.current_player) + (state.extra_turn ? " (extra turn)" : ""),
+    state.action, `deck ${state.deck_size ?? "?"}`, `discards ${(state.discard || []).length}`];
+  const y = paragraph(svg, 8, 2, WIDTH - 16, parts.filter(Boolean).join(" · "), { "font-weight": "bold" });
   const step = (WIDTH - 16) / turns;
   for (let t = 1; t <= turns; t += 1) {
     el(svg, "rect", { x: 8 + (t - 1) * step, y: y + 2, width: step - 3, height: 12, rx: 3,
@@ -104,7 +104,14 @@ function drawEvents(svg, events, top, legal, labels, act) {
 function drawDecision(svg, view, state, top, legal, labels, act) {
   const decision = state.decision;
   let y = top;
-  if (decision) y = paragraph(svg, 8, y, WIDTH - 16, `${nameOf(view, decision.seat)}: ${decision.prompt}`, { fill: "#6b4200", "font-weight": "bold" });
+  if (decision) {
+    // The question is the one thing to read: a framed box, and whose question it is.
+    const text = `${decision.seat === view.seat ? "You are asked" : `${nameOf(view, decision.seat)} is asked`}: ${decision.prompt}`;
+    const height = paragraphHeight(WIDTH - 32, text) + 12;
+    el(svg, "rect", { x: 4, y, width: WIDTH - 8, height, rx: 6, fill: "#fff1c2", stroke: "#c58b00", "stroke-width": 2 });
+    paragraph(svg, 14, y + 6, WIDTH - 32, text, { fill: "#4a2f00", "font-weight": "bold" });
+    y += height + 4;
+  }
   let x = 8;
   let placed = false;
   const place = (width) => {
@@ -133,7 +140,7 @@ function drawDecision(svg, view, state, top, legal, labels, act) {
 
 function drawPlayer(svg, view, state, player, y, legal, labels, act) {
   const seat = player.seat;
-  const colour = seatColour(null, seat);
+  const colour = lookColour(`seat ${seat + 1}`, seatColour(null, seat));
   const current = seat === state.current_player;
   const cards = player.in_play || [];
   const you = seat === view.seat ? " (you)" : "";

@@ -27,7 +27,7 @@ export function draw(svg, view, legal, labels, act) {
   }
   drawCircle(svg, view, state);
   drawCentre(svg, state);
-  const handTop = drawPlayers(svg, view, players, state, playersTop) + 12;
+  const handTop = drawPlayers(svg, view, players, state, drawOutside(svg, state, playersTop - 16)) + 12;
   const bottom = drawHand(svg, view, state, handTop, legal, labels, act);
   svg.setAttribute("viewBox", `0 0 ${WIDTH} ${bottom + 8}`);
 }
@@ -73,18 +73,26 @@ function drawGuard(svg, x, y, angle) {
 
 function drawCentre(svg, state) {
   const revealed = state.revealed;
-  card(svg, CENTRE_X - 100, CENTRE_Y - 80, 90, 100, ["Guard", `${state.guard_pile ?? 0} left`],
+  card(svg, CENTRE_X - 92, CENTRE_Y - 80, 84, 100, ["Guard", `${state.guard_pile ?? 0} left`],
     { fill: "#2c3440", textFill: "#ffffff", title: "Guard action pile (face down)" });
   const shown = revealed ?? lastOf(state.guard_discard);
   const info = pieceInfo(`guard_action:${shown}`);
-  const face = card(svg, CENTRE_X + 10, CENTRE_Y - 80, 90, 100,
+  const face = card(svg, CENTRE_X + 8, CENTRE_Y - 80, 84, 100,
     [revealed ? "Revealed" : "Last drawn", shown, ...(info ? [`(${info.english})`] : [])],
     { fill: info?.colour ?? "#fffdf6", stroke: revealed ? "#c58b00" : "#5b5140" });
   piece(face, `guard_action:${shown}`);
   const below = Math.max(CENTRE_Y + 24, CENTRE_Y - 80 + face.cardHeight + 4);
-  const tricks = paragraph(svg, CENTRE_X - 100, below, 200, `Tricks: ${state.trick_pile ?? 0} in pile · ${(state.trick_discard || []).length} discarded`);
-  const out = [...(state.in_front || []), ...(state.boxed || [])];
-  if (out.length) paragraph(svg, CENTRE_X - 100, tricks, 200, `Out of the circle: ${out.join(", ")}`);
+  paragraph(svg, CENTRE_X - 100, below, 200, `Tricks: ${state.trick_pile ?? 0} in pile · ${(state.trick_discard || []).length} discarded`);
+
+}
+
+// Under the circle: characters kept in front (not in play) and those knocked out by POW, named
+// apart (kept in front is not eliminated). The y below them.
+function drawOutside(svg, state, top) {
+  let y = top;
+  if ((state.in_front || []).length) y = paragraph(svg, 8, y, WIDTH - 16, `Kept in front (not in play): ${state.in_front.join(", ")}`) + 2;
+  if ((state.boxed || []).length) y = paragraph(svg, 8, y, WIDTH - 16, `Knocked out: ${state.boxed.join(", ")}`) + 2;
+  return y + 4;
 }
 
 function lastOf(list) {
@@ -96,12 +104,12 @@ function drawPlayers(svg, view, players, state, top) {
   const columns = WIDTH >= 500 ? 2 : 1;
   const width = (WIDTH - 4 - columns * 4) / columns;
   const panels = players.map((player) => {
-    const threatened = player.seat === state.threatened;
+    const threatened = player.seat === state.threatened && state.phase !== "over";
     const last = state.last_call?.[player.seat];
     const status = player.active === false ? "out" :
       `${player.characters} in circle · ${player.tricks} trick${player.tricks === 1 ? "" : "s"}` +
-      (player.has_voted ? " · chosen" : "") + (player.passed ? " · passed" : "") +
-      (last !== null && last !== undefined && last >= 0 ? ` · last call ${last}` : "");
+      (player.has_voted ? " · voted" : "") + (player.passed ? " · passed" : "") +
+      (last !== null && last !== undefined ? ` · showed ${String(last).replace("-", "−")}` : "");
     return { player, threatened, lines: wrapText(status, charsIn(width - 40)) };
   });
   const height = 26 + Math.max(1, ...panels.map((p) => p.lines.length)) * 15;

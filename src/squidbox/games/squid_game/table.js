@@ -34,8 +34,8 @@ export function draw(svg, view, legal, labels, act) {
     { "font-size": 14, "font-weight": "bold" });
     y = drawStage ? drawStage(context, game, y + 6) : y + 6;
   } else if (state.phase === "lineup" || state.phase === "recruit") {
-    const picks = (state.to_pick || []).map((k, s) => (k ? `${nameOf(view, s)} ${k}` : null)).filter(Boolean);
-    y = paragraph(svg, 8, y + 4, WIDTH - 16, `Choose tokens from your reserve: ${picks.join(", ") || "done"}`,
+    const picks = (state.to_pick || []).map((k, s) => (k ? `${nameOf(view, s)} picks ${k} more` : null)).filter(Boolean);
+    y = paragraph(svg, 8, y + 4, WIDTH - 16, `Tokens to choose from those set aside: ${picks.join(", ") || "done"}`,
       { "font-weight": "bold" });
     y = paragraph(svg, 8, y + 2, WIDTH - 16, "Which numbers you bring matters: when teams tie for who goes first, the " +
       "highest token number goes first, and some games order pushes and ties by it.", { fill: "#5b5140" });
@@ -110,7 +110,7 @@ function drawTeams(context, top) {
     const showReserve = reserve.some((t) => context.legal.includes(`token ${t}`));
     const rows = Math.max(1, Math.ceil(team.length / perLine)) + (showReserve ? Math.ceil(reserve.length / perLine) : 0);
     const you = seat === view.seat ? " (you)" : "";
-    const heading = wrapText(`${nameOf(view, seat)}${you} · team ${team.length} · set aside ${reserve.length} · piggy bank ${bank.length}`,
+    const heading = wrapText(`${nameOf(view, seat)}${you} · in play ${team.length} · set aside ${reserve.length} · piggy bank (out) ${bank.length}`,
       charsIn(WIDTH - 24));
     const headHeight = 6 + heading.length * 15;
     const height = headHeight + rows * STEP + 4;
@@ -317,6 +317,7 @@ function drawGlassBridge(context, game, top) {
     y += Math.ceil(spots.length / perRow) * STEP + 4;
   } else {
     y = paragraph(svg, 8, y + 2, WIDTH - 16, `Bridge built on the ${game.bridge_side} · ${line} line places, then ${tiles.length} tiles`) + 4;
+    y = drawBridgeLine(context, game, y);
   }
   // The tiles, a row of columns: the two panes (a broken one dark), the tile's number, then
   // the tokens standing on it.
@@ -340,6 +341,28 @@ function drawGlassBridge(context, game, top) {
   const hands = (game.hands || []).map((h, p) => `${nameOf(context.view, p)} ${h.join(" ")}`).join(" · ");
   const handsText = `Hands: ${hands}${game.my_card !== null && game.my_card !== undefined ? ` · your card ${game.my_card}` : ""}`;
   return paragraph(svg, 8, y + 4, WIDTH - 16, handsText) + 2;
+}
+
+// After the bridge is built: the line of mannequin positions, the front (next to the bridge)
+// first, with the tokens still waiting on each.
+function drawBridgeLine(context, game, top) {
+  const { svg } = context;
+  const line = game.line || 0;
+  const perRow = Math.max(1, Math.floor((WIDTH - 16) / STEP));
+  const standing = Array.from({ length: line }, (_, k) => tokensWhere(game, (w) => w === line - 1 - k));
+  const most = Math.max(1, ...standing.map((s) => s.length));
+  const rowHeight = 18 + most * STEP;
+  label(svg, 8, top + 8, "The line, front first:", { "text-anchor": "start" });
+  standing.forEach((tokens, k) => {
+    const x = 8 + (k % perRow) * STEP;
+    const y = top + 18 + Math.floor(k / perRow) * (rowHeight + 4);
+    const place = el(svg, "g", { class: "line-place", "data-place": `line ${k + 1}` });
+    el(place, "rect", { x, y, width: TAP, height: rowHeight, rx: 6, fill: "#f4efe3", stroke: "#8b6b4a", "stroke-dasharray": "4 3" });
+    label(place, x + R, y + 9, String(k + 1), { fill: "#4a4438" });
+    piece(place, "place:mannequin");
+    tokens.forEach((number, i) => chip(context, number, x + R, y + 18 + R + i * STEP));
+  });
+  return top + 18 + Math.ceil(line / perRow) * (rowHeight + 4) + 4;
 }
 
 function drawFinal(context, game, top) {

@@ -172,10 +172,13 @@ export function explainPieces(root) {
   root.addEventListener("pointerout", (event) => {
     if (pieceNode(event)) hideTooltip();
   });
+  // Keyboard focus shows the tooltip; a tap or click (which also focuses) does not, so playing
+  // a piece on a phone leaves no tooltip over the board.
   root.addEventListener("focusin", (event) => {
     const node = pieceNode(event);
-    if (node) showTooltip(node);
+    if (node && node.matches(":focus-visible")) showTooltip(node);
   });
+  root.addEventListener("pointerdown", hideTooltip);
   root.addEventListener("focusout", hideTooltip);
   root.addEventListener("contextmenu", (event) => {
     const node = pieceNode(event);
