@@ -39,11 +39,20 @@ export function draw(svg, view, legal, labels, act) {
   drawMailrooms(svg, view, rooms, legal, labels, act);
 }
 
+// The steps of a turn in the how-to-play page's words.
+const PHASES = {
+  start: "start of the turn", choose: "choose an Employee from the Unemployed Line",
+  keep: "Mailroom or Dismiss", bring: "bring Employees into the Workplace",
+  activate: "activate abilities",
+};
+
 // Whose turn and what is asked, whole (wrapped, never cut).
 function headText(view, state) {
   const prompt = state.pending?.prompt ? ` · ${state.pending.prompt}` : "";
   const who = state.current_player !== null && state.current_player !== undefined ? `${nameOf(view, state.current_player)}: ` : "";
-  return `${who}${state.phase ?? ""}${prompt}${state.endgame ? " · ENDGAME" : ""}`;
+  if (state.phase === "over") return "Game over";
+  const step = PHASES[state.phase] ?? String(state.phase ?? "");
+  return `${who}${step}${prompt}${state.endgame ? " · the endgame: the board is full, play on until the deck and line are empty" : ""}`;
 }
 
 function scoresText(view, state) {
