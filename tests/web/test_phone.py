@@ -212,7 +212,7 @@ def test_squid_inc_cards_show_their_whole_text(browser: Any, base_url: str,
         page.wait_for_selector("#turn[data-status=yours]", state="attached", timeout=30_000)
         book = page.evaluate("() => fetch('/api/games/squid_inc/pieces').then(r => r.json())")
         cards = page.evaluate(CARD_TEXTS)
-        assert len(cards) >= 7  # the line's three and both Mailrooms' two each
+        assert len(cards) >= 4  # both Mailrooms' two each, and the line's cards
         for card in cards:
             ability = book["pieces"][card["key"]]["text"]
             flat = " ".join(card["text"].split())

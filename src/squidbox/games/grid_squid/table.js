@@ -91,9 +91,9 @@ function drawBoard(svg, view, board, top, legal, labels, act) {
     label(group, x + 5, y + 11, tile.name, { "text-anchor": "start", fill: "#4a4438", "font-weight": "bold" });
     name.forEach((line, k) => label(group, x + TILE / 2, y + TILE - 10 - (name.length - 1 - k) * 14, line, { fill: "#4a4438" }));
     if (tile.owner !== null && tile.owner !== undefined) drawCubes(group, tile, x, y, names);
-    piece(group, `tile:${tile.symbol}`);
+    piece(group, `tile:${tile.symbol}`, `${tile.name}${ownerText(tile, names)}`);
     if (playable) clickable(group, [action], labels, act, `Tile ${tile.name} (${tile.symbol})`);
-    else title(group, `${tile.name}: ${tile.symbol}${ownerText(tile, names)}`);
+    else title(group, `${tile.symbol} tile ${tile.name}${ownerText(tile, names)}`);
   });
 }
 
@@ -105,13 +105,14 @@ function tileCentre(board, top, name) {
   return { x: left + (index % columns) * (TILE + GAP) + TILE / 2, y: top + Math.floor(index / columns) * (TILE + GAP) + TILE / 2 };
 }
 
-// The last cube placed gets a ring, so a move that happened while you looked away is found.
+// The last cube placed gets a ring (in look.toml's last_move colour, which is no player's), so
+// a move that happened while you looked away is found.
 function markLastPlacement(svg, board, top) {
   const last = lastEvent(["place"]);
   const centre = last && tileCentre(board, top, last.event.tile);
   if (!centre) return;
   el(svg, "rect", { x: centre.x - TILE / 2 - 3, y: centre.y - TILE / 2 - 3, width: TILE + 6, height: TILE + 6, rx: 10,
-    fill: "none", stroke: "#b3261e", "stroke-width": 3, "stroke-dasharray": "8 4", class: "last-placed", "pointer-events": "none" });
+    fill: "none", stroke: lookColour("last_move", "#1b1f24"), "stroke-width": 4, class: "last-placed", "pointer-events": "none" });
 }
 
 // After a scoring (until the next cube is placed) the lines that scored light up.
@@ -134,8 +135,9 @@ function drawScoredLines(svg, view, board, top) {
 }
 
 function ownerText(tile, names) {
-  if (tile.owner === null || tile.owner === undefined) return ", empty";
-  return `, ${names[tile.owner] ?? `seat ${tile.owner + 1}`} ×${tile.cubes}`;
+  if (tile.owner === null || tile.owner === undefined) return ": empty";
+  const cubes = `${tile.cubes} cube${tile.cubes === 1 ? "" : "s"}`;
+  return `: ${names[tile.owner] ?? `seat ${tile.owner + 1}`} holds it with ${cubes}`;
 }
 
 function drawCubes(group, tile, x, y, names) {

@@ -5,7 +5,7 @@
 // "hire M1", "pick P2 M1"), and the chosen Employee ("mailroom" or "dismiss").
 // Every text is drawn whole, wrapped to its box (never cut); boxes grow to fit.
 
-import { boardWidth, card, cardHeight, clickable, el, label, lookColour, matching, nameOf, paragraph, paragraphHeight, piece, pieceInfo, prepare, seatColour, token } from "/static/svg.js";
+import { TAP, boardWidth, card, cardHeight, clickable, el, label, lookColour, matching, nameOf, paragraph, paragraphHeight, piece, pieceInfo, prepare, seatColour, token } from "/static/svg.js";
 
 let WIDTH = 520;
 const SIZE = 12;
@@ -74,7 +74,7 @@ function cellLines(view, cell, tier) {
 }
 
 function cellHeight(view, cell, tier, width) {
-  return cardHeight(width, 48, cellLines(view, cell, tier), { below: cell.clout ? 24 : 0 });
+  return cardHeight(width, 48, cellLines(view, cell, tier), { below: cell.clout ? TAP + 2 : 0 });
 }
 
 // A Tier's spaces in rows (as many a row as fit at CELL_MIN, the data's rows kept apart), each
@@ -126,9 +126,11 @@ function drawCell(svg, view, cell, tier, x, y, w, h, legal, labels, act) {
   group.setAttribute("data-space", cell.space);
   if (!cell.employee) group.querySelector("rect").setAttribute("stroke-dasharray", "4 3");
   if (owned) el(group, "rect", { x, y, width: 7, height: h, rx: 3, fill: seatColour(nameOf(view, cell.owner), cell.owner) });
-  if (cell.clout) {
-    const chip = token(group, x + w - 14, y + h - 14, 12, lookColour("clout_fill", "#e8b923"), cell.clout);
-    piece(chip, "clout");
+  if (cell.clout) {  // the Clout token: a whole tap target in the space's bottom corner
+    const chip = el(group, "g", { class: "clout-chip" });
+    el(chip, "rect", { x: x + w - TAP - 2, y: y + h - TAP - 2, width: TAP, height: TAP, fill: "#ffffff", opacity: 0.01 });
+    token(chip, x + w - 2 - TAP / 2, y + h - 2 - TAP / 2, 15, lookColour("clout_fill", "#e8b923"), cell.clout);
+    piece(chip, "clout", `${cell.clout} Clout on ${cell.employee}`);
   }
   piece(group, cell.employee ? `employee:${cell.employee}` : `space:${tier.tier}`);
   if (actions.length) clickable(group, actions, labels, act, `Space ${cell.space}${cell.employee ? ` (${cell.employee})` : " (empty)"}`);

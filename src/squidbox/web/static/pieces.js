@@ -18,8 +18,14 @@ export async function loadPieces(game) {
   return book;
 }
 
-// The piece's name, values (PROPOSED ones marked) and text, as HTML elements.
-function describe(info, container) {
+// The piece's note (what is on it now), name, values (PROPOSED ones marked) and text.
+function describe(info, container, note) {
+  if (note) {
+    const now = document.createElement("p");
+    now.className = "piece-note";
+    now.textContent = note;
+    container.appendChild(now);
+  }
   const heading = document.createElement("p");
   heading.className = "piece-name";
   heading.textContent = info.name;
@@ -64,7 +70,7 @@ function showTooltip(node) {
   tooltip = document.createElement("div");
   tooltip.className = "piece-tooltip";
   tooltip.setAttribute("role", "tooltip");
-  describe(info, tooltip);
+  describe(info, tooltip, node.dataset.note);
   document.body.appendChild(tooltip);
   const box = node.getBoundingClientRect();
   const width = tooltip.offsetWidth;
@@ -79,7 +85,7 @@ function hideTooltip() {
   tooltip = null;
 }
 
-export function openPanel(key) {
+export function openPanel(key, note) {
   const info = pieceInfo(key);
   if (!info) return;
   closePanel();
@@ -89,7 +95,7 @@ export function openPanel(key) {
   panel.setAttribute("role", "dialog");
   panel.setAttribute("aria-label", info.name);
   panel.dataset.piece = key;
-  describe(info, panel);
+  describe(info, panel, note);
   const close = document.createElement("button");
   close.type = "button";
   close.className = "secondary";
@@ -184,12 +190,12 @@ export function explainPieces(root) {
     const node = pieceNode(event);
     if (!node) return;
     event.preventDefault();
-    openPanel(node.dataset.piece);
+    openPanel(node.dataset.piece, node.dataset.note);
   });
   root.addEventListener("click", (event) => {
     const node = pieceNode(event);
     if (!node) return;
-    if (explaining() || !node.classList.contains("clickable")) openPanel(node.dataset.piece);
+    if (explaining() || !node.classList.contains("clickable")) openPanel(node.dataset.piece, node.dataset.note);
   });
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape") { closePanel(); hideTooltip(); }

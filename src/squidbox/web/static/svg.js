@@ -270,12 +270,16 @@ export function pieceText(key) {
 
 // Mark `node` as showing piece `key`: hover/focus shows a tooltip, tapping in Explain mode (or
 // a long press) opens the detail panel (see static/pieces.js).
-export function piece(node, key) {
+// `note` says what is on this very piece now ("C4: Red holds it with 2 cubes"); the tooltip and
+// panel show it above the piece's own text.
+export function piece(node, key, note) {
   if (!node || !pieceInfo(key)) return node;
   node.setAttribute("data-piece", key);
+  if (note) node.setAttribute("data-note", note);
+  const text = [note, pieceText(key)].filter(Boolean).join(". ");
   if (!node.hasAttribute("tabindex")) node.setAttribute("tabindex", "0");
-  if (!node.hasAttribute("aria-label")) node.setAttribute("aria-label", pieceText(key));
-  else node.setAttribute("aria-description", pieceText(key));
+  if (!node.hasAttribute("aria-label")) node.setAttribute("aria-label", text);
+  else node.setAttribute("aria-description", text);
   if (pieceInfo(key).proposed) node.classList.add("has-proposed");
   return node;
 }
