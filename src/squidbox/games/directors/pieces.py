@@ -49,7 +49,8 @@ def pieces(game: Any) -> Pieces:
         "recruit": ("Recruit", f"Play {numbers.recruit_plays} card, then command up to "
                     f"{numbers.commands} non-rotated Red cards; rotate Red, un-rotate the rest.",
                     "Red"),
-        "unleash": ("Unleash", f"Take a −{numbers.unleash_minus} crowns token, gain "
+        "unleash": ("Unleash", f"Take {numbers.unleash_minus} −1 crown tokens (−"
+                    f"{numbers.unleash_minus} crowns at the end), gain "
                     f"${numbers.unleash_money} and play {numbers.unleash_plays} card; command "
                     "nothing, un-rotate every card.", "Unleash"),
     }

@@ -129,7 +129,9 @@ function drawScoredLines(svg, view, board, top) {
       const line = el(svg, "g", { class: "scored-line", "pointer-events": "none" });
       el(line, "line", { x1: start.x, y1: start.y, x2: end.x, y2: end.y, stroke: "#ffffff", "stroke-width": 14, "stroke-linecap": "round", opacity: 0.8 });
       el(line, "line", { x1: start.x, y1: start.y, x2: end.x, y2: end.y, stroke: colour, "stroke-width": 8, "stroke-linecap": "round" });
-      label(line, (start.x + end.x) / 2, (start.y + end.y) / 2 - 12, `+${points}`, { "font-size": 16, "font-weight": "bold", fill: colour, stroke: "#fff", "stroke-width": 0.8 });
+      const [mx, my] = [(start.x + end.x) / 2, (start.y + end.y) / 2 - 20];
+      el(line, "rect", { x: mx - 18, y: my - 12, width: 36, height: 24, rx: 12, fill: "#ffffff", stroke: colour, "stroke-width": 3 });
+      label(line, mx, my + 1, `+${points}`, { "font-size": 16, "font-weight": "bold", fill: "#1b1f24" });
     }
   }
 }
