@@ -6,7 +6,7 @@
 // ("spot 4"), a pane side ("side left"), and chips for the remaining choices (cards, draw, stop,
 // alone, hide, guess, roll, block, stab, push, move, wall).
 
-import { TAP, boardWidth, charsIn, clickable, el, label, nameOf, paragraph, piece, pieceInfo, prepare, seatColour, title, token, wrapText } from "/static/svg.js";
+import { TAP, boardWidth, charsIn, clickable, el, label, nameOf, paragraph, paragraphHeight, piece, pieceInfo, prepare, seatColour, title, token, wrapText } from "/static/svg.js";
 
 // Laid out for the width the board is shown at; every token is a whole tap target (TAP units
 // across) and every text at least 12 px (see boardWidth in static/svg.js).
@@ -32,6 +32,7 @@ export function draw(svg, view, legal, labels, act) {
     y = paragraph(svg, 8, y + 4, WIDTH - 16, `${stageTitle(stage)}${game.timer ? ` · timer ${game.timer}` : ""}` +
       `${game.round !== undefined ? ` · round ${game.round}` : ""}${game.step ? ` · ${game.step}` : ""}`,
     { "font-size": 14, "font-weight": "bold" });
+    y = drawStep(context, stage, game, y);
     y = drawStage ? drawStage(context, game, y + 6) : y + 6;
   } else if (state.phase === "lineup" || state.phase === "recruit") {
     const picks = (state.to_pick || []).map((k, s) => (k ? `${nameOf(view, s)} picks ${k} more` : null)).filter(Boolean);
@@ -45,6 +46,19 @@ export function draw(svg, view, legal, labels, act) {
   }
   y = drawChoices(context, y + 6);
   svg.setAttribute("viewBox", `0 0 ${WIDTH} ${Math.max(120, y + 8)}`);
+}
+
+// What the current step asks for (its piece text), so that a token button says what it is for.
+function drawStep(context, stage, game, top) {
+  const key = `step:${stage}:${game.pending?.kind ?? game.step}`;
+  const info = pieceInfo(key);
+  if (!info) return top;
+  const group = el(context.svg, "g", { class: "step-note" });
+  const height = paragraphHeight(WIDTH - 32, info.text) + 12;
+  el(group, "rect", { x: 4, y: top + 2, width: WIDTH - 8, height: Math.max(TAP, height), rx: 6, fill: "#fff1c2", stroke: "#c58b00" });
+  paragraph(group, 14, top + 8, WIDTH - 32, info.text, { fill: "#4a2f00" });
+  piece(group, key);
+  return top + Math.max(TAP, height) + 4;
 }
 
 function ownersOf(state) {
