@@ -19,6 +19,7 @@ import pytest
 
 import squidbox
 from squidbox.autopass import PASS
+from squidbox.registry import game_part
 
 from .helpers import create_table, seat_url, wait_for_state, wait_for_version_after
 from .newcomer import click_something, new_page
@@ -267,3 +268,13 @@ def test_the_auto_pass_toggle_is_shown_only_where_a_seat_can_pass(
             assert page.locator("#auto-pass").count() == (1 if has_pass else 0), game_id
     finally:
         page.context.close()
+
+
+def test_a_squid_game_step_says_what_it_asks_for(phone: Any, base_url: str) -> None:
+    open_table(phone, base_url, "squid_game", {"game": "tug_of_war"})
+    phone.wait_for_selector("#board .step-note")
+    key = phone.get_attribute("#board .step-note", "data-piece")
+    assert key.startswith("step:tug_of_war:")
+    book = game_part("squid_game", "pieces").pieces(squidbox.get_game("squid_game"))
+    shown = " ".join(phone.locator("#board .step-note text").all_text_contents())
+    assert shown == " ".join(book.pieces[key].text.split())
