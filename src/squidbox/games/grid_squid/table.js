@@ -18,13 +18,14 @@ export function draw(svg, view, legal, labels, act) {
   WIDTH = boardWidth(svg);
   TILE = Math.min(96, Math.floor((WIDTH - 8) / (board.columns || 1)) - GAP);
   const perRow = playerColumns();
-  const headerHeight = 22 + paragraphHeight(WIDTH - 16, discardText(state));
+  const scored = scoredText(view);
+  const headerHeight = 22 + paragraphHeight(WIDTH - 16, discardText(state)) + (scored ? paragraphHeight(WIDTH - 16, scored) : 0);
   const playersHeight = Math.ceil(players.length / perRow) * (PANEL + 4);
   const boardTop = headerHeight + 4 + playersHeight;
   const boardHeight = (board.rows || 0) * (TILE + GAP);
   const handTop = boardTop + boardHeight + 14;
   prepare(svg, WIDTH, handTop + handHeight(state));
-  drawHeader(svg, state);
+  drawHeader(svg, view, state);
   drawPlayers(svg, view, players, headerHeight + 2);
   drawBoard(svg, view, board, boardTop, legal, labels, act);
   markLastPlacement(svg, board, boardTop);
@@ -37,12 +38,29 @@ function discardText(state) {
   return `Discards: ${discard}`;
 }
 
-function drawHeader(svg, state) {
+function drawHeader(svg, view, state) {
   const round = state.round ?? "?";
   const rounds = state.rounds ?? "?";
   label(svg, 8, 11, `Round ${round} of ${rounds} · deck ${state.deck_size ?? "?"}`,
     { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
-  paragraph(svg, 8, 20, WIDTH - 16, discardText(state));
+  const below = paragraph(svg, 8, 20, WIDTH - 16, discardText(state));
+  const scored = scoredText(view);
+  if (scored) paragraph(svg, 8, below, WIDTH - 16, scored, { "font-weight": "bold", fill: "#1d5c32" });
+}
+
+// The last scoring in words, shown until the next one: which lines scored for whom.
+function scoredText(view) {
+  const scored = lastEvent(["score"]);
+  if (!scored) return "";
+  const seatNames = view.seat_names || [];
+  const parts = (scored.event.players || []).map((player) => {
+    const who = seatNames[player.seat] ?? `Seat ${player.seat + 1}`;
+    const lines = (player.lines || []).map(([direction, tiles, points]) =>
+      `${direction} ${tiles[0]}–${tiles[tiles.length - 1]} (${points} point${points === 1 ? "" : "s"})`);
+    if (player.squids) lines.push(`${player.squids} Squid${player.squids === 1 ? "" : "s"}`);
+    return lines.length ? `${who}: ${lines.join(", ")} = ${player.points}` : `${who}: 0`;
+  });
+  return `Round ${scored.event.round ?? ""} scored · ${parts.join(" · ")}`;
 }
 
 // Two player panels a row where their counts fit on one line, else one.
