@@ -278,3 +278,16 @@ def test_a_squid_game_step_says_what_it_asks_for(phone: Any, base_url: str) -> N
     book = game_part("squid_game", "pieces").pieces(squidbox.get_game("squid_game"))
     shown = " ".join(phone.locator("#board .step-note text").all_text_contents())
     assert shown == " ".join(book.pieces[key].text.split())
+
+
+def test_a_board_is_laid_out_again_when_the_screen_narrows(browser: Any, base_url: str) -> None:
+    page = new_page(browser, viewport={"width": 1280, "height": 900})
+    try:
+        open_table(page, base_url, "squid_inc", {}, players=2)
+        wide = page.evaluate("() => document.getElementById('board').viewBox.baseVal.width")
+        page.set_viewport_size(PHONE)
+        page.wait_for_function("w => document.getElementById('board').viewBox.baseVal.width < w",
+                               arg=wide)
+        assert_fits_a_phone(page, "squid_inc after the window narrowed")
+    finally:
+        page.context.close()

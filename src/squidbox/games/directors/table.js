@@ -4,7 +4,7 @@
 // "take Agent"…), a player ("target 2"), an Event ("resolve <Event>"), a colour ("name Red"),
 // and chips for pass, pay and the bonuses.
 
-import { TAP, boardWidth, card, charsIn, clickable, el, label, lookColour, matching, nameOf, paragraph, paragraphHeight, piece, pieceInfo, prepare, seatColour, title, wrapText } from "/static/svg.js";
+import { relayoutOnResize, TAP, boardWidth, card, charsIn, clickable, el, label, lookColour, matching, nameOf, paragraph, paragraphHeight, piece, pieceInfo, prepare, seatColour, title, wrapText } from "/static/svg.js";
 
 // Laid out for the width the board is shown at (see boardWidth in static/svg.js); every card
 // shows its whole text, wrapped, and grows to fit it.
@@ -26,6 +26,7 @@ function cardWidth(room) {
 }
 
 export function draw(svg, view, legal, labels, act) {
+  relayoutOnResize(svg, () => draw(svg, view, legal, labels, act));
   const state = view.state || {};
   const players = state.players || [];
   const events = state.events || [];

@@ -2,7 +2,7 @@
 // seat's hand. A tile you may place on is clickable ("place C2"); an unplayable card in your
 // hand is clickable to play it without effect ("discard Wheel").
 
-import { boardWidth, card, charsIn, clickable, el, label, lastEvent, lookColour, nameOf, paragraph, paragraphHeight, piece, prepare, seatColour, title, textColourOn, wrapText } from "/static/svg.js";
+import { relayoutOnResize, boardWidth, card, charsIn, clickable, el, label, lastEvent, lookColour, nameOf, paragraph, paragraphHeight, piece, prepare, seatColour, title, textColourOn, wrapText } from "/static/svg.js";
 
 // Laid out for the width the board is shown at (a phone gets a narrower layout, never smaller
 // text): see boardWidth in static/svg.js.
@@ -12,6 +12,7 @@ const GAP = 4;
 const PANEL = 58;  // a player's panel: name line and counts line
 
 export function draw(svg, view, legal, labels, act) {
+  relayoutOnResize(svg, () => draw(svg, view, legal, labels, act));
   const state = view.state || {};
   const board = state.board || { columns: 0, rows: 0, tiles: [] };
   const players = state.players || [];

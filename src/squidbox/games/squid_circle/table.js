@@ -2,7 +2,7 @@
 // trick piles, every player's status, and the seat's tricks. Clickable: your trick cards
 // ("play <trick>"), the 0 and 1 hand signs during the call ("vote 0", "vote 1"), and Pass.
 
-import { TAP, boardWidth, card, cardHeight, charsIn, clickable, el, label, nameOf, paragraph, piece, pieceInfo, prepare, seatColour, token, wrapText } from "/static/svg.js";
+import { relayoutOnResize, TAP, boardWidth, card, cardHeight, charsIn, clickable, el, label, nameOf, paragraph, piece, pieceInfo, prepare, seatColour, token, wrapText } from "/static/svg.js";
 
 // Laid out for the width the board is shown at (see boardWidth in static/svg.js).
 let WIDTH = 520;
@@ -11,6 +11,7 @@ const CENTRE_Y = 256;
 const RADIUS = 160;
 
 export function draw(svg, view, legal, labels, act) {
+  relayoutOnResize(svg, () => draw(svg, view, legal, labels, act));
   const state = view.state || {};
   const players = state.players || [];
   WIDTH = boardWidth(svg);

@@ -6,7 +6,7 @@
 // ("spot 4"), a pane side ("side left"), and chips for the remaining choices (cards, draw, stop,
 // alone, hide, guess, roll, block, stab, push, move, wall).
 
-import { TAP, boardWidth, charsIn, clickable, el, label, nameOf, paragraph, paragraphHeight, piece, pieceInfo, prepare, seatColour, title, token, wrapText } from "/static/svg.js";
+import { relayoutOnResize, TAP, boardWidth, charsIn, clickable, el, label, nameOf, paragraph, paragraphHeight, piece, pieceInfo, prepare, seatColour, title, token, wrapText } from "/static/svg.js";
 
 // Laid out for the width the board is shown at; every token is a whole tap target (TAP units
 // across) and every text at least 12 px (see boardWidth in static/svg.js).
@@ -19,6 +19,7 @@ function stageTitle(stage) {
 }
 
 export function draw(svg, view, legal, labels, act) {
+  relayoutOnResize(svg, () => draw(svg, view, legal, labels, act));
   const state = view.state || {};
   WIDTH = boardWidth(svg);
   prepare(svg, WIDTH, 200);

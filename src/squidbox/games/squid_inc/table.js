@@ -5,7 +5,7 @@
 // "hire M1", "pick P2 M1"), and the chosen Employee ("mailroom" or "dismiss").
 // Every text is drawn whole, wrapped to its box (never cut); boxes grow to fit.
 
-import { TAP, boardWidth, card, cardHeight, clickable, el, label, lookColour, matching, nameOf, paragraph, paragraphHeight, piece, pieceInfo, prepare, seatColour, token } from "/static/svg.js";
+import { relayoutOnResize, TAP, boardWidth, card, cardHeight, clickable, el, label, lookColour, matching, nameOf, paragraph, paragraphHeight, piece, pieceInfo, prepare, seatColour, token } from "/static/svg.js";
 
 let WIDTH = 520;
 const SIZE = 12;
@@ -14,6 +14,7 @@ const GAP = 4;
 const HEADING = 44;  // a heading is a piece too (tap for its text): a whole tap target tall
 
 export function draw(svg, view, legal, labels, act) {
+  relayoutOnResize(svg, () => draw(svg, view, legal, labels, act));
   WIDTH = boardWidth(svg);
   const state = view.state || {};
   const tiers = [...(state.tiers || [])].sort((a, b) => b.tier - a.tier);

@@ -15,6 +15,24 @@ export function boardWidth(svg, widest = 520) {
   return shown >= 240 ? Math.min(widest, Math.floor(shown)) : widest;
 }
 
+// A board is laid out again when its shown width changes (a phone turned, a window resized):
+// each drawing registers how to redraw itself with the newest state.
+const layouts = new WeakMap();
+let watcher = null;
+
+export function relayoutOnResize(svg, redraw) {
+  layouts.set(svg, { width: boardWidth(svg), redraw });
+  if (!watcher && typeof ResizeObserver !== "undefined") {
+    watcher = new ResizeObserver((entries) => {
+      for (const entry of entries) {
+        const layout = layouts.get(entry.target);
+        if (layout && boardWidth(entry.target) !== layout.width) layout.redraw();
+      }
+    });
+  }
+  watcher?.observe(svg);
+}
+
 // How many characters of `size` fit in `width` (a generous average glyph width, so that the
 // wrapped text never runs past its box).
 export function charsIn(width, size = TEXT) {
