@@ -28,6 +28,17 @@ def new_table(base_url: str, game_id: str, options: dict[str, Any] | None = None
     return response.json()
 
 
+def new_page(browser: Any, **context_options: Any) -> Any:
+    """A page in a context of its own (its own localStorage), other moves shown at once, console
+    errors collected in `page.console`. Close it with `page.context.close()`."""
+    context = browser.new_context(**context_options)
+    context.add_init_script(AT_ONCE)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    page.console = Console(page)
+    return page
+
+
 @contextmanager
 def two_people(browser: Any, base_url: str, created: dict[str, Any],
                viewport: dict[str, int] | None = None) -> Iterator[list[Any]]:
@@ -36,12 +47,8 @@ def two_people(browser: Any, base_url: str, created: dict[str, Any],
     pages = []
     try:
         for seat in range(PEOPLE):
-            context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
-            context.add_init_script(AT_ONCE)
-            context.set_default_timeout(15_000)
-            contexts.append(context)
-            page = context.new_page()
-            page.console = Console(page)
+            page = new_page(browser, viewport=viewport or {"width": 1280, "height": 900})
+            contexts.append(page.context)
             url = next(s["url"] for s in created["seats"] if s["seat"] == seat)
             page.goto(f"{base_url}{url}")
             wait_for_state(page)

@@ -16,6 +16,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from squidbox.autopass import PASS
+
 STATUS_WORDS = {"PROPOSED": "proposed", "(P)": "proposed", "CONFIRMED": "confirmed",
                 "(C)": "confirmed", "INFERRED": "inferred", "HOUSE RULE": "house rule"}
 _HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(?:#(.*))?$")
@@ -65,6 +67,12 @@ class Pieces:
     pieces: dict[str, Piece] = field(default_factory=dict)
     colours: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    passes: bool = False  # whether "pass" can ever be a seat's action (the auto-pass toggle)
+
+    @classmethod
+    def of(cls, game: Any, colours: dict[str, str] | None = None) -> Pieces:
+        """An empty book for `game`; whether its seats can pass is asked of the game itself."""
+        return cls(game.id, colours=dict(colours or {}), passes=PASS in game.actions)
 
     def add(self, piece: Piece) -> Piece:
         self.pieces[piece.key] = piece
@@ -72,6 +80,7 @@ class Pieces:
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "colours": self.colours, "notes": self.notes,
+                "passes": self.passes,
                 "pieces": {key: piece.to_json() for key, piece in self.pieces.items()}}
 
 

@@ -18,7 +18,8 @@ def pieces(game: Any) -> Pieces:
     notes = table_comments(DATA_FILE)
     statuses = comment_statuses(DATA_FILE)
     drawing = look(__package__)
-    found = Pieces(game.id, colours=dict(drawing["colours"]))
+    seats = {f"seat {n}": colour for n, colour in enumerate(drawing["seats"]["colours"], start=1)}
+    found = Pieces.of(game, {**drawing["colours"], **seats})
     for name, card in sorted(data.cards.items()):
         # The data file: colours, costs and crowns are PROPOSED unless the card's header
         # comment names them as CONFIRMED, e.g. "[cards.Agent]   # colour (C)".
@@ -48,7 +49,8 @@ def pieces(game: Any) -> Pieces:
         "recruit": ("Recruit", f"Play {numbers.recruit_plays} card, then command up to "
                     f"{numbers.commands} non-rotated Red cards; rotate Red, un-rotate the rest.",
                     "Red"),
-        "unleash": ("Unleash", f"Take a −{numbers.unleash_minus} crowns token, gain "
+        "unleash": ("Unleash", f"Take {numbers.unleash_minus} −1 crown tokens (−"
+                    f"{numbers.unleash_minus} crowns at the end), gain "
                     f"${numbers.unleash_money} and play {numbers.unleash_plays} card; command "
                     "nothing, un-rotate every card.", "Unleash"),
     }

@@ -12,8 +12,9 @@ from .data import DATA_FILE
 def pieces(game: Any) -> Pieces:
     data = game.data
     statuses = comment_statuses(DATA_FILE)
-    fills = look(__package__)["symbol_fills"]
-    found = Pieces(game.id, colours=dict(fills))
+    drawing = look(__package__)
+    fills = drawing["symbol_fills"]
+    found = Pieces.of(game, {**fills, **drawing["marks"]})
     points = ", ".join(f"{length} in a row {p} point{'s' if p != 1 else ''}"
                        for length, p in sorted(data.line_points.items()))
     for symbol in data.symbols:

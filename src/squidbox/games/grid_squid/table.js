@@ -2,56 +2,92 @@
 // seat's hand. A tile you may place on is clickable ("place C2"); an unplayable card in your
 // hand is clickable to play it without effect ("discard Wheel").
 
-import { card, clickable, el, label, lastEvent, lookColour, nameOf, piece, prepare, seatColour, shorten, title, textColourOn } from "/static/svg.js";
+import { relayoutOnResize, boardWidth, card, charsIn, clickable, el, label, lastEvent, lookColour, nameOf, paragraph, paragraphHeight, piece, prepare, seatColour, title, textColourOn, wrapText } from "/static/svg.js";
 
-const WIDTH = 520;
-const TILE = 96;
+// Laid out for the width the board is shown at (a phone gets a narrower layout, never smaller
+// text): see boardWidth in static/svg.js.
+let WIDTH = 520;
+let TILE = 96;
 const GAP = 4;
+const PANEL = 58;  // a player's panel: name line and counts line
 
 export function draw(svg, view, legal, labels, act) {
+  relayoutOnResize(svg, () => draw(svg, view, legal, labels, act));
   const state = view.state || {};
   const board = state.board || { columns: 0, rows: 0, tiles: [] };
   const players = state.players || [];
-  const playersHeight = Math.ceil(players.length / 2) * 44;
-  const boardTop = 34 + playersHeight;
+  WIDTH = boardWidth(svg);
+  TILE = Math.min(96, Math.floor((WIDTH - 8) / (board.columns || 1)) - GAP);
+  const perRow = playerColumns();
+  const scored = scoredText(view);
+  const headerHeight = 22 + paragraphHeight(WIDTH - 16, discardText(state)) + (scored ? paragraphHeight(WIDTH - 16, scored) : 0);
+  const playersHeight = Math.ceil(players.length / perRow) * (PANEL + 4);
+  const boardTop = headerHeight + 4 + playersHeight;
   const boardHeight = (board.rows || 0) * (TILE + GAP);
   const handTop = boardTop + boardHeight + 14;
-  prepare(svg, WIDTH, handTop + 116);
-  drawHeader(svg, state);
-  drawPlayers(svg, view, players, 30);
+  prepare(svg, WIDTH, handTop + handHeight(state));
+  drawHeader(svg, view, state);
+  drawPlayers(svg, view, players, headerHeight + 2);
   drawBoard(svg, view, board, boardTop, legal, labels, act);
   markLastPlacement(svg, board, boardTop);
   drawScoredLines(svg, view, board, boardTop);
   drawHand(svg, view, state, handTop, legal, labels, act);
 }
 
-function drawHeader(svg, state) {
+function discardText(state) {
+  const discard = Object.entries(state.discard || {}).map(([s, k]) => `${s} ${k}`).join(", ") || "none";
+  return `Discards: ${discard}`;
+}
+
+function drawHeader(svg, view, state) {
   const round = state.round ?? "?";
   const rounds = state.rounds ?? "?";
-  const discard = Object.entries(state.discard || {}).map(([s, k]) => `${s} ${k}`).join(", ") || "none";
-  label(svg, 8, 12, `Round ${round} of ${rounds} · deck ${state.deck_size ?? "?"}`,
-    { "text-anchor": "start", "font-size": 13, "font-weight": "bold" });
-  label(svg, 8, 26, shorten(`Discards: ${discard}`, 80), { "text-anchor": "start", "font-size": 11 });
+  label(svg, 8, 11, `Round ${round} of ${rounds} · deck ${state.deck_size ?? "?"}`,
+    { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
+  const below = paragraph(svg, 8, 20, WIDTH - 16, discardText(state));
+  const scored = scoredText(view);
+  if (scored) paragraph(svg, 8, below, WIDTH - 16, scored, { "font-weight": "bold", fill: "#1d5c32" });
+}
+
+// The last scoring in words, shown until the next one: which lines scored for whom.
+function scoredText(view) {
+  const scored = lastEvent(["score"]);
+  if (!scored) return "";
+  const seatNames = view.seat_names || [];
+  const parts = (scored.event.players || []).map((player) => {
+    const who = seatNames[player.seat] ?? `Seat ${player.seat + 1}`;
+    const lines = (player.lines || []).map(([direction, tiles, points]) =>
+      `${direction} ${tiles[0]}–${tiles[tiles.length - 1]} (${points} point${points === 1 ? "" : "s"})`);
+    if (player.squids) lines.push(`${player.squids} Squid${player.squids === 1 ? "" : "s"}`);
+    return lines.length ? `${who}: ${lines.join(", ")} = ${player.points}` : `${who}: 0`;
+  });
+  return `Round ${scored.event.round ?? ""} scored · ${parts.join(" · ")}`;
+}
+
+// Two player panels a row where their counts fit on one line, else one.
+function playerColumns() {
+  return WIDTH >= 500 ? 2 : 1;
 }
 
 function drawPlayers(svg, view, players, top) {
-  const width = (WIDTH - 12) / 2;
+  const columns = playerColumns();
+  const width = (WIDTH - 4 - columns * 4) / columns;
   players.forEach((player, i) => {
-    const x = 4 + (i % 2) * (width + 4);
-    const y = top + Math.floor(i / 2) * 44;
+    const x = 4 + (i % columns) * (width + 4);
+    const y = top + Math.floor(i / columns) * (PANEL + 4);
     const colour = seatColour(player.colour, player.seat);
     const active = player.seat === view.state?.current_player;
     const group = el(svg, "g", { class: `player-panel${active ? " active" : ""}` });
-    el(group, "rect", { x, y, width, height: 40, rx: 6, fill: active ? "#fff7d6" : "#ffffff",
+    el(group, "rect", { x, y, width, height: PANEL, rx: 6, fill: active ? "#fff7d6" : "#ffffff",
       stroke: active ? "#c58b00" : "#c9c3b5", "stroke-width": active ? 2.5 : 1 });
-    el(group, "rect", { x: x + 8, y: y + 10, width: 20, height: 20, rx: 3, fill: colour, stroke: "#1b1f24" });
+    el(group, "rect", { x: x + 8, y: y + 8, width: 20, height: 20, rx: 3, fill: colour, stroke: "#1b1f24" });
     const you = player.seat === view.seat ? " (you)" : "";
-    label(group, x + 36, y + 13, `${player.colour || nameOf(view, player.seat)}${you}`,
-      { "text-anchor": "start", "font-size": 13, "font-weight": "bold" });
+    label(group, x + 36, y + 18, `${player.colour || nameOf(view, player.seat)}${you}`,
+      { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
     const count = (n, word) => `${n ?? 0} ${word}${(n ?? 0) === 1 ? "" : "s"}`;
-    label(group, x + 36, y + 29, `${count(player.score, "point")} · ${count(player.supply, "cube")} · ` +
+    label(group, x + 8, y + 43, `${count(player.score, "point")} · ${count(player.supply, "cube")} · ` +
       `${count(player.cards_in_hand, "card")} · played ${player.played_this_round ?? 0}`,
-    { "text-anchor": "start", "font-size": 11 });
+    { "text-anchor": "start", "font-size": 12 });
     title(group, `${player.colour}: score ${player.score}, supply ${player.supply}`);
   });
 }
@@ -69,13 +105,14 @@ function drawBoard(svg, view, board, top, legal, labels, act) {
     el(group, "rect", { x, y, width: TILE, height: TILE, rx: 8,
       fill: lookColour(tile.symbol, "#eeeeee"),
       stroke: playable ? "#c58b00" : "#8c8272", "stroke-width": playable ? 3 : 1 });
-    drawSymbol(group, tile.symbol, x + TILE / 2, y + TILE / 2 - 8);
-    label(group, x + 12, y + 12, tile.name, { "font-size": 10, fill: "#4a4438" });
-    label(group, x + TILE / 2, y + TILE - 12, shorten(tile.symbol, 14), { "font-size": 10, fill: "#4a4438" });
+    const name = wrapText(tile.symbol, charsIn(TILE - 6));
+    drawSymbol(group, tile.symbol, x + TILE / 2, y + TILE / 2 - 4 - (name.length - 1) * 7, TILE / 110);
+    label(group, x + 5, y + 11, tile.name, { "text-anchor": "start", fill: "#4a4438", "font-weight": "bold" });
+    name.forEach((line, k) => label(group, x + TILE / 2, y + TILE - 10 - (name.length - 1 - k) * 14, line, { fill: "#4a4438" }));
     if (tile.owner !== null && tile.owner !== undefined) drawCubes(group, tile, x, y, names);
-    piece(group, `tile:${tile.symbol}`);
+    piece(group, `tile:${tile.symbol}`, `${tile.name}${ownerText(tile, names)}`);
     if (playable) clickable(group, [action], labels, act, `Tile ${tile.name} (${tile.symbol})`);
-    else title(group, `${tile.name}: ${tile.symbol}${ownerText(tile, names)}`);
+    else title(group, `${tile.symbol} tile ${tile.name}${ownerText(tile, names)}`);
   });
 }
 
@@ -87,13 +124,14 @@ function tileCentre(board, top, name) {
   return { x: left + (index % columns) * (TILE + GAP) + TILE / 2, y: top + Math.floor(index / columns) * (TILE + GAP) + TILE / 2 };
 }
 
-// The last cube placed gets a ring, so a move that happened while you looked away is found.
+// The last cube placed gets a ring (in look.toml's last_move colour, which is no player's), so
+// a move that happened while you looked away is found.
 function markLastPlacement(svg, board, top) {
   const last = lastEvent(["place"]);
   const centre = last && tileCentre(board, top, last.event.tile);
   if (!centre) return;
   el(svg, "rect", { x: centre.x - TILE / 2 - 3, y: centre.y - TILE / 2 - 3, width: TILE + 6, height: TILE + 6, rx: 10,
-    fill: "none", stroke: "#b3261e", "stroke-width": 3, "stroke-dasharray": "8 4", class: "last-placed", "pointer-events": "none" });
+    fill: "none", stroke: lookColour("last_move", "#1b1f24"), "stroke-width": 4, class: "last-placed", "pointer-events": "none" });
 }
 
 // After a scoring (until the next cube is placed) the lines that scored light up.
@@ -110,14 +148,17 @@ function drawScoredLines(svg, view, board, top) {
       const line = el(svg, "g", { class: "scored-line", "pointer-events": "none" });
       el(line, "line", { x1: start.x, y1: start.y, x2: end.x, y2: end.y, stroke: "#ffffff", "stroke-width": 14, "stroke-linecap": "round", opacity: 0.8 });
       el(line, "line", { x1: start.x, y1: start.y, x2: end.x, y2: end.y, stroke: colour, "stroke-width": 8, "stroke-linecap": "round" });
-      label(line, (start.x + end.x) / 2, (start.y + end.y) / 2 - 12, `+${points}`, { "font-size": 16, "font-weight": "bold", fill: colour, stroke: "#fff", "stroke-width": 0.8 });
+      const [mx, my] = [(start.x + end.x) / 2, (start.y + end.y) / 2 - 20];
+      el(line, "rect", { x: mx - 18, y: my - 12, width: 36, height: 24, rx: 12, fill: "#ffffff", stroke: colour, "stroke-width": 3 });
+      label(line, mx, my + 1, `+${points}`, { "font-size": 16, "font-weight": "bold", fill: "#1b1f24" });
     }
   }
 }
 
 function ownerText(tile, names) {
-  if (tile.owner === null || tile.owner === undefined) return ", empty";
-  return `, ${names[tile.owner] ?? `seat ${tile.owner + 1}`} ×${tile.cubes}`;
+  if (tile.owner === null || tile.owner === undefined) return ": empty";
+  const cubes = `${tile.cubes} cube${tile.cubes === 1 ? "" : "s"}`;
+  return `: ${names[tile.owner] ?? `seat ${tile.owner + 1}`} holds it with ${cubes}`;
 }
 
 function drawCubes(group, tile, x, y, names) {
@@ -129,9 +170,25 @@ function drawCubes(group, tile, x, y, names) {
       fill: colour, stroke: "#1b1f24", "stroke-width": 1.2, class: "cube" });
   }
   if (count > 1) {
-    label(group, x + TILE - 17, y + 15, `×${count}`, { "font-size": 10, "font-weight": "bold",
+    label(group, x + TILE - 17, y + 15, `×${count}`, { "font-weight": "bold",
       fill: textColourOn(colour) });
   }
+}
+
+const CARD_W = 64;
+const CARD_H = 96;
+
+function handCards(state) {
+  return Object.entries(state.hand || {}).flatMap(([symbol, count]) => Array(count).fill(symbol));
+}
+
+function cardsPerRow() {
+  return Math.max(1, Math.floor((WIDTH - 8) / (CARD_W + 4)));
+}
+
+function handHeight(state) {
+  const rows = Math.max(1, Math.ceil(handCards(state).length / cardsPerRow()));
+  return 26 + rows * (CARD_H + 6);
 }
 
 function drawHand(svg, view, state, top, legal, labels, act) {
@@ -141,17 +198,17 @@ function drawHand(svg, view, state, top, legal, labels, act) {
     return;
   }
   label(svg, 8, top + 8, "Your hand", { "text-anchor": "start", "font-size": 13, "font-weight": "bold" });
-  const cards = Object.entries(hand).flatMap(([symbol, count]) => Array(count).fill(symbol));
+  const cards = handCards(state);
   if (!cards.length) {
     label(svg, 8, top + 40, "no cards", { "text-anchor": "start", "font-size": 12, fill: "#6b6458" });
     return;
   }
-  const width = Math.min(70, (WIDTH - 16) / cards.length - 4);
+  const perRow = cardsPerRow();
   cards.forEach((symbol, i) => {
-    const x = 8 + i * (width + 4);
-    const group = card(svg, x, top + 18, width, 90, [symbol], { fill: lookColour(symbol),
-      fontSize: 10, maxChars: Math.floor(width / 6) });
-    drawSymbol(group, symbol, x + width / 2, top + 72, 0.7);
+    const x = 8 + (i % perRow) * (CARD_W + 4);
+    const y = top + 18 + Math.floor(i / perRow) * (CARD_H + 6);
+    const group = card(svg, x, y, CARD_W, CARD_H, [symbol], { fill: lookColour(symbol) });
+    drawSymbol(group, symbol, x + CARD_W / 2, y + CARD_H - 26, 0.7);
     piece(group, `card:${symbol}`);
     const discard = `discard ${symbol}`;
     if ((legal || []).includes(discard)) {
@@ -188,7 +245,7 @@ function drawSymbol(parent, symbol, cx, cy, scale = 1) {
       el(g, "path", { d: "M-20 6 L4 6 L4 16 L22 0 L4 -16 L4 -6 L-20 -6 Z", ...ink, fill: "#f0c93c" });
       break;
     default:
-      label(g, 0, 0, shorten(symbol, 8), { "font-size": 16, "font-weight": "bold" });
+      label(g, 0, 0, symbol.slice(0, 2), { "font-size": 16, "font-weight": "bold" });
   }
   return g;
 }

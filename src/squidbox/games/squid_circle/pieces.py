@@ -20,7 +20,7 @@ def pieces(game: Any) -> Pieces:
     data = game.data
     statuses = comment_statuses(DATA_FILE)
     colours = look(__package__)
-    found = Pieces(game.id)
+    found = Pieces.of(game)
     mix = data.mixes.get("proposed")
     for index, trick in enumerate(data.tricks):
         piece = found.add(Piece(f"trick:{trick.name}", "Trick", trick.name, text=trick.english,

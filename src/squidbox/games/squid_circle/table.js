@@ -2,30 +2,33 @@
 // trick piles, every player's status, and the seat's tricks. Clickable: your trick cards
 // ("play <trick>"), the 0 and 1 hand signs during the call ("vote 0", "vote 1"), and Pass.
 
-import { card, clickable, el, label, nameOf, piece, pieceInfo, prepare, seatColour, shorten, textBlock, title, token, wrapText } from "/static/svg.js";
+import { relayoutOnResize, TAP, boardWidth, card, cardHeight, charsIn, clickable, el, label, nameOf, paragraph, piece, pieceInfo, prepare, seatColour, token, wrapText } from "/static/svg.js";
 
-const WIDTH = 520;
-const CENTRE_X = WIDTH / 2;
-const CENTRE_Y = 200;
+// Laid out for the width the board is shown at (see boardWidth in static/svg.js).
+let WIDTH = 520;
+let CENTRE_X = WIDTH / 2;
+const CENTRE_Y = 256;
 const RADIUS = 160;
 
 export function draw(svg, view, legal, labels, act) {
+  relayoutOnResize(svg, () => draw(svg, view, legal, labels, act));
   const state = view.state || {};
   const players = state.players || [];
+  WIDTH = boardWidth(svg);
+  CENTRE_X = WIDTH / 2;
   const playersTop = CENTRE_Y + RADIUS + 40;
-  const handTop = playersTop + Math.ceil(players.length / 2) * 40 + 16;
-  prepare(svg, WIDTH, handTop + 130);
+  prepare(svg, WIDTH, playersTop + 400);
   label(svg, 8, 14, `Round ${state.round ?? "?"} · ${phaseText(state.phase)}`,
-    { "text-anchor": "start", "font-size": 13, "font-weight": "bold" });
+    { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
   if (state.quick_game) {
     const quick = el(svg, "g", { class: "quick-game" });
-    el(quick, "rect", { x: WIDTH - 150, y: 2, width: 146, height: 22, rx: 4, fill: "#fdecea" });
-    label(quick, WIDTH - 8, 14, "Schnelles Spiel in play", { "text-anchor": "end", "font-size": 12, fill: "#b3261e" });
+    el(quick, "rect", { x: 4, y: 26, width: 200, height: TAP, rx: 4, fill: "#fdecea" });
+    label(quick, 12, 26 + TAP / 2, "Schnelles Spiel in play", { "text-anchor": "start", fill: "#b3261e" });
     piece(quick, "trick:Schnelles Spiel");
   }
   drawCircle(svg, view, state);
   drawCentre(svg, state);
-  drawPlayers(svg, view, players, state, playersTop);
+  const handTop = drawPlayers(svg, view, players, state, drawOutside(svg, state, playersTop - 16)) + 12;
   const bottom = drawHand(svg, view, state, handTop, legal, labels, act);
   svg.setAttribute("viewBox", `0 0 ${WIDTH} ${bottom + 8}`);
 }
@@ -44,7 +47,7 @@ function drawCircle(svg, view, state) {
     const y = CENTRE_Y + RADIUS * Math.sin(angle);
     const fill = seatColour(nameOf(view, entry.seat), entry.seat);
     const guarded = i === state.guard;
-    const group = token(svg, x, y, guarded ? 24 : 20, fill, shortCharacter(entry.character),
+    const group = token(svg, x, y, guarded ? TAP / 2 + 4 : TAP / 2, fill, shortCharacter(entry.character),
       { className: `character${guarded ? " guarded" : ""}`, strokeWidth: guarded ? 3 : 1.2,
         title: `${entry.character}${guarded ? " (the guard stands here)" : ""}` });
     group.setAttribute("data-character", entry.character);
@@ -55,13 +58,14 @@ function drawCircle(svg, view, state) {
 
 function shortCharacter(name) {
   const parts = String(name ?? "").split(" ");
-  return parts.length > 1 ? `${parts[0][0]}${parts[parts.length - 1]}` : shorten(name, 3);
+  return parts.length > 1 ? `${parts[0][0]}${parts[parts.length - 1]}` : String(name ?? "").slice(0, 3);
 }
 
 function drawGuard(svg, x, y, angle) {
-  const gx = x - 42 * Math.cos(angle);
-  const gy = y - 42 * Math.sin(angle);
+  const gx = x - 52 * Math.cos(angle);
+  const gy = y - 52 * Math.sin(angle);
   const guard = el(svg, "g", { class: "guard" });
+  el(guard, "circle", { cx: gx, cy: gy, r: TAP / 2, fill: "#ffffff", opacity: 0.01 });  // the tap area
   el(guard, "path", { d: `M${gx} ${gy - 14} L${gx + 12} ${gy - 8} L${gx + 10} ${gy + 8} L${gx} ${gy + 15} L${gx - 10} ${gy + 8} L${gx - 12} ${gy - 8} Z`,
     fill: "#1b1f24", stroke: "#e8b923", "stroke-width": 2 });
   label(guard, gx, gy, "G", { fill: "#e8b923", "font-size": 12, "font-weight": "bold" });
@@ -70,48 +74,63 @@ function drawGuard(svg, x, y, angle) {
 
 function drawCentre(svg, state) {
   const revealed = state.revealed;
-  card(svg, CENTRE_X - 95, CENTRE_Y - 60, 80, 110, ["Guard", `${state.guard_pile ?? 0} left`],
+  card(svg, CENTRE_X - 92, CENTRE_Y - 80, 84, 100, ["Guard", `${state.guard_pile ?? 0} left`],
     { fill: "#2c3440", textFill: "#ffffff", title: "Guard action pile (face down)" });
   const shown = revealed ?? lastOf(state.guard_discard);
   const info = pieceInfo(`guard_action:${shown}`);
-  const face = card(svg, CENTRE_X + 15, CENTRE_Y - 60, 80, 110,
-    [revealed ? "Revealed" : "Last drawn", ...wrapWords(shown), ...(info ? wrapWords(`(${info.english})`) : [])],
-    { fill: info?.colour ?? "#fffdf6", stroke: revealed ? "#c58b00" : "#5b5140", maxChars: 12, fontSize: 10.5 });
+  const face = card(svg, CENTRE_X + 8, CENTRE_Y - 80, 84, 100,
+    [revealed ? "Revealed" : "Last drawn", shown, ...(info ? [`(${info.english})`] : [])],
+    { fill: info?.colour ?? "#fffdf6", stroke: revealed ? "#c58b00" : "#5b5140" });
   piece(face, `guard_action:${shown}`);
-  label(svg, CENTRE_X, CENTRE_Y + 68, `Tricks: ${state.trick_pile ?? 0} in pile · ${(state.trick_discard || []).length} discarded`, { "font-size": 11 });
-  const out = [...(state.in_front || []), ...(state.boxed || [])];
-  if (out.length) label(svg, CENTRE_X, CENTRE_Y + 84, shorten(`Out of the circle: ${out.join(", ")}`, 60), { "font-size": 11 });
+  const below = Math.max(CENTRE_Y + 24, CENTRE_Y - 80 + face.cardHeight + 4);
+  paragraph(svg, CENTRE_X - 100, below, 200, `Tricks: ${state.trick_pile ?? 0} in pile · ${(state.trick_discard || []).length} discarded`);
+
+}
+
+// Under the circle: characters kept in front (not in play) and those knocked out by POW, named
+// apart (kept in front is not eliminated). The y below them.
+function drawOutside(svg, state, top) {
+  let y = top;
+  if ((state.in_front || []).length) y = paragraph(svg, 8, y, WIDTH - 16, `Kept in front (not in play): ${state.in_front.join(", ")}`) + 2;
+  if ((state.boxed || []).length) y = paragraph(svg, 8, y, WIDTH - 16, `Knocked out: ${state.boxed.join(", ")}`) + 2;
+  return y + 4;
 }
 
 function lastOf(list) {
   return list && list.length ? list[list.length - 1] : "none";
 }
 
+// Player panels, two a row where they fit; each as tall as its status needs. The y below.
 function drawPlayers(svg, view, players, state, top) {
-  const width = (WIDTH - 12) / 2;
-  players.forEach((player, i) => {
-    const x = 4 + (i % 2) * (width + 4);
-    const y = top + Math.floor(i / 2) * 40;
-    const threatened = player.seat === state.threatened;
-    const moving = (view.to_move || []).includes(player.seat);
-    const group = el(svg, "g", { class: "player-panel" });
-    el(group, "rect", { x, y, width, height: 36, rx: 6, fill: moving ? "#fff7d6" : "#ffffff",
-      stroke: threatened ? "#b3261e" : "#c9c3b5", "stroke-width": threatened ? 2.5 : 1, opacity: player.active === false ? 0.5 : 1 });
-    el(group, "circle", { cx: x + 16, cy: y + 18, r: 9, fill: seatColour(player.colour, player.seat), stroke: "#1b1f24" });
-    const you = player.seat === view.seat ? " (you)" : "";
-    label(group, x + 32, y + 11, `${player.colour ?? nameOf(view, player.seat)}${you}${threatened ? " · threatened" : ""}`,
-      { "text-anchor": "start", "font-size": 12, "font-weight": "bold" });
+  const columns = WIDTH >= 500 ? 2 : 1;
+  const width = (WIDTH - 4 - columns * 4) / columns;
+  const panels = players.map((player) => {
+    const threatened = player.seat === state.threatened && state.phase !== "over";
     const last = state.last_call?.[player.seat];
     const status = player.active === false ? "out" :
       `${player.characters} in circle · ${player.tricks} trick${player.tricks === 1 ? "" : "s"}` +
-      (player.has_voted ? " · chosen" : "") + (player.passed ? " · passed" : "") +
-      (last !== null && last !== undefined && last >= 0 ? ` · last call ${last}` : "");
-    label(group, x + 32, y + 27, status, { "text-anchor": "start", "font-size": 10.5 });
+      (player.has_voted ? " · voted" : "") + (player.passed ? " · passed" : "") +
+      (last !== null && last !== undefined ? ` · showed ${String(last).replace("-", "−")}` : "");
+    return { player, threatened, lines: wrapText(status, charsIn(width - 40)) };
   });
+  const height = 26 + Math.max(1, ...panels.map((p) => p.lines.length)) * 15;
+  panels.forEach(({ player, threatened, lines }, i) => {
+    const x = 4 + (i % columns) * (width + 4);
+    const y = top + Math.floor(i / columns) * (height + 4);
+    const moving = (view.to_move || []).includes(player.seat);
+    const group = el(svg, "g", { class: "player-panel" });
+    el(group, "rect", { x, y, width, height, rx: 6, fill: moving ? "#fff7d6" : "#ffffff",
+      stroke: threatened ? "#b3261e" : "#c9c3b5", "stroke-width": threatened ? 2.5 : 1, opacity: player.active === false ? 0.5 : 1 });
+    el(group, "circle", { cx: x + 16, cy: y + 18, r: 9, fill: seatColour(player.colour, player.seat), stroke: "#1b1f24" });
+    const you = player.seat === view.seat ? " (you)" : "";
+    label(group, x + 32, y + 13, `${player.colour ?? nameOf(view, player.seat)}${you}${threatened ? " · threatened" : ""}`,
+      { "text-anchor": "start", "font-size": 13, "font-weight": "bold" });
+    lines.forEach((line, k) => label(group, x + 32, y + 31 + k * 15, line, { "text-anchor": "start" }));
+  });
+  return top + Math.ceil(players.length / columns) * (height + 4);
 }
 
-const CARD_W = 76;
-const PER_ROW = Math.floor((WIDTH - 16) / (CARD_W + 6));
+const CARD_W = 110;
 
 // The hand signs 0 and 1 (during the call), the tricks, and Pass, in rows of cards.
 function handCards(state, legal) {
@@ -125,7 +144,7 @@ function handCards(state, legal) {
   }
   for (const trick of state.hand || []) {
     const info = pieceInfo(`trick:${trick}`);
-    cards.push({ lines: wrapWords(trick), english: info?.text,
+    cards.push({ lines: [trick, ...(info?.text ? [info.text] : [])],
       actions: legal.filter((a) => a === `play ${trick}`), name: `Trick ${trick}`,
       fill: info?.colour ?? "#fdf3c9", piece: `trick:${trick}` });
   }
@@ -135,37 +154,27 @@ function handCards(state, legal) {
 
 function drawHand(svg, view, state, top, legal, labels, act) {
   if (state.hand === null || state.hand === undefined) {
-    label(svg, WIDTH / 2, top + 30, "Spectating: tricks are hidden", { "font-size": 13, fill: "#6b6458" });
+    label(svg, WIDTH / 2, top + 30, "Spectating: tricks are hidden", { "font-size": 13, fill: "#5b5140" });
     return top + 50;
   }
   const vote = state.my_vote;
-  label(svg, 8, top + 6, vote !== null && vote !== undefined ? `Your tricks · your hidden choice: ${vote}` : "Your tricks and signs",
-    { "text-anchor": "start", "font-size": 13, "font-weight": "bold" });
+  const headingBottom = paragraph(svg, 8, top, WIDTH - 16, vote !== null && vote !== undefined ? `Your tricks · your hidden choice: ${vote}` : "Your tricks and signs",
+    { "font-size": 14, "font-weight": "bold" });
   const cards = handCards(state, legal || []);
+  const perRow = Math.max(1, Math.floor((WIDTH - 16) / (CARD_W + 6)));
+  const height = Math.max(60, ...cards.map((entry) => cardHeight(CARD_W, 60, entry.lines)));
   cards.forEach((entry, i) => {
-    const x = 8 + (i % PER_ROW) * (CARD_W + 6);
-    const y = top + 18 + Math.floor(i / PER_ROW) * 100;
-    const group = card(svg, x, y, CARD_W, 96, entry.lines, { fill: entry.fill, fontSize: 11, maxChars: 12 });
-    if (entry.english) {
-      const top = y + 18 + entry.lines.length * 12;
-      textBlock(group, x + 4, top, wrapText(entry.english, 16), Math.floor((y + 94 - top) / 10), { "font-size": 8.5 });
-    }
+    const x = 8 + (i % perRow) * (CARD_W + 6);
+    const y = headingBottom + 4 + Math.floor(i / perRow) * (height + 6);
+    const group = card(svg, x, y, CARD_W, height, entry.lines, { fill: entry.fill });
+    group.setAttribute("data-place", entry.name);
     if (entry.piece) piece(group, entry.piece);
     if (entry.actions.length) {
       group.classList.add("playable");
       clickable(group, entry.actions, labels, act, entry.name);
     }
   });
-  if (!cards.length) label(svg, 8, top + 36, "no tricks", { "text-anchor": "start", "font-size": 12, fill: "#6b6458" });
-  return top + 18 + Math.max(1, Math.ceil(cards.length / PER_ROW)) * 100;
+  if (!cards.length) label(svg, 8, headingBottom + 16, "no tricks", { "text-anchor": "start", fill: "#5b5140" });
+  return headingBottom + 4 + Math.max(1, Math.ceil(cards.length / perRow)) * (height + 6);
 }
 
-function wrapWords(text) {
-  const words = String(text ?? "").split(" ");
-  const lines = [];
-  for (const word of words) {
-    if (lines.length && (lines[lines.length - 1] + " " + word).length <= 11) lines[lines.length - 1] += ` ${word}`;
-    else lines.push(word);
-  }
-  return lines;
-}

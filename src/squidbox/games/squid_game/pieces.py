@@ -36,6 +36,55 @@ PLACES = {
     "triangle": "Squid Game: the Triangle's numbered spaces; moving on from 8 reaches the Squid "
                 "Head and wins.",
 }
+# What each step of a game asks for (key: "step:<game>:<step or the pending choice's kind>"):
+# shown under the game's heading, so a token button ("Pink 096 (...)") says what it is for.
+STEPS = {
+    "red_light_green_light:enter": "Enter: a team with no token behind the start line puts one "
+                                   "of its waiting tokens there; choose which.",
+    "red_light_green_light:play": "Play a card face down. If the Doll's Red Light shows your "
+                                  "number you lose your token closest to the Doll; otherwise "
+                                  "all your tokens move that many lanes. 0 (Push) moves nothing "
+                                  "but eliminates an opponent's token.",
+    "red_light_green_light:push": "Your 0 Push: choose the opponent's token it eliminates, in a "
+                                  "lane where you have a token or the lane ahead of it.",
+    "dalgona:place": "Place: put each of your tokens on the first section of a shape.",
+    "dalgona:draw": "Your turn: turn the next card (draw) or stop. Only three turns each before "
+                    "00:00 eliminates every unfinished token.",
+    "dalgona:advance": "A shape card: choose which of your tokens on that shape moves one "
+                       "section on.",
+    "dalgona:kick": "Kick the Lighter: none of your tokens is on that shape, so you advance "
+                    "another player's token on it; choose which.",
+    "dalgona:crack own": "Crack!: choose which of your tokens on the board is eliminated; your "
+                         "turn ends.",
+    "dalgona:crack opponent": "Crack! as your first card: choose an opponent's token to "
+                              "eliminate; your turn ends.",
+    "tug_of_war:place": "Place a token on a rope team with a free place; the two teams of a "
+                        "battle may differ by at most one token.",
+    "tug_of_war:cards": "Play one card face down behind a team for each of your tokens on it. "
+                        "The higher total wins; each 0 turns that around (two 0s cancel).",
+    "glass_bridge:place": "Claim a mannequin position on the line for one of your tokens.",
+    "glass_bridge:build": "Play a card: the total of everyone's cards builds the bridge, odd at "
+                          "the left end of the line, even at the right.",
+    "glass_bridge:play": "Play a card face down: you move that many positions; the highest "
+                         "card moves first.",
+    "glass_bridge:mover": "Choose which of your tokens moves.",
+    "glass_bridge:push target": "Your 0 Push: choose the token sharing your position that is "
+                                "pushed one position on.",
+    "glass_bridge:side": "Leap: choose the left or right glass of the next tile; the fragile "
+                         "one breaks and the token falls.",
+    "glass_bridge:chain": "A position holds two tokens: choose which of the tokens there is "
+                          "pushed one position on.",
+    "squid_game:place": "Choose the token that starts in the Square; the rest start in the "
+                        "Safe Zone.",
+    "squid_game:play": "Play Block, Stab, Push or Move face down; they resolve in that order, "
+                       "from the Speed Token holder clockwise.",
+    "squid_game:stab": "Stab: choose the other team's token to eliminate, in a zone where you "
+                       "have a token.",
+    "squid_game:stab fails": "Every token you could Stab is blocking: choose which of your "
+                             "own tokens is eliminated.",
+    "squid_game:push": "Push: choose a blocking token in your zone to push out (eliminated).",
+    "squid_game:move": "Move: choose which of your tokens moves one step on.",
+}
 CHOICES = {
     "block": "Block: your tokens cannot be Stabbed this round (they can still be Pushed).",
     "stab": "Stab: eliminate another player's token in the same zone as one of yours.",
@@ -59,7 +108,7 @@ def pieces(game: Any) -> Pieces:
     data = game.data
     statuses = comment_statuses(DATA_FILE)
     drawing = look(__package__)
-    found = Pieces(game.id, colours=dict(drawing["fills"]))
+    found = Pieces.of(game, drawing["fills"])
     numbers_proposed = statuses.get("tokens") == "proposed"
     for colour, numbers in data.tokens.items():
         for number in numbers:
@@ -100,8 +149,14 @@ def pieces(game: Any) -> Pieces:
                          "your first card: eliminate an opponent's token instead."))
     for place, text in PLACES.items():
         found.add(Piece(f"place:{place}", "Place", place, text=text))
+    for piece in [*rope_teams(data), *bridge_places(data, statuses)]:
+        found.add(piece)
     for stage, text in STAGES.items():
         found.add(Piece(f"stage:{stage}", "Game", drawing["stage_titles"][stage], text=text))
+    for step, text in STEPS.items():
+        stage, name = step.split(":")
+        found.add(Piece(f"step:{step}", "Step", f"{drawing['stage_titles'][stage]}: {name}",
+                        text=text))
     for choice, text in CHOICES.items():
         found.add(Piece(f"choice:{choice}", "Choice", choice, text=text))
     for value in data.card_values:
@@ -131,6 +186,46 @@ def pieces(game: Any) -> Pieces:
         piece.value("off the table", f"{off}%", statuses.get("marbles.off_table_percent")
                     == "proposed")
     return found
+
+
+def rope_teams(data: Any) -> list[Piece]:
+    """Tug of War's rope teams: neighbours in the data's list pull against each other."""
+    teams = data.tug_teams
+    found = []
+    for index, team in enumerate(teams):
+        rival = teams[index ^ 1] if index ^ 1 < len(teams) else None
+        against = f" against team {rival} (battle {index // 2 + 1})" if rival else ""
+        piece = Piece(
+            f"rope:{team}", "Rope team", f"Rope team {team}",
+            text=f"Tug of War: tokens placed here pull{against}. Each owner then plays one card "
+                 "behind the team for each of their tokens on it. The higher total wins, but "
+                 "each 0 turns that around (two 0s cancel); the losing team's tokens fall.")
+        piece.value("places", data.tug_slots_per_team)
+        found.append(piece)
+    return found
+
+
+def bridge_places(data: Any, statuses: dict[str, str]) -> list[Piece]:
+    """The Glass Bridge: the line of mannequin positions and the glass tiles."""
+    per_strip = data.positions_per_strip
+    position = Piece(
+        "place:mannequin", "Place", "Mannequin position",
+        text="Glass Bridge: a place on the line before the bridge. Claim one for a token; the "
+             "total of everyone's cards then builds the bridge at one end of the line (odd: "
+             "left, even: right), next to the tokens at that end. A position holds "
+             f"{data.position_capacity} tokens; a third one arriving pushes one on.")
+    position.value("places a strip", per_strip, statuses.get(
+        "glass_bridge.positions_per_strip") == "proposed")
+    position.value("strips at most", data.max_strips)
+    tile = Piece(
+        "place:glass tile", "Place", "Glass tile",
+        text="Glass Bridge: a tile of two panes, left and right; one of them is fragile. A "
+             "token leaping onto a tile names a side: the fragile pane breaks and the token "
+             "falls, the tempered one holds it. A broken pane is drawn dark. Crossing the "
+             "last tile survives.")
+    tile.value("tiles at most", data.bridge_max_tiles)
+    tile.value("tokens a tile holds", data.position_capacity)
+    return [position, tile]
 
 
 def example(state: Any) -> Any:

@@ -6,16 +6,22 @@
 // ("spot 4"), a pane side ("side left"), and chips for the remaining choices (cards, draw, stop,
 // alone, hide, guess, roll, block, stab, push, move, wall).
 
-import { clickable, el, label, nameOf, piece, pieceInfo, prepare, seatColour, shorten, textBlock, title, token, wrapText } from "/static/svg.js";
+import { relayoutOnResize, TAP, boardWidth, charsIn, clickable, el, label, nameOf, paragraph, paragraphHeight, piece, pieceInfo, prepare, seatColour, title, token, wrapText } from "/static/svg.js";
 
-const WIDTH = 520;
+// Laid out for the width the board is shown at; every token is a whole tap target (TAP units
+// across) and every text at least 12 px (see boardWidth in static/svg.js).
+let WIDTH = 520;
+const R = TAP / 2;      // a token's radius
+const STEP = TAP + 4;   // from one token to the next
 // A game's title, from its piece text (served from the game folder).
 function stageTitle(stage) {
   return pieceInfo(`stage:${stage}`)?.name ?? String(stage ?? "");
 }
 
 export function draw(svg, view, legal, labels, act) {
+  relayoutOnResize(svg, () => draw(svg, view, legal, labels, act));
   const state = view.state || {};
+  WIDTH = boardWidth(svg);
   prepare(svg, WIDTH, 200);
   const context = { svg, view, state, legal: legal || [], labels, act, bound: new Set(), owners: ownersOf(state) };
   let y = drawCampaign(context, 4);
@@ -24,22 +30,36 @@ export function draw(svg, view, legal, labels, act) {
   const stage = (state.games || [])[state.stage];
   if (state.phase === "play" && game) {
     const drawStage = STAGES[stage];
-    label(svg, 8, y + 12, `${stageTitle(stage)}${game.timer ? ` · timer ${game.timer}` : ""}` +
+    y = paragraph(svg, 8, y + 4, WIDTH - 16, `${stageTitle(stage)}${game.timer ? ` · timer ${game.timer}` : ""}` +
       `${game.round !== undefined ? ` · round ${game.round}` : ""}${game.step ? ` · ${game.step}` : ""}`,
-    { "text-anchor": "start", "font-size": 13, "font-weight": "bold" });
-    y = drawStage ? drawStage(context, game, y + 22) : y + 22;
+    { "font-size": 14, "font-weight": "bold" });
+    y = drawStep(context, stage, game, y);
+    y = drawStage ? drawStage(context, game, y + 6) : y + 6;
   } else if (state.phase === "lineup" || state.phase === "recruit") {
-    const picks = (state.to_pick || []).map((k, s) => (k ? `${nameOf(view, s)} ${k}` : null)).filter(Boolean);
-    label(svg, 8, y + 12, `Choose tokens from your reserve: ${picks.join(", ") || "done"}`,
-      { "text-anchor": "start", "font-size": 12, "font-weight": "bold" });
-    y = textBlock(svg, 8, y + 26, wrapText("Which numbers you bring matters: when teams tie for who goes first, the " +
-      "highest token number goes first, and some games order pushes and ties by it.", 86), 3, { "font-size": 10.5, fill: "#6b6458" });
+    const picks = (state.to_pick || []).map((k, s) => (k ? `${nameOf(view, s)} picks ${k} more` : null)).filter(Boolean);
+    y = paragraph(svg, 8, y + 4, WIDTH - 16, `Tokens to choose from those set aside: ${picks.join(", ") || "done"}`,
+      { "font-weight": "bold" });
+    y = paragraph(svg, 8, y + 2, WIDTH - 16, "Which numbers you bring matters: when teams tie for who goes first, the " +
+      "highest token number goes first, and some games order pushes and ties by it.", { fill: "#5b5140" });
   } else if (state.winner !== null && state.winner !== undefined) {
     label(svg, WIDTH / 2, y + 16, `${nameOf(view, state.winner)} wins the campaign`, { "font-size": 15, "font-weight": "bold" });
     y += 30;
   }
   y = drawChoices(context, y + 6);
   svg.setAttribute("viewBox", `0 0 ${WIDTH} ${Math.max(120, y + 8)}`);
+}
+
+// What the current step asks for (its piece text), so that a token button says what it is for.
+function drawStep(context, stage, game, top) {
+  const key = `step:${stage}:${game.pending?.kind ?? game.step}`;
+  const info = pieceInfo(key);
+  if (!info) return top;
+  const group = el(context.svg, "g", { class: "step-note" });
+  const height = paragraphHeight(WIDTH - 32, info.text) + 12;
+  el(group, "rect", { x: 4, y: top + 2, width: WIDTH - 8, height: Math.max(TAP, height), rx: 6, fill: "#fff1c2", stroke: "#c58b00" });
+  paragraph(group, 14, top + 8, WIDTH - 32, info.text, { fill: "#4a2f00" });
+  piece(group, key);
+  return top + Math.max(TAP, height) + 4;
 }
 
 function ownersOf(state) {
@@ -59,8 +79,8 @@ function chip(context, number, x, y, options = {}) {
   const seat = context.owners[number];
   const fill = seatColour(nameOf(context.view, seat), seat ?? 0);
   const action = `token ${number}`;
-  const group = token(context.svg, x, y, options.r || 12, fill, tokenText(number),
-    { fontSize: 8, dashed: options.dashed, className: "game-token" });
+  const group = token(context.svg, x, y, R, fill, tokenText(number),
+    { fontSize: 13, dashed: options.dashed, className: "game-token" });
   group.setAttribute("data-token", String(number));
   piece(group, `token:${number}`);
   if (context.legal.includes(action)) {
@@ -71,44 +91,52 @@ function chip(context, number, x, y, options = {}) {
   return group;
 }
 
+// The six games: three a row on a phone, each title whole (wrapped).
 function drawCampaign(context, top) {
   const { svg, state } = context;
   const games = state.games || [];
-  const width = (WIDTH - 16) / Math.max(1, games.length);
+  const perRow = WIDTH >= 500 ? Math.max(1, games.length) : 3;
+  const width = (WIDTH - 16) / perRow;
+  const titles = games.map((stage) => wrapText(stageTitle(stage), charsIn(width - 10)));
+  const height = Math.max(TAP, 8 + Math.max(1, ...titles.map((t) => t.length)) * 15);
   games.forEach((stage, i) => {
     const current = i === state.stage && state.phase === "play";
     const done = i < (state.results || []).length;
-    el(svg, "rect", { x: 8 + i * width, y: top, width: width - 4, height: 26, rx: 5,
+    const x = 8 + (i % perRow) * width;
+    const y = top + Math.floor(i / perRow) * (height + 4);
+    const group = el(svg, "g", { class: "stage", "data-place": `stage ${i + 1}` });
+    el(group, "rect", { x, y, width: width - 4, height, rx: 5,
       fill: current ? "#e8b923" : done ? "#c9d8c5" : "#e4ded2", stroke: "#5b5140" });
-    label(svg, 8 + i * width + (width - 4) / 2, top + 13, shorten(stageTitle(stage), Math.floor(width / 6.2)),
-      { "font-size": 9.5, "font-weight": current ? "bold" : "normal" });
+    titles[i].forEach((line, k) => label(group, x + (width - 4) / 2, y + height / 2 + (k - (titles[i].length - 1) / 2) * 15, line,
+      { "font-weight": current ? "bold" : "normal" }));
+    piece(group, `stage:${stage}`);
   });
-  return top + 30;
+  return top + Math.ceil(games.length / perRow) * (height + 4);
 }
 
 function drawTeams(context, top) {
   const { svg, view, state } = context;
   const teams = state.teams || [];
+  const perLine = Math.max(1, Math.floor((WIDTH - 16) / STEP));
   let y = top;
   teams.forEach((team, seat) => {
     const reserve = (state.reserve || [])[seat] || [];
     const bank = (state.bank || [])[seat] || [];
     const showReserve = reserve.some((t) => context.legal.includes(`token ${t}`));
-    const rows = 1 + (showReserve ? Math.ceil(reserve.length / 14) : 0) + Math.floor(Math.max(0, team.length - 1) / 14);
-    const height = 22 + rows * 28;
+    const rows = Math.max(1, Math.ceil(team.length / perLine)) + (showReserve ? Math.ceil(reserve.length / perLine) : 0);
+    const you = seat === view.seat ? " (you)" : "";
+    const heading = wrapText(`${nameOf(view, seat)}${you} · in play ${team.length} · set aside ${reserve.length} · piggy bank (out) ${bank.length}`,
+      charsIn(WIDTH - 24));
+    const headHeight = 6 + heading.length * 15;
+    const height = headHeight + rows * STEP + 4;
     const colour = seatColour(nameOf(view, seat), seat);
     el(svg, "rect", { x: 4, y, width: WIDTH - 8, height, rx: 6, fill: "#ffffff", stroke: colour, "stroke-width": seat === view.seat ? 3 : 1.5 });
-    const you = seat === view.seat ? " (you)" : "";
-    label(svg, 12, y + 11, `${nameOf(view, seat)}${you} · team ${team.length} · set aside ${reserve.length} · piggy bank ${bank.length}`,
-      { "text-anchor": "start", "font-size": 11, "font-weight": "bold" });
-    let row = 0;
-    team.forEach((number, i) => {
-      row = Math.floor(i / 14);
-      chip(context, number, 20 + (i % 14) * 35, y + 36 + row * 28);
-    });
+    heading.forEach((line, k) => label(svg, 12, y + 11 + k * 15, line, { "text-anchor": "start", "font-weight": "bold" }));
+    const at = (i) => [12 + R + (i % perLine) * STEP, y + headHeight + R + 2 + Math.floor(i / perLine) * STEP];
+    team.forEach((number, i) => chip(context, number, ...at(i)));
     if (showReserve) {
-      const start = team.length ? row + 1 : 0;
-      reserve.forEach((number, i) => chip(context, number, 20 + (i % 14) * 35, y + 36 + (start + Math.floor(i / 14)) * 28, { dashed: true }));
+      const start = Math.max(1, Math.ceil(team.length / perLine)) * perLine;
+      reserve.forEach((number, i) => chip(context, number, ...at(start + i), { dashed: true }));
     }
     y += height + 4;
   });
@@ -120,20 +148,23 @@ function tokensWhere(game, test) {
 }
 
 // Places drawn as rows (a label, then the tokens there, wrapping onto more lines as needed).
+const PLACE_W = 92;
+
 function placeRows(context, game, places, top, describe) {
   const { svg } = context;
-  const perLine = Math.floor((WIDTH - 84) / 26);
+  const perLine = Math.max(1, Math.floor((WIDTH - PLACE_W - 24) / STEP));
   let y = top;
   places.forEach((place, i) => {
     const tokens = tokensWhere(game, (w) => w === place);
-    const height = 30 * Math.max(1, Math.ceil(tokens.length / perLine));
+    const height = STEP * Math.max(1, Math.ceil(tokens.length / perLine));
     const { name, fill } = describe(place, i);
-    const row = el(svg, "g", { class: "place-row" });
-    el(row, "rect", { x: 8, y, width: 66, height: height - 2, rx: 4, fill, stroke: "#c9c3b5" });
-    label(row, 40, y + 14, name, { "font-size": 10, "font-weight": "bold" });
+    const row = el(svg, "g", { class: "place-row", "data-place": name });
+    el(row, "rect", { x: 8, y, width: PLACE_W - 2, height: height - 2, rx: 4, fill, stroke: "#c9c3b5" });
+    const lines = wrapText(name, charsIn(PLACE_W - 8));
+    lines.forEach((line, k) => label(row, 8 + (PLACE_W - 2) / 2, y + height / 2 + (k - (lines.length - 1) / 2) * 15, line, { "font-weight": "bold" }));
     piece(row, `place:${name.replace(/ \d+$/, "")}`);
-    el(svg, "rect", { x: 76, y, width: WIDTH - 84, height: height - 2, rx: 4, fill, stroke: "#c9c3b5" });
-    tokens.forEach((number, k) => chip(context, number, 86 + (k % perLine) * 26, y + 14 + Math.floor(k / perLine) * 30, { r: 11 }));
+    el(svg, "rect", { x: 8 + PLACE_W, y, width: WIDTH - 16 - PLACE_W, height: height - 2, rx: 4, fill, stroke: "#c9c3b5" });
+    tokens.forEach((number, k) => chip(context, number, 8 + PLACE_W + 4 + R + (k % perLine) * STEP, y + R + 1 + Math.floor(k / perLine) * STEP));
     y += height;
   });
   return y;
@@ -143,18 +174,17 @@ function drawRedLight(context, game, top) {
   const { svg } = context;
   const lanes = game.lanes || 10;
   const places = [lanes, ...Array.from({ length: lanes }, (_, i) => lanes - 1 - i), -1];
-  label(svg, WIDTH / 2, top + 8, "the Doll is beyond the last lane", { "font-size": 10, fill: "#6b6458" });
-  const y = placeRows(context, game, places, top + 16, (place, i) => ({
+  label(svg, WIDTH / 2, top + 8, "the Doll is beyond the last lane", { fill: "#5b5140" });
+  const y = placeRows(context, game, places, top + 18, (place, i) => ({
     name: place === -1 ? "waiting" : place === 0 ? "start line" : `lane ${place}`,
     fill: place === -1 ? "#efeae0" : place === 0 ? "#d9f2e6" : i % 2 ? "#fbf7ee" : "#f4efe3",
   }));
   const doll = game.doll === null || game.doll === undefined ? "no Doll card turned yet" :
     (game.doll.length ? `Red Light: ${game.doll.join(" and ")} are seen` : "Green Light: everyone moves");
   const played = playedCards(context, game.revealed);
-  const lines = wrapText(`Doll: ${doll} · ${game.deck_size ?? "?"} Doll card${game.deck_size === 1 ? "" : "s"} left` +
+  return paragraph(svg, 8, y + 6, WIDTH - 16, `Doll: ${doll} · ${game.deck_size ?? "?"} Doll card${game.deck_size === 1 ? "" : "s"} left` +
     `${played ? ` · cards played: ${played}` : ""}` +
-    `${game.my_card !== null && game.my_card !== undefined ? ` · your card ${game.my_card}` : ""}`, 84);
-  return textBlock(svg, 8, y + 12, lines, 3, { "font-size": 11 }) + 6;
+    `${game.my_card !== null && game.my_card !== undefined ? ` · your card ${game.my_card}` : ""}`) + 6;
 }
 
 // "Red 3, Blue 0 (Push)": the cards each player revealed, without raw lists.
@@ -165,9 +195,9 @@ function playedCards(context, revealed) {
 
 // Tokens in rows across the board; the height they take.
 function chipLines(context, tokens, top) {
-  const perLine = Math.floor((WIDTH - 24) / 26);
-  tokens.forEach((number, i) => chip(context, number, 20 + (i % perLine) * 26, top + 12 + Math.floor(i / perLine) * 28, { r: 11 }));
-  return Math.ceil(tokens.length / perLine) * 28;
+  const perLine = Math.max(1, Math.floor((WIDTH - 16) / STEP));
+  tokens.forEach((number, i) => chip(context, number, 8 + R + (i % perLine) * STEP, top + R + Math.floor(i / perLine) * STEP));
+  return Math.ceil(tokens.length / perLine) * STEP;
 }
 
 function drawDalgona(context, game, top) {
@@ -177,22 +207,21 @@ function drawDalgona(context, game, top) {
   shapes.forEach((shape, s) => {
     const sections = (game.sections || [])[s] || 3;
     const width = (WIDTH - 112) / sections;
-    const perCell = Math.max(1, Math.floor((width - 8) / 25));
+    const perCell = Math.max(1, Math.floor((width - 8) / STEP));
     const cells = Array.from({ length: sections }, (_, k) =>
       tokensWhere(game, (w) => Array.isArray(w) && w[0] === s && w[1] === k));
-    const rowHeight = 40 + 26 * Math.max(0, ...cells.map((c) => Math.ceil(c.length / perCell) - 1));
+    const rowHeight = STEP + 8 + STEP * Math.max(0, ...cells.map((c) => Math.ceil(c.length / perCell) - 1));
     drawShapeHead(context, shape, y, rowHeight);
     cells.forEach((tokens, k) => {
       const x = 104 + k * width;
       el(svg, "rect", { x, y, width: width - 4, height: rowHeight - 4, rx: 4, fill: "#fbf7ee", stroke: "#c9c3b5" });
-      tokens.forEach((number, i) => chip(context, number, x + 14 + (i % perCell) * 25, y + 18 + Math.floor(i / perCell) * 26, { r: 11 }));
+      tokens.forEach((number, i) => chip(context, number, x + 2 + R + (i % perCell) * STEP, y + 2 + R + Math.floor(i / perCell) * STEP));
     });
     y += rowHeight;
   });
   const waiting = tokensWhere(game, (w) => w === null);
-  label(svg, 8, y + 10, `Drawn: ${(game.drawn || []).join(", ") || "nothing"} · deck ${game.deck_size ?? "?"}${waiting.length ? " · not placed:" : ""}`,
-    { "text-anchor": "start", "font-size": 11 });
-  return y + 20 + chipLines(context, waiting, y + 20);
+  const below = paragraph(svg, 8, y + 4, WIDTH - 16, `Drawn: ${(game.drawn || []).join(", ") || "nothing"} · deck ${game.deck_size ?? "?"}${waiting.length ? " · not placed:" : ""}`);
+  return below + 4 + chipLines(context, waiting, below + 4);
 }
 
 function drawShapeHead(context, shape, y, height) {
@@ -201,7 +230,7 @@ function drawShapeHead(context, shape, y, height) {
   const head = el(context.svg, "g", { class: "shape" });
   el(head, "rect", { x: 8, y, width: 90, height: height - 4, rx: 6, fill: "#f6d9a8", stroke: playable ? "#c58b00" : "#8b6b4a",
     "stroke-width": playable ? 3 : 1 });
-  label(head, 53, y + height / 2 - 2, shape, { "font-size": 12, "font-weight": "bold" });
+  label(head, 53, y + height / 2 - 2, shape, { "font-weight": "bold" });
   piece(head, `shape:${shape}`);
   if (playable) {
     context.bound.add(action);
@@ -210,57 +239,57 @@ function drawShapeHead(context, shape, y, height) {
   }
 }
 
+// Each rope team a row (the two teams of a battle one after the other, joined by the rope).
 function drawTug(context, game, top) {
   const { svg } = context;
   const teams = game.teams || [];
-  const slots = game.slots_per_team || 4;
-  const pairHeight = 48;
-  for (let p = 0; p < teams.length; p += 2) {
-    const y = top + (p / 2) * pairHeight;
-    el(svg, "line", { x1: 20, y1: y + 20, x2: WIDTH - 20, y2: y + 20, stroke: "#8b6b4a", "stroke-width": 4 });
-    teams.slice(p, p + 2).forEach((team, side) => {
-      const x = side === 0 ? 8 : WIDTH / 2 + 20;
-      const width = WIDTH / 2 - 28;
-      const actions = context.legal.filter((a) => a === `team ${team}` || (a.startsWith("play ") && a.endsWith(` on ${team}`)));
-      const group = el(svg, "g", { class: "rope-team" });
-      el(group, "rect", { x, y, width, height: 40, rx: 6, fill: "#fbf7ee", stroke: actions.length ? "#c58b00" : "#8b6b4a", "stroke-width": actions.length ? 3 : 1 });
-      const behind = (game.cards_behind || []).reduce((n, cards) => n + cards.filter((t) => t === team).length, 0);
-      label(group, x + 14, y + 20, team, { "font-size": 14, "font-weight": "bold" });
-      if (behind) label(group, x + width - 6, y + 8, `${behind} card${behind > 1 ? "s" : ""}`, { "text-anchor": "end", "font-size": 9 });
-      if (actions.length) {
-        actions.forEach((a) => context.bound.add(a));
-        group.classList.add("playable");
-        clickable(group, actions, context.labels, context.act, `Team ${team}`);
-      }
-      tokensWhere(game, (w) => w === team).slice(0, slots)
-        .forEach((number, i) => chip(context, number, x + 42 + i * 26, y + 22, { r: 11 }));
-    });
-  }
-  const y = top + Math.ceil(teams.length / 2) * pairHeight;
+  const rowHeight = STEP + 6;
+  let y = top;
+  teams.forEach((team, i) => {
+    if (i % 2 === 0 && i + 1 < teams.length) {
+      el(svg, "line", { x1: 30, y1: y + rowHeight / 2, x2: 30, y2: y + rowHeight * 1.5, stroke: "#8b6b4a", "stroke-width": 6 });
+    }
+    const actions = context.legal.filter((a) => a === `team ${team}` || (a.startsWith("play ") && a.endsWith(` on ${team}`)));
+    const group = el(svg, "g", { class: "rope-team", "data-place": `team ${team}` });
+    el(group, "rect", { x: 8, y, width: WIDTH - 16, height: rowHeight - 4, rx: 6, fill: "#fbf7ee", stroke: actions.length ? "#c58b00" : "#8b6b4a", "stroke-width": actions.length ? 3 : 1 });
+    const behind = (game.cards_behind || []).reduce((n, cards) => n + cards.filter((t) => t === team).length, 0);
+    label(group, 22, y + rowHeight / 2 - 2, team, { "font-size": 16, "font-weight": "bold" });
+    if (behind) label(group, WIDTH - 14, y + 12, `${behind} card${behind > 1 ? "s" : ""}`, { "text-anchor": "end" });
+    piece(group, `rope:${team}`);
+    if (actions.length) {
+      actions.forEach((a) => context.bound.add(a));
+      group.classList.add("playable");
+      clickable(group, actions, context.labels, context.act, `Team ${team}`);
+    }
+    tokensWhere(game, (w) => w === team).slice(0, game.slots_per_team || 4)
+      .forEach((number, k) => chip(context, number, 44 + R + k * STEP, y + rowHeight / 2 - 2));
+    y += rowHeight + (i % 2 ? 8 : 0);
+  });
   const waiting = tokensWhere(game, (w) => w === null);
   const mine = (game.my_cards || []).map(([v, t]) => `${v} on ${t}`).join(", ");
-  label(svg, 8, y + 8, `${waiting.length ? "Not yet placed:" : ""}${mine ? ` Your cards: ${mine}` : ""}`, { "text-anchor": "start", "font-size": 11 });
-  return y + 16 + chipLines(context, waiting, y + 16);
+  const note = `${waiting.length ? "Not yet placed:" : ""}${mine ? ` Your cards: ${mine}` : ""}`.trim();
+  if (note) y = paragraph(svg, 8, y + 2, WIDTH - 16, note) + 2;
+  return y + chipLines(context, waiting, y);
 }
 
 function drawMarbles(context, game, top) {
   const { svg } = context;
   const groups = game.groups || [];
-  const width = 96;
-  const perRow = Math.floor((WIDTH - 8) / (width + 4));
+  const width = 2 * STEP + 8;
+  const perRow = Math.max(1, Math.floor((WIDTH - 8) / (width + 4)));
   groups.forEach((group, i) => {
     const x = 8 + (i % perRow) * (width + 4);
-    const y = top + Math.floor(i / perRow) * 44;
+    const y = top + Math.floor(i / perRow) * (STEP + 8);
     const played = (game.played || []).includes(i);
     const dueling = game.duel && game.duel.group === i;
-    el(svg, "rect", { x, y, width, height: 38, rx: 19, fill: dueling ? "#fff1c2" : played ? "#e4ded2" : "#fbf7ee", stroke: "#8b6b4a" });
-    group.forEach((number, k) => chip(context, number, x + 24 + k * 46, y + 19, { r: 13 }));
+    el(svg, "rect", { x, y, width, height: STEP + 4, rx: (STEP + 4) / 2, fill: dueling ? "#fff1c2" : played ? "#e4ded2" : "#fbf7ee", stroke: "#8b6b4a" });
+    group.forEach((number, k) => chip(context, number, x + 4 + R + k * STEP, y + 2 + R));
   });
-  let y = top + Math.ceil(groups.length / perRow) * 44;
+  let y = top + Math.ceil(groups.length / perRow) * (STEP + 8);
   const waiting = tokensWhere(game, (w) => w === null);
   if (waiting.length) {
-    label(svg, 8, y + 8, "Not yet paired:", { "text-anchor": "start", "font-size": 11 });
-    y += 16 + chipLines(context, waiting, y + 16);
+    label(svg, 8, y + 8, "Not yet paired:", { "text-anchor": "start" });
+    y += 18 + chipLines(context, waiting, y + 18);
   }
   const duel = game.duel;
   if (duel) {
@@ -269,7 +298,7 @@ function drawMarbles(context, game, top) {
     if (rolls.length) parts.push(`rolled ${rolls.join(" and ")} from the line`);
     if (duel.my_hide !== undefined && duel.my_hide !== null) parts.push(`you hid ${duel.my_hide}`);
     if (duel.my_guess !== undefined && duel.my_guess !== null) parts.push(`you guessed ${duel.my_guess}`);
-    y = textBlock(svg, 8, y + 10, wrapText(parts.join(" · "), 84), 3, { "font-size": 11 }) + 6;
+    y = paragraph(svg, 8, y + 4, WIDTH - 16, parts.join(" · ")) + 6;
   }
   return y;
 }
@@ -281,44 +310,74 @@ function drawGlassBridge(context, game, top) {
   let y = top;
   if (game.bridge_side === null || game.bridge_side === undefined) {
     const spots = game.spots || [];
-    const perRow = 12;
-    const width = (WIDTH - 16) / perRow;
+    const perRow = Math.max(1, Math.floor((WIDTH - 16) / STEP));
     spots.forEach((number, k) => {
-      const x = 8 + (k % perRow) * width + width / 2;
-      const cy = y + 16 + Math.floor(k / perRow) * 34;
+      const x = 8 + R + (k % perRow) * STEP;
+      const cy = y + R + Math.floor(k / perRow) * STEP;
       const action = `spot ${k + 1}`;
       if (number !== null && number !== undefined) {
-        chip(context, number, x, cy, { r: 13 });
+        chip(context, number, x, cy);
         return;
       }
-      const spot = el(svg, "g", { class: "spot" });
-      el(spot, "circle", { cx: x, cy, r: 13, fill: "#ffffff", stroke: "#8a8f98", "stroke-dasharray": "3 2" });
-      label(spot, x, cy, String(k + 1), { "font-size": 9, fill: "#6b6458" });
+      const spot = el(svg, "g", { class: "spot", "data-place": action });
+      el(spot, "circle", { cx: x, cy, r: R, fill: "#ffffff", stroke: "#6b6458", "stroke-dasharray": "4 3" });
+      label(spot, x, cy, String(k + 1), { fill: "#4a4438" });
+      piece(spot, "place:mannequin");
       if (context.legal.includes(action)) {
         context.bound.add(action);
         spot.classList.add("playable");
-        clickable(spot, [action], context.labels, context.act, `Spot ${k + 1}`);
+        clickable(spot, [action], context.labels, context.act, `Mannequin position ${k + 1}`);
       }
     });
-    y += Math.ceil(spots.length / perRow) * 34 + 4;
+    y += Math.ceil(spots.length / perRow) * STEP + 4;
   } else {
-    label(svg, 8, y + 8, `Bridge built on the ${game.bridge_side} · ${line} line places, then ${tiles.length} tiles`, { "text-anchor": "start", "font-size": 11 });
-    y += 16;
+    y = paragraph(svg, 8, y + 2, WIDTH - 16, `Bridge built on the ${game.bridge_side} · ${line} line places, then ${tiles.length} tiles`) + 4;
+    y = drawBridgeLine(context, game, y);
   }
-  const paneWidth = (WIDTH - 16) / Math.max(1, tiles.length);
+  // The tiles, a row of columns: the two panes (a broken one dark), the tile's number, then
+  // the tokens standing on it.
+  const perRow = Math.max(1, Math.min(tiles.length, Math.floor((WIDTH - 16) / STEP)));
+  const standing = tiles.map((_, t) => tokensWhere(game, (w) => w === line + t));
+  const most = Math.max(0, ...standing.map((s) => s.length));
+  const rowHeight = 76 + most * STEP;
   tiles.forEach((broken, t) => {
-    const x = 8 + t * paneWidth;
+    const x = 8 + (t % perRow) * STEP;
+    const ty = y + Math.floor(t / perRow) * (rowHeight + 6);
+    const tile = el(svg, "g", { class: "glass-tile", "data-place": `tile ${t + 1}` });
     ["left", "right"].forEach((side, s) => {
-      el(svg, "rect", { x: x + 2, y: y + s * 30, width: paneWidth - 4, height: 26, rx: 3,
-        fill: broken === side ? "#5b5140" : "#cfe8f5", stroke: "#2f6fdb", "stroke-opacity": 0.6 });
+      el(tile, "rect", { x: x + 2, y: ty + s * 27, width: TAP, height: 25, rx: 3,
+        fill: broken === side ? "#5b5140" : "#cfe8f5", stroke: "#2f6fdb" });
     });
-    label(svg, x + paneWidth / 2, y + 66, `T${t + 1}`, { "font-size": 9 });
-    tokensWhere(game, (w) => w === line + t).forEach((number, i) => chip(context, number, x + paneWidth / 2, y + 13 + i * 24, { r: 10 }));
+    label(tile, x + 2 + R, ty + 66, `T${t + 1}`, { "font-weight": "bold" });
+    piece(tile, "place:glass tile");
+    standing[t].forEach((number, i) => chip(context, number, x + 2 + R, ty + 76 + R + i * STEP));
   });
-  y += 76;
+  y += Math.ceil(tiles.length / perRow) * (rowHeight + 6);
   const hands = (game.hands || []).map((h, p) => `${nameOf(context.view, p)} ${h.join(" ")}`).join(" · ");
   const handsText = `Hands: ${hands}${game.my_card !== null && game.my_card !== undefined ? ` · your card ${game.my_card}` : ""}`;
-  return textBlock(svg, 8, y + 6, wrapText(handsText, 86), 3, { "font-size": 10.5 }) + 2;
+  return paragraph(svg, 8, y + 4, WIDTH - 16, handsText) + 2;
+}
+
+// After the bridge is built: the line of mannequin positions, the front (next to the bridge)
+// first, with the tokens still waiting on each.
+function drawBridgeLine(context, game, top) {
+  const { svg } = context;
+  const line = game.line || 0;
+  const perRow = Math.max(1, Math.floor((WIDTH - 16) / STEP));
+  const standing = Array.from({ length: line }, (_, k) => tokensWhere(game, (w) => w === line - 1 - k));
+  const most = Math.max(1, ...standing.map((s) => s.length));
+  const rowHeight = 18 + most * STEP;
+  label(svg, 8, top + 8, "The line, front first:", { "text-anchor": "start" });
+  standing.forEach((tokens, k) => {
+    const x = 8 + (k % perRow) * STEP;
+    const y = top + 18 + Math.floor(k / perRow) * (rowHeight + 4);
+    const place = el(svg, "g", { class: "line-place", "data-place": `line ${k + 1}` });
+    el(place, "rect", { x, y, width: TAP, height: rowHeight, rx: 6, fill: "#f4efe3", stroke: "#8b6b4a", "stroke-dasharray": "4 3" });
+    label(place, x + R, y + 9, String(k + 1), { fill: "#4a4438" });
+    piece(place, "place:mannequin");
+    tokens.forEach((number, i) => chip(context, number, x + R, y + 18 + R + i * STEP));
+  });
+  return top + 18 + Math.ceil(line / perRow) * (rowHeight + 4) + 4;
 }
 
 function drawFinal(context, game, top) {
@@ -333,7 +392,7 @@ function drawFinal(context, game, top) {
   // (Block, Stab, Push or Move: words, not numbers, so they are shown as they are.)
   const speedText = `Speed token: ${nameOf(context.view, game.speed)}${revealed ? ` · last cards: ${revealed}` : ""}` +
     `${game.my_card ? ` · your card ${game.my_card}` : ""}`;
-  return textBlock(svg, 8, y + 12, wrapText(speedText, 86), 3, { "font-size": 11 }) + 6;
+  return paragraph(svg, 8, y + 6, WIDTH - 16, speedText) + 6;
 }
 
 const STAGES = {
@@ -346,20 +405,24 @@ function drawChoices(context, top) {
   const { svg, legal, labels, act, bound } = context;
   const rest = legal.filter((a) => !bound.has(a));
   if (!rest.length) return top;
-  label(svg, 8, top + 8, "Your choices", { "text-anchor": "start", "font-size": 12, "font-weight": "bold" });
+  label(svg, 8, top + 8, "Your choices", { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
   let x = 8;
-  let y = top + 18;
+  let y = top + 20;
+  let rowHeight = TAP;
   for (const action of rest) {
-    const text = shorten(labels?.[action] && labels[action].length < 20 ? labels[action] : action, 18);
-    const width = Math.max(44, text.length * 7 + 16);
-    if (x + width > WIDTH - 8) { x = 8; y += 34; }
-    const group = el(svg, "g", { class: "choice-chip playable" });
-    el(group, "rect", { x, y, width, height: 28, rx: 14, fill: "#fff1c2", stroke: "#c58b00", "stroke-width": 2 });
-    label(group, x + width / 2, y + 14, text, { "font-size": 11, "font-weight": "bold" });
+    const text = labels?.[action] && labels[action].length < 40 ? labels[action] : action;
+    const lines = wrapText(text, charsIn(WIDTH - 40));
+    const width = Math.min(WIDTH - 16, Math.max(TAP, Math.max(...lines.map((l) => l.length)) * 12 * 0.62 + 24));
+    const height = Math.max(TAP, 12 + lines.length * 15);
+    if (x + width > WIDTH - 8) { x = 8; y += rowHeight + 6; rowHeight = TAP; }
+    rowHeight = Math.max(rowHeight, height);
+    const group = el(svg, "g", { class: "choice-chip playable", "data-action": action });
+    el(group, "rect", { x, y, width, height, rx: 14, fill: "#fff1c2", stroke: "#c58b00", "stroke-width": 2 });
+    lines.forEach((line, k) => label(group, x + width / 2, y + height / 2 + (k - (lines.length - 1) / 2) * 15, line, { "font-weight": "bold" }));
     if (pieceInfo(`choice:${action}`)) piece(group, `choice:${action}`);
     else title(group, labels?.[action] || action);
     clickable(group, [action], labels, act, `Choice ${action}`);
     x += width + 6;
   }
-  return y + 34;
+  return y + rowHeight + 6;
 }

@@ -14,7 +14,7 @@ def pieces(game: Any) -> Pieces:
     data = game.data
     statuses = comment_statuses(DATA_FILE)
     colours = look(__package__)
-    found = Pieces(game.id, colours=dict(colours))
+    found = Pieces.of(game, colours)
     for index, employee in enumerate(data.employees):
         key = f"employees.{index}"
         is_guard = employee is data.guard or employee.name == data.guard.name
@@ -52,4 +52,23 @@ def pieces(game: Any) -> Pieces:
         piece.value("multiplier", tier.multiplier)
         piece.value("spaces", tier.rows * tier.columns,
                     statuses.get("tiers.0.rows") == "proposed")  # one comment covers all
+        found.add(space(data, number, tier, statuses))
     return found
+
+
+def space(data: Any, number: int, tier: Any, statuses: dict[str, str]) -> Piece:
+    """An empty space of the Workplace on Tier `number` (1 = bottom)."""
+    if number == 1:
+        how = ("A Mailroom Employee with Clout at least its Clout Value enters the Workplace "
+               "here, on the bottom Tier; when the Tier is full it may Bump an Employee of "
+               "lower Clout Value.")
+    else:
+        how = ("Employees move here when Promoted, Demoted, Floated or Bumped; a new Security "
+               "Guard goes on an empty space of the highest Tier with room.")
+    piece = Piece(f"space:{number}", "Space", f"Empty space on Tier {number}",
+                  text=f"Room for one Employee. An Employee here scores {tier.multiplier} × its "
+                       f"Clout Value at the end. {how}")
+    piece.value("multiplier", tier.multiplier)
+    piece.value("spaces on this Tier", f"{tier.rows} rows of {tier.columns}",
+                statuses.get("tiers.0.rows") == "proposed")
+    return piece

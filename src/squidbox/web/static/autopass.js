@@ -3,7 +3,24 @@
 // "Automatic pass"). The choice is remembered in this browser per table and sent again on every
 // (re)connection, so a restarted server, which keeps it in memory only, learns it again.
 
+import { loadPieces } from "./pieces.js";
+
 const storageKey = (tableId) => `squidbox:autopass:${tableId}`;
+
+// The game of the table page, once the first state has named it (table.js sets data-game).
+function gameOfPage() {
+  const app = document.getElementById("table-app");
+  return new Promise((resolve) => {
+    if (!app) { resolve(""); return; }
+    if (app.dataset.game) { resolve(app.dataset.game); return; }
+    const watch = new MutationObserver(() => {
+      if (!app.dataset.game) return;
+      watch.disconnect();
+      resolve(app.dataset.game);
+    });
+    watch.observe(app, { attributes: true, attributeFilter: ["data-game"] });
+  });
+}
 
 async function send(tableId, token, on) {
   const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/preferences`, {
@@ -14,8 +31,9 @@ async function send(tableId, token, on) {
   if (!response.ok) throw new Error((await response.json()).error || response.statusText);
 }
 
-// Adds the toggle after `anchor` for a seated player (nothing for a spectator). Returns the
-// function to call whenever the connection opens.
+// Adds the toggle after `anchor` for a seated player (nothing for a spectator), and only in a
+// game where "pass" can be an action (the game says so: `passes` in its pieces answer, from
+// the game's own action list). Returns the function to call whenever the connection opens.
 export function setUpAutoPass(tableId, token, anchor) {
   if (!token || !anchor) return () => {};
   const label = document.createElement("label");
@@ -30,7 +48,9 @@ export function setUpAutoPass(tableId, token, anchor) {
   const note = document.createElement("span");
   note.className = "muted";
   label.append(box, " Pass automatically when pass is all I can do ", note);
-  anchor.after(label);
+  gameOfPage().then(loadPieces).then((book) => {
+    if (book?.passes) anchor.after(label);
+  });
   const sendChoice = async () => {
     note.textContent = "";
     try {

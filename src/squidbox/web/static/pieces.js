@@ -18,8 +18,14 @@ export async function loadPieces(game) {
   return book;
 }
 
-// The piece's name, values (PROPOSED ones marked) and text, as HTML elements.
-function describe(info, container) {
+// The piece's note (what is on it now), name, values (PROPOSED ones marked) and text.
+function describe(info, container, note) {
+  if (note) {
+    const now = document.createElement("p");
+    now.className = "piece-note";
+    now.textContent = note;
+    container.appendChild(now);
+  }
   const heading = document.createElement("p");
   heading.className = "piece-name";
   heading.textContent = info.name;
@@ -64,7 +70,7 @@ function showTooltip(node) {
   tooltip = document.createElement("div");
   tooltip.className = "piece-tooltip";
   tooltip.setAttribute("role", "tooltip");
-  describe(info, tooltip);
+  describe(info, tooltip, node.dataset.note);
   document.body.appendChild(tooltip);
   const box = node.getBoundingClientRect();
   const width = tooltip.offsetWidth;
@@ -79,7 +85,7 @@ function hideTooltip() {
   tooltip = null;
 }
 
-export function openPanel(key) {
+export function openPanel(key, note) {
   const info = pieceInfo(key);
   if (!info) return;
   closePanel();
@@ -89,7 +95,7 @@ export function openPanel(key) {
   panel.setAttribute("role", "dialog");
   panel.setAttribute("aria-label", info.name);
   panel.dataset.piece = key;
-  describe(info, panel);
+  describe(info, panel, note);
   const close = document.createElement("button");
   close.type = "button";
   close.className = "secondary";
@@ -108,8 +114,63 @@ function pieceNode(event) {
   return event.target?.closest?.("[data-piece]") ?? null;
 }
 
+const FOCUSABLE = "[tabindex]:not([tabindex='-1'])";
+
+// Arrow keys on the board move focus to the nearest piece or target in that direction (Tab
+// still walks them in drawing order; Enter or Space plays, see clickable in svg.js).
+function moveFocus(root, from, key) {
+  const [dx, dy] = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[key];
+  const centre = (node) => {
+    const box = node.getBoundingClientRect();
+    return [box.left + box.width / 2, box.top + box.height / 2];
+  };
+  const [x0, y0] = centre(from);
+  let best = null;
+  let bestScore = Infinity;
+  for (const node of root.querySelectorAll(FOCUSABLE)) {
+    if (node === from || node.contains(from) || from.contains(node)) continue;
+    const [x, y] = centre(node);
+    const along = (x - x0) * dx + (y - y0) * dy;
+    if (along <= 1) continue;
+    const across = Math.abs((x - x0) * dy) + Math.abs((y - y0) * dx);
+    const score = along + 2 * across;
+    if (score < bestScore) { best = node; bestScore = score; }
+  }
+  return best;
+}
+
+// A visible ring around the focused board element (outlines are not drawn for SVG groups in
+// every browser).
+function ringAround(node) {
+  const svg = node.ownerSVGElement;
+  if (!svg || typeof node.getBBox !== "function") return;
+  const box = node.getBBox();
+  const ring = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+  for (const [name, value] of Object.entries({ x: box.x - 4, y: box.y - 4, width: box.width + 8,
+    height: box.height + 8, rx: 8, fill: "none", stroke: "#1b1f24", "stroke-width": 3,
+    "stroke-dasharray": "6 3", class: "focus-ring", "pointer-events": "none" })) {
+    ring.setAttribute(name, String(value));
+  }
+  svg.appendChild(ring);
+}
+
+function removeRings(root) {
+  root.querySelectorAll(".focus-ring").forEach((ring) => ring.remove());
+}
+
 // Listen on `root` (the board, the log…) for pieces; the drawings only mark them.
 export function explainPieces(root) {
+  root.addEventListener("keydown", (event) => {
+    if (!event.key.startsWith("Arrow") || !event.target.closest?.(FOCUSABLE)) return;
+    const next = moveFocus(root, event.target.closest(FOCUSABLE), event.key);
+    if (next) { event.preventDefault(); next.focus(); }
+  });
+  root.addEventListener("focusin", (event) => {
+    removeRings(root);
+    const node = event.target.closest?.(FOCUSABLE);
+    if (node && node !== root) ringAround(node);
+  });
+  root.addEventListener("focusout", () => removeRings(root));
   root.addEventListener("pointerover", (event) => {
     const node = pieceNode(event);
     if (node && event.pointerType === "mouse") showTooltip(node);
@@ -117,21 +178,24 @@ export function explainPieces(root) {
   root.addEventListener("pointerout", (event) => {
     if (pieceNode(event)) hideTooltip();
   });
+  // Keyboard focus shows the tooltip; a tap or click (which also focuses) does not, so playing
+  // a piece on a phone leaves no tooltip over the board.
   root.addEventListener("focusin", (event) => {
     const node = pieceNode(event);
-    if (node) showTooltip(node);
+    if (node && node.matches(":focus-visible")) showTooltip(node);
   });
+  root.addEventListener("pointerdown", hideTooltip);
   root.addEventListener("focusout", hideTooltip);
   root.addEventListener("contextmenu", (event) => {
     const node = pieceNode(event);
     if (!node) return;
     event.preventDefault();
-    openPanel(node.dataset.piece);
+    openPanel(node.dataset.piece, node.dataset.note);
   });
   root.addEventListener("click", (event) => {
     const node = pieceNode(event);
     if (!node) return;
-    if (explaining() || !node.classList.contains("clickable")) openPanel(node.dataset.piece);
+    if (explaining() || !node.classList.contains("clickable")) openPanel(node.dataset.piece, node.dataset.note);
   });
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape") { closePanel(); hideTooltip(); }

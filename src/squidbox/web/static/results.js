@@ -29,13 +29,24 @@ export async function showResults(tableId, rematch) {
   heading.id = "results-title";
   heading.textContent = `Game over: ${results.summary}`;
   panel.appendChild(heading);
-  panel.appendChild(resultsTable(results));
+  // The table scrolls inside its own box on a narrow screen; the page never scrolls sideways.
+  const wrapper = document.createElement("div");
+  wrapper.className = "results-scroll";
+  wrapper.style.overflowX = "auto";
+  wrapper.style.maxWidth = "100%";
+  wrapper.tabIndex = 0;
+  wrapper.setAttribute("role", "region");
+  wrapper.setAttribute("aria-label", "Results table");
+  wrapper.appendChild(resultsTable(results));
+  panel.appendChild(wrapper);
   if (results.tie_break) panel.appendChild(paragraph(results.tie_break, "tie-break"));
   if ((results.details || []).length) {
     const details = document.createElement("details");
     details.open = true;
     const summary = document.createElement("summary");
-    summary.textContent = "How the points were scored";
+    // Only games that score points say "scored"; SQUID and Squid Game are won otherwise.
+    summary.textContent = ["points", "Clout", "crowns"].includes(results.points_name)
+      ? `How the ${results.points_name} were scored` : "How the game was decided";
     const list = document.createElement("ul");
     list.className = "score-details";
     for (const line of results.details) {

@@ -3,6 +3,42 @@
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
+// Phone rules (issue 13): drawings lay out for the width they are shown at (never wider than
+// their own widest layout), so one drawing unit is at least one CSS pixel; then text of at
+// least TEXT units is at least 12 px and a target of at least TAP units is at least 44 px.
+export const TEXT = 12;
+export const TAP = 44;
+
+// The width, in drawing units, to lay `svg` out for: its shown width, at most `widest`.
+export function boardWidth(svg, widest = 520) {
+  const shown = svg?.getBoundingClientRect?.().width || 0;
+  return shown >= 240 ? Math.min(widest, Math.floor(shown)) : widest;
+}
+
+// A board is laid out again when its shown width changes (a phone turned, a window resized):
+// each drawing registers how to redraw itself with the newest state.
+const layouts = new WeakMap();
+let watcher = null;
+
+export function relayoutOnResize(svg, redraw) {
+  layouts.set(svg, { width: boardWidth(svg), redraw });
+  if (!watcher && typeof ResizeObserver !== "undefined") {
+    watcher = new ResizeObserver((entries) => {
+      for (const entry of entries) {
+        const layout = layouts.get(entry.target);
+        if (layout && boardWidth(entry.target) !== layout.width) layout.redraw();
+      }
+    });
+  }
+  watcher?.observe(svg);
+}
+
+// How many characters of `size` fit in `width` (a generous average glyph width, so that the
+// wrapped text never runs past its box).
+export function charsIn(width, size = TEXT) {
+  return Math.max(4, Math.floor(width / (size * 0.62)));
+}
+
 const NAMED_COLOURS = {
   red: "#d64541", blue: "#2f6fdb", green: "#2e9d5b", yellow: "#e8b923", purple: "#8a4fc8",
   orange: "#ee7a22", white: "#f4f4f4", pink: "#ef6fa8", black: "#333333", gold: "#d4a017",
@@ -32,8 +68,9 @@ export function el(parent, tag, attrs = {}, text) {
 }
 
 export function label(parent, x, y, text, attrs = {}) {
+  const size = Math.max(TEXT, Number(attrs["font-size"]) || TEXT);
   return el(parent, "text", { x, y, "text-anchor": "middle", "dominant-baseline": "middle",
-    class: "svg-label", ...attrs }, text);
+    class: "svg-label", ...attrs, "font-size": size }, text);
 }
 
 export function title(node, text) {
@@ -41,13 +78,35 @@ export function title(node, text) {
   return node;
 }
 
+// Where keyboard focus was on the board, as a selector that finds the same place in the next
+// drawing (the board is redrawn on every state; a keyboard player keeps their place).
+function focusedPlace(svg) {
+  const node = document.activeElement;
+  if (!node || node === svg || !svg.contains(node)) return null;
+  for (const name of ["data-tile", "data-space", "data-place", "data-action", "data-piece"]) {
+    const value = node.getAttribute(name);
+    if (value !== null) return `[${name}="${CSS.escape(value)}"]`;
+  }
+  return null;
+}
+
 export function prepare(svg, width, height) {
+  const place = focusedPlace(svg);
+  const hadFocus = svg.contains(document.activeElement) && document.activeElement !== svg;
+  if (hadFocus) document.activeElement.blur();
   while (svg.firstChild) svg.removeChild(svg.firstChild);
+  if (hadFocus) {
+    queueMicrotask(() => {  // after the drawing is done
+      const found = (place && svg.querySelector(place)) || svg.querySelector(".clickable, [data-piece]");
+      found?.focus();
+    });
+  }
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   svg.setAttribute("preserveAspectRatio", "xMidYMin meet");
   return svg;
 }
 
+// Only the generic tree drawing (games without a folder) cuts long lines; game drawings wrap.
 export function shorten(text, length) {
   const value = String(text ?? "");
   return value.length <= length ? value : `${value.slice(0, length - 1)}…`;
@@ -121,19 +180,35 @@ export function closeChooser() {
   document.querySelectorAll(".chooser").forEach((node) => node.remove());
 }
 
-// A card: a rounded rectangle with a title line and optional smaller lines below.
+// A card: a rounded rectangle with a bold title and smaller lines below, every line wrapped to
+// the card's width and never cut; the card grows taller when its text needs it (`cardHeight`).
+function cardLines(lines, w, size) {
+  const [first, ...rest] = (Array.isArray(lines) ? lines : [lines]).map((line) => String(line ?? ""));
+  const room = charsIn(w - 8, size);
+  return [...wrapText(first, room).map((text) => ({ text, bold: true })),
+    ...rest.flatMap((line) => wrapText(line, room).map((text) => ({ text, bold: false })))];
+}
+
+export function cardHeight(w, h, lines, options = {}) {
+  const size = Math.max(TEXT, options.fontSize || TEXT);
+  return Math.max(h, 8 + cardLines(lines, w, size).length * (size + 3) + (options.below || 0));
+}
+
 export function card(parent, x, y, w, h, lines, options = {}) {
+  const size = Math.max(TEXT, options.fontSize || TEXT);
+  const height = cardHeight(w, h, lines, options);
   const group = el(parent, "g", { class: `card ${options.className || ""}`.trim() });
-  el(group, "rect", { x, y, width: w, height: h, rx: 6, fill: options.fill || "#fffdf6",
+  el(group, "rect", { x, y, width: w, height, rx: 6, fill: options.fill || "#fffdf6",
     stroke: options.stroke || "#5b5140", "stroke-width": options.strokeWidth || 1.5 });
-  const [first, ...rest] = Array.isArray(lines) ? lines : [lines];
-  const size = options.fontSize || 11;
-  label(group, x + w / 2, y + 14, shorten(first, options.maxChars || 14), { "font-size": size, "font-weight": "bold",
-      fill: options.textFill || "#1b1f24" });
-  rest.forEach((line, i) => {
-    label(group, x + w / 2, y + 30 + i * (size + 2), shorten(line, options.maxChars || 14),
-      { "font-size": size - 1, fill: options.textFill || "#1b1f24" });
+  const wrapped = cardLines(lines, w, size);
+  // A chip (options.centre) has its text in the middle; a card from the top.
+  const offset = options.centre ? (height - wrapped.length * (size + 3)) / 2 - 2 : 0;
+  wrapped.forEach((line, i) => {
+    label(group, x + w / 2, y + offset + 4 + size / 2 + i * (size + 3), line.text, { "font-size": size,
+      "font-weight": line.bold ? "bold" : null, fill: options.textFill || "#1b1f24" });
   });
+  group.cardHeight = height;
+  group.textBottom = y + 4 + cardLines(lines, w, size).length * (size + 3);
   if (options.title) title(group, options.title);
   return group;
 }
@@ -144,7 +219,7 @@ export function token(parent, cx, cy, r, fill, text, options = {}) {
   el(group, "circle", { cx, cy, r, fill, stroke: options.stroke || "#1b1f24",
     "stroke-width": options.strokeWidth || 1.2, "stroke-dasharray": options.dashed ? "3 2" : null });
   if (text !== undefined && text !== null && text !== "") {
-    label(group, cx, cy + 0.5, text, { "font-size": options.fontSize || Math.max(8, r * 0.8),
+    label(group, cx, cy + 0.5, text, { "font-size": options.fontSize || Math.max(TEXT, r * 0.8),
       fill: textColourOn(fill), "font-weight": "bold" });
   }
   if (options.title) title(group, options.title);
@@ -213,12 +288,16 @@ export function pieceText(key) {
 
 // Mark `node` as showing piece `key`: hover/focus shows a tooltip, tapping in Explain mode (or
 // a long press) opens the detail panel (see static/pieces.js).
-export function piece(node, key) {
+// `note` says what is on this very piece now ("C4: Red holds it with 2 cubes"); the tooltip and
+// panel show it above the piece's own text.
+export function piece(node, key, note) {
   if (!node || !pieceInfo(key)) return node;
   node.setAttribute("data-piece", key);
+  if (note) node.setAttribute("data-note", note);
+  const text = [note, pieceText(key)].filter(Boolean).join(". ");
   if (!node.hasAttribute("tabindex")) node.setAttribute("tabindex", "0");
-  if (!node.hasAttribute("aria-label")) node.setAttribute("aria-label", pieceText(key));
-  else node.setAttribute("aria-description", pieceText(key));
+  if (!node.hasAttribute("aria-label")) node.setAttribute("aria-label", text);
+  else node.setAttribute("aria-description", text);
   if (pieceInfo(key).proposed) node.classList.add("has-proposed");
   return node;
 }
@@ -238,14 +317,23 @@ export function wrapText(text, width) {
   return lines;
 }
 
-// Lines of text from (x, y) down, cut with "…" after `most` lines (the full text is in the
-// piece's tooltip and panel).
-export function textBlock(parent, x, y, lines, most, attrs = {}) {
-  const size = Number(attrs["font-size"] || 10);
-  const shown = lines.slice(0, most);
-  if (lines.length > most) shown[most - 1] = `${shown[most - 1]} …`;
-  shown.forEach((line, i) => label(parent, x, y + i * (size + 2), line, { "text-anchor": "start", ...attrs }));
-  return y + shown.length * (size + 2);
+// Lines of text from (x, y) down, all of them (never cut); the y below the last line.
+export function textBlock(parent, x, y, lines, attrs = {}) {
+  const size = Math.max(TEXT, Number(attrs["font-size"]) || TEXT);
+  lines.forEach((line, i) => label(parent, x, y + size / 2 + i * (size + 2), line,
+    { "text-anchor": "start", ...attrs, "font-size": size }));
+  return y + lines.length * (size + 2);
+}
+
+// `text` wrapped to `width` units at `size`, drawn from (x, y) down; the y below it.
+export function paragraph(parent, x, y, width, text, attrs = {}) {
+  const size = Math.max(TEXT, Number(attrs["font-size"]) || TEXT);
+  return textBlock(parent, x, y, wrapText(text, charsIn(width, size)), { ...attrs, "font-size": size });
+}
+
+// The height `paragraph` needs.
+export function paragraphHeight(width, text, size = TEXT) {
+  return wrapText(text, charsIn(width, size)).length * (Math.max(TEXT, size) + 2);
 }
 
 // ---- what just happened: the log as the seat sees it, for marking the last move ----------

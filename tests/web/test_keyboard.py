@@ -1,0 +1,62 @@
+"""A whole Grid Squid game played by keyboard alone (issue 13, item 7): Tab and the arrow keys
+reach the board's tiles and cards, a visible ring shows which one has focus, Enter plays it, and
+focus stays on the board when it is redrawn after the move."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from . import helpers
+
+FOCUSED = """() => {
+  const node = document.activeElement;
+  const board = document.getElementById('board');
+  const ring = board.querySelector('.focus-ring');
+  const box = ring && ring.getBoundingClientRect();
+  return {onBoard: board.contains(node) && node !== board,
+          playable: !!node?.classList?.contains('clickable') && board.contains(node),
+          action: node?.dataset?.action || null,
+          ring: box ? [box.width, box.height] : null};
+}"""
+MOST_KEYS = 150  # presses to reach a playable piece before the test gives up
+
+
+def reach_a_playable_piece(page: Any, rng: random.Random) -> dict[str, Any]:
+    """Tab (and now and then an arrow key, once on the board) until a playable piece has focus."""
+    for _ in range(MOST_KEYS):
+        focused = page.evaluate(FOCUSED)
+        if focused["playable"]:
+            return focused
+        if focused["onBoard"] and rng.random() < 0.5:
+            page.keyboard.press(rng.choice(["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"]))
+        else:
+            page.keyboard.press("Tab")
+    raise AssertionError("no playable piece could be reached with the keyboard")
+
+
+def test_a_whole_grid_squid_game_by_keyboard_alone(page: Any, base_url: str) -> None:
+    created = helpers.create_table(base_url, "grid_squid", 2, seed=4)
+    page.goto(helpers.seat_url(base_url, created))
+    helpers.wait_for_state(page)
+    rng = random.Random(9)
+    moves = 0
+    arrows_used = False
+    while helpers.wait_for_decision(page) == "yours":
+        focused = reach_a_playable_piece(page, rng)
+        assert focused["ring"] and min(focused["ring"]) >= 44, "a visible focus ring"
+        before = helpers.version(page)
+        page.keyboard.press("Enter")
+        helpers.wait_for_version_after(page, before)
+        moves += 1
+        if moves == 1:  # the arrow keys move between tiles too
+            page.wait_for_timeout(50)
+            start = page.evaluate("() => document.activeElement?.getAttribute('data-tile')")
+            page.keyboard.press("ArrowRight")
+            after = page.evaluate("() => document.activeElement?.getAttribute('data-tile')")
+            arrows_used = start is not None and after is not None and after != start
+    assert page.get_attribute("#turn", "data-status") == "over"
+    assert moves >= 15  # five cards a round, three rounds
+    assert arrows_used, "ArrowRight moved focus from a tile to the next"
+    page.wait_for_selector("#results:not([hidden])")
+    assert page.console.errors == []
