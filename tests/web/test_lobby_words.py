@@ -38,6 +38,18 @@ def test_every_option_and_every_choice_of_the_game_has_words(game_id: str) -> No
             assert len(set(labels)) == len(labels), f"{option.name}: two choices read the same"
 
 
+def test_the_names_a_typed_option_lists_are_the_games_own() -> None:
+    """The help of a typed option lists the names it takes; they follow the data file."""
+    grid = squidbox.get_game("grid_squid")
+    grid_words = lobby_words(grid)["options"]
+    assert all(name in grid_words["symbols"]["help"] for name in grid.data.symbols)
+    assert all(name in grid_words["colours"]["help"] for name in grid.data.player_colours)
+    directors = squidbox.get_game("directors")
+    events = lobby_words(directors)["options"]["events"]["help"]
+    assert all(name in events for name in directors.data.events)
+    assert f"0 to {directors.data.max_events}" in events
+
+
 def test_an_option_or_a_choice_without_words_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     game = squidbox.get_game("grid_squid")
     declared = game.options
