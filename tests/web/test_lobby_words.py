@@ -18,6 +18,8 @@ import squidbox
 from squidbox.engine.options import Option
 from squidbox.games import REGISTERED
 from squidbox.games.lobby import LobbyWordsError, lobby_words
+from squidbox.server.api import game_summary
+from tests.sim.nim import Nim
 
 
 @pytest.mark.parametrize("game_id", list(REGISTERED))
@@ -115,7 +117,7 @@ def test_the_lobby_shows_words_and_sends_the_games_own_values(
     assert body["options"] == {"advanced": True, "advanced_leftovers": "discard",
                                "symbols": ["Drop", "Hammers", "Wheel", "Arrow"]}
     assert body["bots"] == {"1": "heuristic", "2": "heuristic"}
-    assert "Blue: Computer: good" in page.inner_text("#create-result")
+    assert "Blue: played by the computer (good)" in page.inner_text("#create-result")
 
     page.select_option("#game-select", "squid_circle")
     page.select_option("#players-select", "4")
@@ -159,3 +161,12 @@ def test_axe_finds_nothing_serious_on_the_lobby(browser: Any, base_url: str, scr
         assert serious_axe_findings(page) == []
     finally:
         context.close()
+
+
+def test_a_game_without_a_folder_or_a_heuristic_gets_no_words_and_no_good_bot(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    toy = Nim()
+    monkeypatch.setattr(toy, "evaluate_view", None)
+    summary = game_summary(toy)
+    assert summary["lobby"] is None  # the lobby shows the option's own name and help
+    assert summary["bots"] == ["random", "ismcts"] and summary["default_bot"] == "random"

@@ -7,14 +7,14 @@ import { absolute, copyRow } from "./copy.js";
 // for the game (GET /api/games: `bots`, and `default_bot` for a new seat).
 const PEOPLE = [["", "A person (gets a link)"], ["open", "Open: anyone may take it"]];
 const BOT_WORDS = {
-  random: ["Computer: easy", "plays any allowed move at random"],
-  heuristic: ["Computer: good", "picks the move its rules of thumb rate best"],
-  ismcts: ["Computer: strong (slow)",
+  random: ["easy", "plays any allowed move at random"],
+  heuristic: ["good", "picks the move its rules of thumb rate best"],
+  ismcts: ["strong (slow)",
     "tries out many possible games before each move, never peeking at hidden cards; takes a few seconds"],
 };
 
 function botLabel(kind) {
-  return (BOT_WORDS[kind] || [`Computer: ${kind}`])[0];
+  return `Computer: ${(BOT_WORDS[kind] || [kind])[0]}`;
 }
 
 const form = document.getElementById("create-form");
@@ -110,7 +110,7 @@ function describeGame(game) {
 
 function botHelp(game) {
   document.getElementById("bot-help").textContent = game.bots.filter((kind) => BOT_WORDS[kind])
-    .map((kind) => `${BOT_WORDS[kind][0]}: ${BOT_WORDS[kind][1]}.`).join(" ");
+    .map((kind) => `${botLabel(kind)}: ${BOT_WORDS[kind][1]}.`).join(" ");
 }
 
 function playersChanged() {
@@ -305,7 +305,7 @@ function showCreated(answer) {
     } else if (seat.open) {
       item.textContent = `${seat.name}: open, anyone with the table link or from the lobby may take it`;
     } else {
-      item.textContent = `${seat.name}: ${botLabel(seat.bot)}`;
+      item.textContent = `${seat.name}: played by the computer (${(BOT_WORDS[seat.bot] || [seat.bot])[0]})`;
     }
     list.appendChild(item);
   }
