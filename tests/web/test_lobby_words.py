@@ -117,6 +117,7 @@ def test_the_lobby_shows_words_and_sends_the_games_own_values(
     assert body["options"] == {"advanced": True, "advanced_leftovers": "discard",
                                "symbols": ["Drop", "Hammers", "Wheel", "Arrow"]}
     assert body["bots"] == {"1": "heuristic", "2": "heuristic"}
+    assert "leave_bot" not in body, "the server's default stand-in is sent as no choice"
     assert "Blue: played by the computer (good)" in page.inner_text("#create-result")
 
     page.select_option("#game-select", "squid_circle")
@@ -125,7 +126,9 @@ def test_the_lobby_shows_words_and_sends_the_games_own_values(
     assert guard.locator("option").all_inner_texts() == [
         "a random player", "Seat 1", "Seat 2", "Seat 3", "Seat 4"]
     guard.select_option(label="Seat 2")
-    assert sent_body(page)["options"] == {"guard_start": 1}
+    page.select_option("#leave-bot-select", label="Computer: strong (slow)")
+    body = sent_body(page)
+    assert body["options"] == {"guard_start": 1} and body["leave_bot"] == "ismcts"
 
     page.select_option("#game-select", "directors")
     events = option_field(page, "Events")

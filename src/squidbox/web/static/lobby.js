@@ -31,10 +31,9 @@ const NAME_KEY = "squidbox-name";
 // Turn timer and leave policy (POST /api/tables: turn_seconds, leave_seconds, leave_bot).
 const TURN_TIMES = [["", "No turn timer"], ["30", "30 seconds a turn"], ["60", "1 minute a turn"],
   ["120", "2 minutes a turn"], ["300", "5 minutes a turn"], ["86400", "1 day a turn"]];
-const LEAVE_TIMES = [["", "Wait for them"], ["60", "A computer player plays for them after 1 minute"],
-  ["300", "A computer player plays for them after 5 minutes"], ["3600", "A computer player plays for them after 1 hour"]];
-const LEAVE_BOTS = [["", "Computer: good (easy where a game has none)"],
-  ["random", "Computer: easy"], ["ismcts", "Computer: strong (slow)"]];
+const LEAVE_TIMES = [["", "Wait for them"], ["60", "Computer takes over after 1 minute"],
+  ["300", "Computer takes over after 5 minutes"], ["3600", "Computer takes over after 1 hour"]];
+
 
 function choice(id, label, choices) {
   const row = document.createElement("label");
@@ -57,7 +56,7 @@ function addTimerFields() {
     "A player who is away when it is their turn can be replaced by a computer player until they come back.";
   fieldset.append(legend, choice("turn-select", "Turn timer", TURN_TIMES),
     choice("leave-select", "When a player is away on their turn", LEAVE_TIMES),
-    choice("leave-bot-select", "The computer player that plays for them", LEAVE_BOTS), help);
+    choice("leave-bot-select", "The computer player that plays for them", []), help);
   document.getElementById("seats-fieldset").after(fieldset);
 }
 
@@ -95,6 +94,7 @@ function gameChanged() {
   const preferred = counts.includes(3) ? 3 : counts[0];
   playersSelect.replaceChildren(...counts.map((n) => option(String(n), `${n} players`, n === preferred)));
   describeGame(game);
+  fillLeaveBots(game);
   fillSeats();
   fillOptions(game);
 }
@@ -106,6 +106,14 @@ function describeGame(game) {
   link.href = game.rules_url;
   link.textContent = `How to play ${game.name}`;
   about.replaceChildren(game.lobby ? `${game.lobby.description} ` : "", link);
+}
+
+// The stand-in for an away player: the server's default for the game (sent as no choice), or
+// another of its bots.
+function fillLeaveBots(game) {
+  const others = game.bots.filter((kind) => kind !== game.default_bot);
+  document.getElementById("leave-bot-select").replaceChildren(option("", botLabel(game.default_bot), true),
+    ...others.map((kind) => option(kind, botLabel(kind))));
 }
 
 function botHelp(game) {
