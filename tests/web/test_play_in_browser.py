@@ -35,6 +35,7 @@ def test_lobby_creates_a_grid_squid_table_and_a_whole_game_is_played_by_clicking
     page.select_option("select[data-seat='0']", "")
     page.select_option("select[data-seat='1']", "heuristic")
     page.select_option("select[data-seat='2']", "heuristic")
+    page.click("#variant-details summary")  # the seed is under "For designers"
     page.fill("#seed-input", "5")
     page.click("#create-button")
     table_id = page.inner_text("#create-result h3").split()[1]

@@ -72,7 +72,9 @@ def test_the_installed_wheel_serves_every_page_of_every_game(installed_server: s
     base = installed_server
     for path in ["/", "/static/table.js", "/static/pieces.js", "/static/howto.js"]:
         assert httpx.get(base + path, timeout=10).status_code == 200, path
+    listed = {game["id"]: game for game in httpx.get(f"{base}/api/games", timeout=10).json()}
     for game_id in squidbox.game_ids():
+        assert listed[game_id]["lobby"] is not None, f"{game_id}: lobby.toml is not in the wheel"
         folder = Path(squidbox.__file__).parent / "games" / game_id
         rules = httpx.get(f"{base}/rules/{game_id}", timeout=10)
         assert rules.status_code == 200

@@ -6,9 +6,18 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Request
 
+from squidbox.engine import Game
+from squidbox.games.lobby import lobby_words
 from squidbox.registry import list_games
 
-from .messages import MAX_TOKEN_LENGTH, ActionBody, NewTableBody, new_table
+from .messages import (
+    MAX_TOKEN_LENGTH,
+    WEB_BOT_KINDS,
+    ActionBody,
+    NewTableBody,
+    default_bot,
+    new_table,
+)
 from .routing import TableId, limits_of, manager_of, rate_limited, seat_link, seat_of
 from .tables import Table
 
@@ -18,7 +27,16 @@ LOBBY_LIMIT = 100
 
 @router.get("/api/games")
 async def games() -> list[dict[str, Any]]:
-    return [{**game.describe(), "rules_url": f"/rules/{game.id}"} for game in list_games()]
+    return [game_summary(game) for game in list_games()]
+
+
+def game_summary(game: Game) -> dict[str, Any]:
+    """A game for the lobby: its options, the words the lobby shows for them (`lobby`, from the
+    game's lobby.toml; null for a game without a folder), the bots the web offers for it and
+    the one a new seat starts with."""
+    bots = [kind for kind in WEB_BOT_KINDS if kind != "heuristic" or game.evaluate_view is not None]
+    return {**game.describe(), "rules_url": f"/rules/{game.id}", "lobby": lobby_words(game),
+            "bots": bots, "default_bot": default_bot(game)}
 
 
 StoredStatus = Literal["open", "playing", "finished", "ended", "expired"]

@@ -85,14 +85,21 @@ async def lobby_page() -> HTMLResponse:
 <section class="panel" aria-labelledby="create-title">
 <h2 id="create-title">New table</h2>
 <form id="create-form" class="create-form">
-<label>Game <select id="game-select" name="game" required></select></label>
+<label>Game <select id="game-select" name="game" required
+aria-describedby="game-about"></select></label>
+<p id="game-about" class="game-about"></p>
 <label>Players <select id="players-select" name="players" required></select></label>
-<fieldset id="seats-fieldset"><legend>Seats</legend><div id="seat-rows"></div></fieldset>
+<fieldset id="seats-fieldset"><legend>Seats</legend><div id="seat-rows"></div>
+<small id="bot-help" class="muted"></small></fieldset>
 <details id="options-details"><summary>Options</summary><div id="option-rows"></div></details>
-<label>Seed (optional) <input id="seed-input" name="seed" type="number" inputmode="numeric"></label>
-<details id="variant-details"><summary>Variant (designers)</summary><label>Data edits, one KEY=VALUE
-a line, as <code>squidbox --set</code> <textarea id="variant-input" name="variant" rows="3"
-placeholder="cards.Magpie.cost=0"></textarea></label></details>
+<details id="variant-details"><summary>For designers</summary>
+<label>Seed <input id="seed-input" name="seed" type="number" inputmode="numeric"
+aria-describedby="seed-help"></label>
+<small id="seed-help" class="muted">A number that fixes every shuffle: the same seed and settings
+deal the same game again. Leave it empty for a new game.</small>
+<label>Data edits, one KEY=VALUE a line, as <code>squidbox --set</code>
+<textarea id="variant-input" name="variant" rows="3" placeholder="cards.Magpie.cost=0"></textarea>
+</label></details>
 <button type="submit" id="create-button">Create table</button>
 </form>
 <div id="create-result" aria-live="polite"></div>

@@ -3,10 +3,19 @@
 
 import { absolute, copyRow } from "./copy.js";
 
-// Every game has random and ISMCTS bots; the heuristic bot only where the game has a heuristic
-// (the server says so when it has none).
-const BOT_KINDS = [["", "Human"], ["open", "Open: anyone may take it"], ["random", "Bot: random"], ["heuristic", "Bot: heuristic"],
-  ["ismcts", "Bot: ISMCTS (strong, slow)"]];
+// Who sits in a seat: a person, an open seat, or one of the computer players the server offers
+// for the game (GET /api/games: `bots`, and `default_bot` for a new seat).
+const PEOPLE = [["", "A person (gets a link)"], ["open", "Open: anyone may take it"]];
+const BOT_WORDS = {
+  random: ["easy", "plays any allowed move at random"],
+  heuristic: ["good", "picks the move its rules of thumb rate best"],
+  ismcts: ["strong (slow)",
+    "tries out many possible games before each move, never peeking at hidden cards; takes a few seconds"],
+};
+
+function botLabel(kind) {
+  return `Computer: ${(BOT_WORDS[kind] || [kind])[0]}`;
+}
 
 const form = document.getElementById("create-form");
 const gameSelect = document.getElementById("game-select");
@@ -22,10 +31,9 @@ const NAME_KEY = "squidbox-name";
 // Turn timer and leave policy (POST /api/tables: turn_seconds, leave_seconds, leave_bot).
 const TURN_TIMES = [["", "No turn timer"], ["30", "30 seconds a turn"], ["60", "1 minute a turn"],
   ["120", "2 minutes a turn"], ["300", "5 minutes a turn"], ["86400", "1 day a turn"]];
-const LEAVE_TIMES = [["", "Wait for them"], ["60", "A bot plays for them after 1 minute"],
-  ["300", "A bot plays for them after 5 minutes"], ["3600", "A bot plays for them after 1 hour"]];
-const LEAVE_BOTS = [["", "the heuristic bot (random where a game has none)"], ["random", "the random bot"],
-  ["ismcts", "the ISMCTS bot"]];
+const LEAVE_TIMES = [["", "Wait for them"], ["60", "Computer takes over after 1 minute"],
+  ["300", "Computer takes over after 5 minutes"], ["3600", "Computer takes over after 1 hour"]];
+
 
 function choice(id, label, choices) {
   const row = document.createElement("label");
@@ -45,10 +53,10 @@ function addTimerFields() {
   const help = document.createElement("small");
   help.className = "muted";
   help.textContent = "When the turn timer runs out, the server plays a sensible move for the player. " +
-    "A player who is away when it is their turn can be replaced by a bot until they come back.";
+    "A player who is away when it is their turn can be replaced by a computer player until they come back.";
   fieldset.append(legend, choice("turn-select", "Turn timer", TURN_TIMES),
     choice("leave-select", "When a player is away on their turn", LEAVE_TIMES),
-    choice("leave-bot-select", "The bot that plays for them", LEAVE_BOTS), help);
+    choice("leave-bot-select", "The computer player that plays for them", []), help);
   document.getElementById("seats-fieldset").after(fieldset);
 }
 
@@ -85,11 +93,43 @@ function gameChanged() {
   for (let n = game.min_players; n <= game.max_players; n += 1) counts.push(n);
   const preferred = counts.includes(3) ? 3 : counts[0];
   playersSelect.replaceChildren(...counts.map((n) => option(String(n), `${n} players`, n === preferred)));
+  describeGame(game);
+  fillLeaveBots(game);
   fillSeats();
   fillOptions(game);
 }
 
+// One line on what the game is (from the game's lobby.toml), and its how-to-play page.
+function describeGame(game) {
+  const about = document.getElementById("game-about");
+  const link = document.createElement("a");
+  link.href = game.rules_url;
+  link.textContent = `How to play ${game.name}`;
+  about.replaceChildren(game.lobby ? `${game.lobby.description} ` : "", link);
+}
+
+// The stand-in for an away player: the server's default for the game (sent as no choice), or
+// another of its bots.
+function fillLeaveBots(game) {
+  const others = game.bots.filter((kind) => kind !== game.default_bot);
+  document.getElementById("leave-bot-select").replaceChildren(option("", botLabel(game.default_bot), true),
+    ...others.map((kind) => option(kind, botLabel(kind))));
+}
+
+function botHelp(game) {
+  document.getElementById("bot-help").textContent = game.bots.filter((kind) => BOT_WORDS[kind])
+    .map((kind) => `${botLabel(kind)}: ${BOT_WORDS[kind][1]}.`).join(" ");
+}
+
+function playersChanged() {
+  fillSeats();
+  for (const select of optionRows.querySelectorAll("select[data-control='seat']")) fillSeatChoices(select);
+}
+
 function fillSeats() {
+  const game = currentGame();
+  const kinds = [...PEOPLE, ...game.bots.map((kind) => [kind, botLabel(kind)])];
+  botHelp(game);
   const count = Number(playersSelect.value);
   const previous = [...seatRows.querySelectorAll("select")].map((s) => s.value);
   seatRows.replaceChildren();
@@ -100,9 +140,10 @@ function fillSeats() {
     const select = document.createElement("select");
     select.name = `seat-${seat}`;
     select.dataset.seat = String(seat);
-    const fallback = seat === 0 ? "" : "random";
-    const chosen = previous[seat] ?? fallback;
-    select.replaceChildren(...BOT_KINDS.map(([value, text]) => option(value, text, value === chosen)));
+    const fallback = seat === 0 ? "" : game.default_bot;
+    const kept = previous[seat];
+    const chosen = kinds.some(([value]) => value === kept) ? kept : fallback;
+    select.replaceChildren(...kinds.map(([value, text]) => option(value, text, value === chosen)));
     row.appendChild(select);
     seatRows.appendChild(row);
   }
@@ -114,28 +155,40 @@ function fillOptions(game) {
     optionRows.textContent = "This game has no options.";
     return;
   }
+  // The words come from the game's lobby.toml; a game without one shows the option's own
+  // name and help.
+  const words = game.lobby ? game.lobby.options : {};
   for (const spec of game.options) {
+    const text = words[spec.name] || { label: spec.name, help: spec.help };
     const row = document.createElement("label");
     row.className = "option-row";
-    row.append(spec.name);
-    row.appendChild(optionInput(spec));
+    row.append(text.label);
+    const field = optionInput(spec, text);
     const help = document.createElement("small");
-    help.textContent = spec.help;
-    row.appendChild(help);
+    help.id = `option-help-${spec.name}`;
+    help.textContent = text.help;
+    field.setAttribute("aria-describedby", help.id);
+    row.append(field, help);
     optionRows.appendChild(row);
   }
 }
 
-function optionInput(spec) {
+// A choice option is a select of its choices' labels; a free one is a select of the seats
+// (control "seat"), or a text box ("text", or "list": names separated by commas).
+function optionInput(spec, text) {
   const defaultText = JSON.stringify(spec.default);
-  if (Array.isArray(spec.choices)) {
+  if (Array.isArray(spec.choices) || text.control === "seat") {
     const select = document.createElement("select");
-    select.replaceChildren(...spec.choices.map((c) => {
-      const text = JSON.stringify(c);
-      return option(text, typeof c === "string" ? c : text, text === defaultText);
-    }));
     select.dataset.option = spec.name;
     select.dataset.default = defaultText;
+    if (Array.isArray(spec.choices)) {
+      const labels = text.choice_labels || spec.choices.map((c) => (typeof c === "string" ? c : JSON.stringify(c)));
+      select.replaceChildren(...spec.choices.map((c, i) => option(JSON.stringify(c), labels[i], JSON.stringify(c) === defaultText)));
+    } else {
+      select.dataset.control = "seat";
+      select.dataset.words = JSON.stringify(text.words || []);
+      fillSeatChoices(select);
+    }
     return select;
   }
   const input = document.createElement("input");
@@ -143,23 +196,43 @@ function optionInput(spec) {
   input.value = typeof spec.default === "string" ? spec.default : defaultText;
   input.dataset.option = spec.name;
   input.dataset.default = defaultText;
-  input.dataset.free = "yes";
+  input.dataset.free = text.control || "text";
+  input.dataset.words = JSON.stringify((text.words || []).map((w) => w.value));
   return input;
+}
+
+// A seat option offers its plain words ("random") and Seat 1 … Seat N (sent as 0 … N-1).
+function fillSeatChoices(select) {
+  const kept = select.value || select.dataset.default;
+  const words = JSON.parse(select.dataset.words).map((w) => [JSON.stringify(w.value), w.label]);
+  const seats = Array.from({ length: Number(playersSelect.value) }, (_, seat) => [String(seat), `Seat ${seat + 1}`]);
+  const all = [...words, ...seats];
+  const chosen = all.some(([value]) => value === kept) ? kept : select.dataset.default;
+  select.replaceChildren(...all.map(([value, label]) => option(value, label, value === chosen)));
+}
+
+// What a text box means: a number or JSON as typed; the option's default word or one of its
+// plain words ("random") as that word; for a "list" option, anything else is names separated
+// by commas.
+function typedValue(field) {
+  const typed = field.value.trim();
+  if (typed === "") return JSON.parse(field.dataset.default);
+  try {
+    return JSON.parse(typed);
+  } catch {
+    // not JSON: plain words follow
+  }
+  const words = [...JSON.parse(field.dataset.words), JSON.parse(field.dataset.default)];
+  const word = words.find((w) => typeof w === "string" && w.toLowerCase() === typed.toLowerCase());
+  if (word !== undefined) return word;
+  if (field.dataset.free === "list") return typed.split(",").map((name) => name.trim()).filter(Boolean);
+  return typed;
 }
 
 function readOptions() {
   const options = {};
   for (const field of optionRows.querySelectorAll("[data-option]")) {
-    let value;
-    if (field.dataset.free === "yes") {
-      try {
-        value = JSON.parse(field.value);
-      } catch {
-        value = field.value;
-      }
-    } else {
-      value = JSON.parse(field.value);
-    }
+    const value = field.dataset.free ? typedValue(field) : JSON.parse(field.value);
     if (JSON.stringify(value) !== field.dataset.default) options[field.dataset.option] = value;
   }
   return options;
@@ -240,7 +313,7 @@ function showCreated(answer) {
     } else if (seat.open) {
       item.textContent = `${seat.name}: open, anyone with the table link or from the lobby may take it`;
     } else {
-      item.textContent = `${seat.name}: bot ${seat.bot}`;
+      item.textContent = `${seat.name}: played by the computer (${(BOT_WORDS[seat.bot] || [seat.bot])[0]})`;
     }
     list.appendChild(item);
   }
@@ -405,6 +478,6 @@ async function start() {
 
 addTimerFields();
 gameSelect.addEventListener("change", gameChanged);
-playersSelect.addEventListener("change", fillSeats);
+playersSelect.addEventListener("change", playersChanged);
 form.addEventListener("submit", createTable);
 start();
