@@ -427,7 +427,9 @@ def test_healthz_and_metrics(client: TestClient):
     created = create_table(client, GAME, 2, bots={1: "random"})
     client.post("/api/tables", json={"game": "nope"})
     token = tokens_of(created)[0]
-    action = state_of(client, created["table"], token)["view"]["legal_actions"][0]
+    # the start player is drawn: when it is the bot, wait for its move before playing
+    action = wait_for(lambda: state_of(client, created["table"], token)["view"]["legal_actions"],
+                      what="seat 0's turn")[0]
     client.post(f"/api/tables/{created['table']}/actions", json={"token": token,
                                                                  "action": action})
     assert client.get("/healthz").json()["status"] == "ok"
