@@ -30,7 +30,8 @@ SEEDS = (1, 2, 3)
 EXTRA_OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {
     "grid_squid": (
         {"advanced": True, "advanced_leftovers": "discard"},
-        {"advanced": True, "diagonals": True, "start_shift": "left", "advanced_leftovers": "discard"},
+        {"advanced": True, "diagonals": True, "start_shift": "left",
+         "advanced_leftovers": "discard"},
     ),
     "squid_circle": ({"characters": 2}, {"characters": 3, "layout": "grouped"}),
     "squid_game": ({"recruits": "random"},),
