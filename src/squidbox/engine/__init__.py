@@ -12,7 +12,7 @@ from .errors import (
 from .events import Event
 from .game import Game
 from .options import Option
-from .rng import Rng
+from .rng import FORMAT, Rng, Rng1
 from .state import HIDDEN_ACTION, Action, State
 
 __all__ = [
@@ -25,7 +25,9 @@ __all__ = [
     "IllegalAction",
     "InvalidOptions",
     "Option",
+    "FORMAT",
     "Rng",
+    "Rng1",
     "SnapshotError",
     "SquidboxError",
     "State",

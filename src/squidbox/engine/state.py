@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .errors import IllegalAction
 from .events import Entry, Event, Logged, Shown, as_read, events_to_json, log_for, seen_by
 from .jsoncopy import copy_json
-from .rng import Rng
+from .rng import Rng, Rng1
 
 if TYPE_CHECKING:
     from .game import Game
@@ -34,7 +34,7 @@ class State(ABC):
     game: Game
     num_players: int
     options: dict[str, Any]
-    rng: Rng
+    rng: Rng | Rng1  # Rng1 only in games stored before issue 15 (snapshot format 1)
     history: list[tuple[int, Action]]
     events: list[Event]
     _legal: dict[int, list[Action]]
@@ -218,7 +218,7 @@ class State(ABC):
         """An exact, JSON-ready snapshot; game.from_json(doc) restores it. The document is the
         caller's to change, except the event dicts inside it, which are shared read-only."""
         return {
-            "format": 1,
+            "format": self.rng.format,
             "game": self.game.id,
             "num_players": self.num_players,
             "options": copy_json(self.options),
