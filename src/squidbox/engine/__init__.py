@@ -9,7 +9,7 @@ from .errors import (
     SquidboxError,
     UnknownGame,
 )
-from .events import Event
+from .events import Event, Later
 from .game import Game
 from .options import Option
 from .rng import FORMAT, Rng, Rng1
@@ -24,6 +24,7 @@ __all__ = [
     "Game",
     "IllegalAction",
     "InvalidOptions",
+    "Later",
     "Option",
     "FORMAT",
     "Rng",

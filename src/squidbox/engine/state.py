@@ -236,6 +236,11 @@ class State(ABC):
         if self._records:
             self.events.append((None, Entry(kind, template, data), None))
 
+    @property
+    def recording(self) -> bool:
+        """False in a search state (no log is kept): a game may skip building log data then."""
+        return self._records
+
     def entry(self, kind: str, template: str, **data: Any) -> Entry:
         """An entry for emit_private, formatted like emit's when read."""
         return Entry(kind, template, data)

@@ -21,6 +21,7 @@ class Geometry:
     columns: int
     rows: int
     lines: tuple[tuple[str, tuple[int, ...]], ...]  # every full straight line: (direction, tiles)
+    names: tuple[str, ...]  # each tile's name ("A1"), by index
 
     @property
     def size(self) -> int:
@@ -44,7 +45,8 @@ def geometry(columns: int, rows: int, diagonals: bool, shortest_line: int) -> Ge
                     c, r = c + dc, r + dr
                 if len(tiles) >= shortest_line:
                     lines.append((direction, tuple(tiles)))
-    return Geometry(columns, rows, tuple(lines))
+    names = tuple(tile_name(t, columns) for t in range(columns * rows))
+    return Geometry(columns, rows, tuple(lines), names)
 
 
 @dataclass(frozen=True)
