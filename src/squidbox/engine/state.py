@@ -30,6 +30,9 @@ HIDDEN_ACTION: Action = "?"  # stands for an action the viewer of a resampled st
 
 class State(ABC):
     FIELDS: ClassVar[tuple[str, ...]] = ()
+    # FIELDS that no rule changes once `_setup` is done (Grid Squid's board layout): clones
+    # share them instead of copying them. Setup, loading and nothing else may assign them.
+    FIXED_FIELDS: ClassVar[tuple[str, ...]] = ()
 
     game: Game
     num_players: int
@@ -177,7 +180,7 @@ class State(ABC):
         this state has none: a clone of a search state is a search state)."""
         new = object.__new__(type(self))
         attributes = self.__dict__.copy()
-        for name in self.FIELDS:
+        for name in self._copied_fields():
             attributes[name] = copy_json(attributes[name])
         attributes["rng"] = self.rng.copy()
         if records and self._records:
@@ -190,6 +193,14 @@ class State(ABC):
         attributes["_legal"] = {}
         new.__dict__ = attributes
         return new
+
+    @classmethod
+    def _copied_fields(cls) -> tuple[str, ...]:
+        copied = cls.__dict__.get("_copied")
+        if copied is None:
+            copied = tuple(name for name in cls.FIELDS if name not in cls.FIXED_FIELDS)
+            cls._copied = copied  # type: ignore[attr-defined]
+        return copied
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
         return self.clone()

@@ -57,6 +57,7 @@ class GridSquidState(State):
         "current",  # seat to move, or EMPTY once the game is over
         "played",  # cards each seat has played this round
     )
+    FIXED_FIELDS = ("symbols_in_play", "tile_symbols")  # chosen and laid out at setup only
 
     # ---- setup --------------------------------------------------------------------------------
     def _setup(self) -> None:
