@@ -261,9 +261,10 @@ class GridSquidState(State):
                    for seat in range(self.num_players)]
         this_round = [result.points for result in results]
         self.round_points.append(this_round)
-        self.emit("score", "Round {round} scoring: {_summary}.", round=self.round,
-                  players=Later(score_details, results, self.geo, data.line_points),
-                  _summary=Later(score_summary, self.seat_names(), this_round[:]))
+        if self.recording:
+            self.emit("score", "Round {round} scoring: {_summary}.", round=self.round,
+                      players=Later(score_details, results, self.geo, data.line_points),
+                      _summary=Later(score_summary, self.seat_names(), this_round[:]))
 
     def _return_excess_cubes(self) -> None:
         for tile, count in enumerate(self.cubes):

@@ -251,11 +251,13 @@ class SquidCircleState(State):
         self.votes = [None] * self.num_players
         total = sum(v for v in self.last_call if v is not None)
         self._move_guard(total)
-        where = self.character_name(self.circle[self.guard])
-        self.emit("call", "Round {round}, Sieg! {_calls}: {_moved}.",
-                  round=self.round, votes=list(self.last_call), total=total, character=where,
-                  _calls=Later(calls_text, self.seat_names(), self.game.data.tricks, calls),
-                  _moved=Later(moved_text, total, where))
+        if self.recording:
+            where = self.character_name(self.circle[self.guard])
+            self.emit("call", "Round {round}, Sieg! {_calls}: {_moved}.",
+                      round=self.round, votes=list(self.last_call), total=total,
+                      character=where,
+                      _calls=Later(calls_text, self.seat_names(), self.game.data.tricks, calls),
+                      _moved=Later(moved_text, total, where))
         self._open_window(AFTER_MOVE)
 
     def _move_guard(self, positions: int) -> None:
