@@ -53,7 +53,7 @@ DELETE = object()
 
 CORRUPTIONS = {
     "missing key": corrupt(["rng"], DELETE),
-    "wrong format": corrupt(["format"], 2),
+    "wrong format": corrupt(["format"], 3),
     "other game": corrupt(["game"], "squid_inc"),
     "player count": corrupt(["num_players"], 9),
     "unknown option": corrupt(["options", "turbo"], True),
@@ -107,7 +107,7 @@ def test_verify_refuses_a_history_that_does_not_replay():
 
 def test_a_resampled_snapshot_restores_but_cannot_be_verified():
     state = midgame()
-    resampled = state.resample(0, random.Random(1))
+    resampled = state.resample(0, random.Random(1), records=True)
     assert GAME.from_json(resampled.to_json()).to_json() == resampled.to_json()
     if any(action == "?" for _, action in resampled.history):
         with pytest.raises(SnapshotError, match="cannot be verified"):

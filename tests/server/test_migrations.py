@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import command
 
 import squidbox
-from squidbox.server.storage import Storage, TableRecord, alembic_config, now
+from squidbox.server.storage import Storage, TableRecord, TableRow, _row_fields, alembic_config, now
 from squidbox.server.tables import rebuild
 
 GRID = squidbox.get_game("grid_squid")
@@ -32,9 +32,19 @@ def stored_options(storage: Storage, table_id: str) -> dict:
     return json.loads(text) if isinstance(text, str) else text
 
 
+def create_old_table(storage: Storage, old: TableRecord) -> None:
+    """A table as the releases before issue 15 wrote it: no engine_format column (migration
+    0004 adds it and marks such tables format 1)."""
+    fields = {k: v for k, v in _row_fields(old).items() if k != "engine_format"}
+    with storage.engine.begin() as connection:
+        connection.execute(TableRow.__table__.insert().values(**fields))
+
+
 def old_advanced_game() -> list[tuple[int, str]]:
-    """The actions of a whole 2-player Advanced game under the old reading (extras discarded)."""
-    state = GRID.new_game(2, 5, {"advanced": True, "advanced_leftovers": "discard"})
+    """The actions of a whole 2-player Advanced game under the old reading (extras discarded),
+    dealt by the old release's generator (engine format 1)."""
+    state = GRID.new_game(2, 5, {"advanced": True, "advanced_leftovers": "discard"},
+                          engine_format=1)
     rng = random.Random(3)
     while not state.is_terminal():
         seat = state.to_move()[0]
@@ -46,10 +56,10 @@ def test_tables_begun_under_the_old_readings_keep_them(database_url: str):
     storage = Storage(database_url)
     try:
         command.upgrade(alembic_config(storage.engine), "0001")  # the schema before this change
-        storage.create_table(record("oldgrid", "grid_squid", {"advanced": True}))
-        storage.create_table(record("olddirectors", "directors", {"events": 0}))
-        storage.create_table(record("chosen", "grid_squid", {"advanced_leftovers": "keep"}))
-        storage.create_table(record("other", "squid_circle", {}))
+        create_old_table(storage, record("oldgrid", "grid_squid", {"advanced": True}))
+        create_old_table(storage, record("olddirectors", "directors", {"events": 0}))
+        create_old_table(storage, record("chosen", "grid_squid", {"advanced_leftovers": "keep"}))
+        create_old_table(storage, record("other", "squid_circle", {}))
         actions = old_advanced_game()
         for index, (seat, action) in enumerate(actions):
             storage.add_action("oldgrid", index, seat, action, finished=False)
@@ -81,13 +91,14 @@ def test_migration_0003_adds_seatings_and_chat_and_downgrades(database_url: str)
                          created=now())
     try:
         command.upgrade(alembic_config(storage.engine), "0002")
-        storage.create_table(record)  # no host: only the 0002 tables are written
+        create_old_table(storage, record)  # no host and no engine format: a 0002 table
         storage.upgrade()
         loaded = storage.load("old").record
         assert loaded.host_hash is None and loaded.names == {}  # an old table has no host
         waiting = TableRecord(**{**record.__dict__, "id": "waiting", "status": "open",
                                  "token_hashes": ["a" * 64, None], "host_hash": "c" * 64,
-                                 "names": {}, "links": {0: 0}, "issued": {0: 1}})
+                                 "names": {}, "links": {0: 0}, "issued": {0: 1},
+                                 "engine_format": 1})  # 0004's downgrade refuses format 2
         storage.create_table(waiting)
         waiting.names[1] = "Ann"
         waiting.token_hashes[1] = "d" * 64
