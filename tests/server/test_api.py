@@ -46,7 +46,9 @@ def test_table_info_and_lobby(client: TestClient):
     second = create_table(client, GAME, 3, bots={1: "random"}, turn_seconds=30)["table"]
     lobby = client.get("/api/tables").json()
     assert [entry["table"] for entry in lobby[:2]] == [second, first]
-    assert set(lobby[0]) == {"table", "game", "players", "status", "created"}
+    assert set(lobby[0]) == {"table", "game", "players", "status", "created", "open_seats",
+                             "turn_seconds"}
+    assert lobby[0]["open_seats"] == [] and lobby[0]["turn_seconds"] == 30
     assert lobby[0]["status"] == "playing" and lobby[0]["game"] == GAME
     info = client.get(f"/api/tables/{second}").json()
     assert info["players"] == 3 and info["turn_seconds"] == 30 and info["status"] == "playing"

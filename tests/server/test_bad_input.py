@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 import squidbox
 from tests.server.helpers import create_table, drain, state_of, tokens_of
@@ -135,15 +136,19 @@ def test_websocket_refusals_keep_the_connection_usable(client: TestClient):
         assert after[-1]["version"] == 1
 
 
-def test_a_spectator_cannot_act_and_a_wrong_token_watches_as_a_spectator(client: TestClient):
+def test_a_spectator_cannot_act_and_a_wrong_token_is_refused(client: TestClient):
     table, tokens, seat = two_humans(client)
     legal = state_of(client, table, tokens[seat])["view"]["legal_actions"]
-    with client.websocket_connect(f"/ws/tables/{table}?token=forged") as ws:
-        assert ws.receive_json()["code"] == "bad_token"
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
         assert ws.receive_json()["view"]["seat"] is None
         ws.send_json({"type": "action", "action": legal[0]})
         assert ws.receive_json()["code"] == "bad_token"
         assert drain(ws) == []  # still open, nothing happened
+    with client.websocket_connect(f"/ws/tables/{table}?token=forged") as ws:
+        assert ws.receive_json()["code"] == "bad_token"  # never a quiet spectator view
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4403
     assert state_of(client, table)["version"] == 0
 
 

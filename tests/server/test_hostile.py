@@ -529,8 +529,12 @@ def _answers(base: str) -> bool:
 def test_the_schema_is_published_with_strict_models(client: TestClient):
     schema = client.get("/openapi.json").json()
     models = schema["components"]["schemas"]
-    for name in ("NewTableBody", "ActionBody", "ActionMessage", "PingMessage", "ErrorBody"):
+    for name in ("NewTableBody", "ActionBody", "ActionMessage", "PingMessage", "ErrorBody",
+                 "ChatMessage", "TakeSeatBody", "SeatBody", "SeatPlayerBody", "StartBody",
+                 "HostBody"):
         assert name in models, name
+        if name != "ErrorBody":  # an answer, not a request
+            assert models[name].get("additionalProperties") is False, name
     assert models["NewTableBody"]["additionalProperties"] is False
     assert models["NewTableBody"]["properties"]["game"]["enum"] == squidbox.game_ids()
     post = schema["paths"]["/api/tables"]["post"]

@@ -1,11 +1,13 @@
 """Migration 0002: tables begun before issue 14's new default readings go on under the readings
 they began with (Grid Squid's Advanced leftovers discarded, Directors' Commerce card rotated and
-one Sphinx payment)."""
+one Sphinx payment). Migration 0003: who sits where and the chat (issue 13)."""
 
 from __future__ import annotations
 
+import json
 import random
 
+import sqlalchemy as sa
 from alembic import command
 
 import squidbox
@@ -20,6 +22,14 @@ def record(table_id: str, game: str, options: dict) -> TableRecord:
                        bots={0: "random", 1: "random"}, token_hashes=[None, None],
                        turn_seconds=None, leave_seconds=None, leave_bot="random",
                        status="playing", created=now())
+
+
+def stored_options(storage: Storage, table_id: str) -> dict:
+    """A table's options read as the 0001 schema has them (the newest code reads more tables)."""
+    with storage.engine.connect() as connection:
+        text = connection.execute(sa.text("SELECT options FROM tables WHERE id = :id"),
+                                  {"id": table_id}).scalar_one()
+    return json.loads(text) if isinstance(text, str) else text
 
 
 def old_advanced_game() -> list[tuple[int, str]]:
@@ -58,6 +68,40 @@ def test_tables_begun_under_the_old_readings_keep_them(database_url: str):
         assert state.history == actions and state.is_terminal()
 
         command.downgrade(alembic_config(storage.engine), "0001")
-        assert storage.load("oldgrid").record.options == {"advanced": True}
+        assert stored_options(storage, "oldgrid") == {"advanced": True}
+    finally:
+        storage.dispose()
+
+
+def test_migration_0003_adds_seatings_and_chat_and_downgrades(database_url: str):
+    storage = Storage(database_url)
+    record = TableRecord(id="old", game="grid_squid", players=2, options={}, seed=5, bots={},
+                         token_hashes=["a" * 64, "b" * 64], turn_seconds=None,
+                         leave_seconds=None, leave_bot="random", status="playing",
+                         created=now())
+    try:
+        command.upgrade(alembic_config(storage.engine), "0002")
+        storage.create_table(record)  # no host: only the 0002 tables are written
+        storage.upgrade()
+        loaded = storage.load("old").record
+        assert loaded.host_hash is None and loaded.names == {}  # an old table has no host
+        waiting = TableRecord(**{**record.__dict__, "id": "waiting", "status": "open",
+                                 "token_hashes": ["a" * 64, None], "host_hash": "c" * 64,
+                                 "names": {}, "links": {0: 0}, "issued": {0: 1}})
+        storage.create_table(waiting)
+        waiting.names[1] = "Ann"
+        waiting.token_hashes[1] = "d" * 64
+        storage.save_seating(waiting)
+        again = storage.load("waiting").record
+        assert (again.host_hash, again.names, again.links, again.issued) == \
+            ("c" * 64, {1: "Ann"}, {0: 0}, {0: 1, 1: 0})
+        assert again.token_hashes == ["a" * 64, "d" * 64] and again.status == "open"
+        assert sorted(storage.unfinished_ids()) == ["old", "waiting"]
+        command.downgrade(alembic_config(storage.engine), "0002")
+        with storage.engine.connect() as connection:
+            statuses = dict(connection.exec_driver_sql("SELECT id, status FROM tables").all())
+        assert statuses == {"old": "playing", "waiting": "expired"}  # the old code cannot seat
+        storage.upgrade()
+        assert storage.load("waiting").record.host_hash is None
     finally:
         storage.dispose()

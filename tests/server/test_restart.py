@@ -3,6 +3,7 @@ SQLite file, every table is exactly as it was, for every seat, and play goes on.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -12,6 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
+from websockets.sync.client import connect
 
 import squidbox
 from tests.server.conftest import free_port
@@ -87,3 +89,35 @@ def test_a_killed_server_resumes_every_table_exactly(tmp_path: Path):
 def terminal_state(client: httpx.Client, table: str) -> dict | None:
     message = state_of(client, table)
     return message if message["view"]["is_terminal"] else None
+
+
+def test_a_killed_server_keeps_open_seats_host_links_and_the_chat(tmp_path: Path):
+    """Issue 13 across a real kill -9: an open table stays open with the seat already taken,
+    the host link still shows its (re-issued) seat link, and the chat is all there."""
+    database_url = f"sqlite:///{tmp_path / 'restart.db'}"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    chat = f"ws://127.0.0.1:{port}/ws/chat"
+    with running_server(database_url, port, tmp_path / "server.log") as process, \
+            httpx.Client(base_url=base) as client:
+        created = create_table(client, "grid_squid", 3, open_seats=[1, 2])
+        table, host = created["table"], {"token": created["host_token"]}
+        ann = client.post(f"/api/tables/{table}/seats", json={"name": "Ann"}).json()
+        link = client.post(f"/api/tables/{table}/host/links", json={**host, "seat": 0}).json()
+        with connect(f"{chat}/{table}?token={ann['token']}", open_timeout=10) as ws:
+            json.loads(ws.recv(timeout=10))
+            ws.send(json.dumps({"type": "chat", "text": "<script>hi</script>"}))
+            said = json.loads(ws.recv(timeout=10))["entries"]
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+    with running_server(database_url, port, tmp_path / "server.log"), \
+            httpx.Client(base_url=base) as client:
+        info = client.get(f"/api/tables/{table}").json()
+        assert info["status"] == "open" and info["open_seats"] == [2]
+        assert info["seats"][1]["player"] == "Ann"
+        view = client.get(f"/api/tables/{table}/host", params=host).json()
+        assert view["seats"][0]["url"] == link["seats"][0]["url"]
+        with connect(f"{chat}/{table}", open_timeout=10) as ws:
+            assert json.loads(ws.recv(timeout=10))["entries"] == said
+        bob = client.post(f"/api/tables/{table}/seats", json={"name": "Bob"}).json()
+        assert bob["seat"] == 2 and bob["status"] == "playing"

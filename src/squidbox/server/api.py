@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Request
 
@@ -21,17 +21,22 @@ async def games() -> list[dict[str, Any]]:
     return [{**game.describe(), "rules_url": f"/rules/{game.id}"} for game in list_games()]
 
 
+StoredStatus = Literal["open", "playing", "finished", "ended", "expired"]
+
+
 @router.get("/api/tables")
-async def lobby(request: Request, limit: Annotated[int, Query(ge=1, le=1000)] = LOBBY_LIMIT
+async def lobby(request: Request, limit: Annotated[int, Query(ge=1, le=1000)] = LOBBY_LIMIT,
+                status: Annotated[list[StoredStatus] | None, Query(max_length=5)] = None
                 ) -> list[dict[str, Any]]:
-    return await manager_of(request).lobby(limit)
+    """The newest tables; `?status=open&status=playing` keeps only those (as stored)."""
+    return await manager_of(request).lobby(limit, tuple(status or ()))
 
 
 @router.post("/api/tables", status_code=201, dependencies=[Depends(rate_limited("create"))])
 async def create_table(request: Request, body: NewTableBody) -> dict[str, Any]:
     new = new_table(body, limits_of(request).bot_caps)
-    table, tokens = await manager_of(request).create(new)
-    return created_answer(table, tokens)
+    table, tokens, host_token = await manager_of(request).create(new)
+    return created_answer(table, tokens, host_token)
 
 
 @router.get("/api/tables/{table_id}")
@@ -59,7 +64,9 @@ async def take_action(request: Request, table_id: TableId, body: ActionBody) -> 
     return {"ok": True, "version": version}
 
 
-def created_answer(table: Table, tokens: dict[int, str]) -> dict[str, Any]:
+def created_answer(table: Table, tokens: dict[int, str], host_token: str) -> dict[str, Any]:
+    """The creator's answer: every seat (with its link, unless a bot's or open), and the private
+    host token and link (given here only, never to seats or spectators)."""
     names = table.state.seat_names()
     seats = []
     for seat in range(table.record.players):
@@ -68,5 +75,9 @@ def created_answer(table: Table, tokens: dict[int, str]) -> dict[str, Any]:
         if seat in tokens:
             entry["token"] = tokens[seat]
             entry["url"] = seat_link(table.id, seat, tokens[seat])
+        if seat in table.open_seats():
+            entry["open"] = True  # anyone may take it (POST /api/tables/{id}/seats)
         seats.append(entry)
-    return {"table": table.id, "seats": seats, "spectator_url": f"/t/{table.id}"}
+    return {"table": table.id, "seats": seats, "spectator_url": f"/t/{table.id}",
+            "status": table.status, "host_token": host_token,
+            "host_url": f"/host/{table.id}?token={host_token}"}

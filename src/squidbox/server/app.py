@@ -18,7 +18,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from . import api, ops, preferences, rematch, results, sockets
+from . import api, chat, hostpage, ops, preferences, rematch, results, seating, sockets
 from .errors import add_error_handlers, publish_error_shape
 from .guard import Guard, install_log_redaction
 from .limits import Limits, RateLimiter
@@ -59,7 +59,8 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, snapshot_every: int = SN
     app.state.rate_limiter = RateLimiter()
     app.state.sockets_by_address = Counter()
     add_error_handlers(app)
-    publish_error_shape(app, {"ActionMessage": ActionMessage, "PingMessage": PingMessage})
+    publish_error_shape(app, {"ActionMessage": ActionMessage, "PingMessage": PingMessage,
+                              "ChatMessage": chat.ChatMessage})
     app.add_middleware(Guard, limits=limits, allowed_origins=frozenset(allowed_origins),
                        refused=metrics.refused)
     app.include_router(api.router)
@@ -68,8 +69,11 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, snapshot_every: int = SN
     app.include_router(preferences.router)
     app.include_router(rematch.router)
     app.include_router(results.router)
+    app.include_router(seating.router)
+    app.include_router(chat.router)
     if web_client:
         mount_web_client(app)
+        app.include_router(hostpage.router)
     return app
 
 

@@ -12,10 +12,19 @@ size and depth limits (guard.py) and the error shape (errors.py) then apply by t
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    TypeAdapter,
+    ValidationError,
+)
 
 from squidbox.bots import make_bot, parse_spec
 from squidbox.engine import Game, InvalidOptions, SquidboxError
@@ -36,6 +45,23 @@ SeatKey = Annotated[str, Field(pattern=r"^[0-9]{1,2}$")]
 Version = Annotated[int, Field(ge=0, le=MAX_VERSION)]
 ActionText = Annotated[str, Field(max_length=1000)]
 Token = Annotated[str, Field(max_length=MAX_TOKEN_LENGTH)]
+SeatNumber = Annotated[int, Field(ge=0, le=98)]
+MAX_NAME_LENGTH = 24
+
+
+def plain_name(name: str) -> str:
+    """No control or invisible formatting characters (a right-to-left override or a zero-width
+    space would let one name pass for another)."""
+    if any(unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp") for char in name):
+        raise ValueError("a name may not hold control or invisible formatting characters")
+    return name
+
+
+# A display name: 1 to 24 characters once trimmed, nothing invisible (shown as text only).
+DisplayName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1,
+                                               max_length=MAX_NAME_LENGTH,
+                                               pattern=r"^[^\x00-\x1f\x7f]+$"),
+                        AfterValidator(plain_name)]
 
 
 class Body(BaseModel):
@@ -58,6 +84,7 @@ class NewTableBody(Body):
     leave_bot: BotSpec | None = None
     variant: list[Annotated[str, Field(max_length=200)]] | None = Field(default=None,
                                                                         max_length=50)
+    open_seats: list[SeatNumber] = Field(default_factory=list, max_length=99)
 
 
 class ActionBody(Body):
@@ -106,6 +133,7 @@ class NewTable:
     turn_seconds: float | None
     leave_seconds: float | None
     leave_bot: str
+    open_seats: frozenset[int] = frozenset()  # human seats anyone may take with a name
 
 
 def new_table(body: NewTableBody, bot_caps: dict[str, float] = BOT_CAPS) -> NewTable:
@@ -123,13 +151,26 @@ def new_table(body: NewTableBody, bot_caps: dict[str, float] = BOT_CAPS) -> NewT
         bots[int(key)] = checked_bot_spec(spec, game, f"the bot of seat {key}", bot_caps)
     leave_bot = default_bot(game) if body.leave_bot is None else body.leave_bot
     new = NewTable(game, players, options, bots, body.seed, body.turn_seconds,
-                   body.leave_seconds, checked_bot_spec(leave_bot, game, "'leave_bot'", bot_caps))
+                   body.leave_seconds, checked_bot_spec(leave_bot, game, "'leave_bot'", bot_caps),
+                   checked_open_seats(body.open_seats, players, bots))
     try:
         json.dumps(new.options)
         game.new_game(players, 0, new.options)
     except (InvalidOptions, ValueError, TypeError) as e:
         raise ApiError("invalid_options", str(e)) from None
     return new
+
+
+def checked_open_seats(seats: list[int], players: int, bots: dict[int, str]) -> frozenset[int]:
+    for seat in seats:
+        if seat >= players:
+            raise ApiError("bad_request", f"'open_seats' are seat numbers 0 to {players - 1}, "
+                                          f"not {seat}")
+        if seat in bots:
+            raise ApiError("bad_request", f"seat {seat} is a bot's; it cannot be open as well")
+    if len(set(seats)) != len(seats):
+        raise ApiError("bad_request", "'open_seats' names a seat twice")
+    return frozenset(seats)
 
 
 WEB_BOT_KINDS = ("random", "heuristic", "ismcts")

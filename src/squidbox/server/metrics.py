@@ -23,5 +23,10 @@ class Metrics:
         self.refusals = Counter("squidbox_refusals", "refused requests and messages, by code",
                                 ["reason"], registry=self.registry)
 
+        self.host_actions = Counter("squidbox_seat_changes",
+                                    "seat changes: host actions and open seats taken",
+                                    ["action"], registry=self.registry)
+        self.chat = Counter("squidbox_chat_messages", "chat lines posted", registry=self.registry)
+
     def refused(self, reason: str) -> None:
         self.refusals.labels(reason).inc()

@@ -64,7 +64,7 @@ async def rematch(request: Request, table_id: TableId, asked: RematchRequest) ->
     rematches = rematches_of(request)
     async with rematches.lock:
         if table_id not in rematches.made:
-            new_table, tokens = await manager.create(same_seats(table))
+            new_table, tokens, _host = await manager.create(same_seats(table))
             rematches.made[table_id] = (new_table.id, tokens)
             for client in list(table.clients):
                 client.push({"type": "rematch", "table": new_table.id,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import Counter
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Annotated
 
 from fastapi import APIRouter, Query, WebSocket
@@ -30,24 +31,48 @@ SOCKETS_BY_ADDRESS = "sockets_by_address"
 async def table_socket(websocket: WebSocket, table_id: TableId,
                        token: Annotated[str | None, Query(max_length=MAX_TOKEN_LENGTH)] = None
                        ) -> None:
+    opened = await open_connection(websocket, table_id, token, seat_or_spectator)
+    if opened is not None:
+        with counted(websocket, opened[1].address):
+            await serve_client(websocket, *opened)
+
+
+MakeClient = Callable[[WebSocket, Table, "str | None", str], Client]
+
+
+async def open_connection(websocket: WebSocket, table_id: str, token: str | None,
+                          make_client: MakeClient) -> tuple[Table, Client] | None:
+    """Accept a connection to a table: within the caps and the connection rate, to a table that
+    exists, with a token that opens a seat (or none); else refuse it and return None."""
     await websocket.accept()
-    manager = manager_of(websocket)
     address = client_address(websocket)
-    open_sockets: Counter[str] = websocket.app.state.sockets_by_address
     try:
         check_connection(websocket, address)
-        table = await manager.get(table_id)
-        client = seat_or_spectator(websocket, table, token, address)
+        table = await manager_of(websocket).get(table_id)
+        return table, make_client(websocket, table, token, address)
     except ApiError as e:
-        manager.metrics.refused(e.code)
-        await websocket.send_json({"type": "error", **e.body()})
-        await websocket.close(code=4404 if e.code == "unknown_table" else 4000 + e.status)
-        return
+        await refuse(websocket, e)
+        return None
+
+
+async def refuse(websocket: WebSocket, error: ApiError) -> None:
+    """Tell a connection why it is refused, then close it (4404 unknown table, else 4000 +
+    the HTTP status: 4403 a wrong or revoked token)."""
+    manager_of(websocket).metrics.refused(error.code)
+    await websocket.send_json({"type": "error", **error.body()})
+    await websocket.close(code=4404 if error.code == "unknown_table" else 4000 + error.status)
+
+
+@contextlib.contextmanager
+def counted(websocket: WebSocket, address: str) -> Iterator[None]:
+    """Count an open connection against the process and per-address caps while it lasts."""
+    manager = manager_of(websocket)
+    open_sockets: Counter[str] = websocket.app.state.sockets_by_address
     manager.connections += 1
     open_sockets[address] += 1
     manager.metrics.connections.set(manager.connections)
     try:
-        await serve_client(websocket, table, client)
+        yield
     finally:
         manager.connections -= 1
         open_sockets[address] -= 1
@@ -69,14 +94,9 @@ def check_connection(websocket: WebSocket, address: str) -> None:
 
 def seat_or_spectator(websocket: WebSocket, table: Table, token: str | None,
                       address: str) -> Client:
-    """The client of a seat, or of a spectator (within the spectator caps). A wrong token is
-    told so (bad_token) and then watches as a spectator."""
-    queue = limits_of(websocket).client_queue
-    try:
-        client = Client(table.seat_for(token), address, queue)
-    except ApiError as e:
-        client = Client(None, address, queue)
-        client.push({"type": "error", **e.body()})
+    """The client of a seat, or of a spectator (within the spectator caps). A wrong or revoked
+    token is refused (bad_token, close code 4403), never quietly turned into a spectator."""
+    client = Client(table.seat_for(token), address, limits_of(websocket).client_queue)
     if client.seat is None:
         limits = limits_of(websocket)
         if table.spectators() >= limits.max_spectators_per_table:
@@ -117,11 +137,18 @@ async def send_messages(websocket: WebSocket, client: Client) -> None:
         while (text := await client.queue.get()) is not None:
             await websocket.send_text(text)
         if websocket.client_state == WebSocketState.CONNECTED:
-            await websocket.close()
+            await websocket.close(code=client.close_code)
 
 
-async def receive_messages(websocket: WebSocket, table: Table, client: Client) -> None:
+Handler = Callable[[Table, Client, "str | bytes"], Awaitable[None]]
+
+
+async def receive_messages(websocket: WebSocket, table: Table, client: Client,
+                           handle: Handler | None = None) -> None:
+    """Check and hand each message to `handle` (the game's handle_message by default); a
+    refusal is sent to the client as an error message and the connection goes on."""
     limits = limits_of(websocket)
+    handle = handle or handle_message
     while True:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
@@ -132,7 +159,7 @@ async def receive_messages(websocket: WebSocket, table: Table, client: Client) -
         try:
             check_json(raw, limits)
             check_rate(websocket, "action")
-            await handle_message(table, client, raw)
+            await handle(table, client, raw)
         except ApiError as e:
             table.manager.metrics.refused(e.code)
             client.push({"type": "error", **e.body()})

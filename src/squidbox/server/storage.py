@@ -2,14 +2,15 @@
 
 SQLite (a file, zero set-up) by default; PostgreSQL by URL. The schema is made by the Alembic
 migrations in `migrations/`, run by `upgrade()` (at server start, or `squidbox db upgrade`).
-Seat tokens are never stored, only their SHA-256.
+Seat and host tokens are never stored, only their SHA-256. Who sits where (the host, display
+names, link numbers) is a `seatings` row; the chat is `chat_messages` (migration 0003).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,8 @@ from squidbox.engine import InvalidOptions, SquidboxError
 HERE = Path(__file__).parent
 PLAYING = "playing"
 FINISHED = "finished"
+OPEN = "open"  # waiting for people to take its open seats
+ENDED = "ended"  # ended by its host
 
 
 class Base(DeclarativeBase):
@@ -86,6 +89,27 @@ class SnapshotRow(Base):
     document: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
+class SeatingRow(Base):
+    __tablename__ = "seatings"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    host_hash: Mapped[str] = mapped_column(String(64))
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+
+
+class ChatRow(Base):
+    __tablename__ = "chat_messages"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 @dataclass
 class TableRecord:
     """A table as stored: enough to rebuild its game exactly (with its actions)."""
@@ -102,6 +126,25 @@ class TableRecord:
     leave_bot: str
     status: str
     created: datetime
+    host_hash: str | None = None  # tables made before migration 0003 (and rematches) have none
+    names: dict[int, str] = field(default_factory=dict)  # display names of seats taken by name
+    links: dict[int, int] = field(default_factory=dict)  # seat -> number of its host-made link
+    issued: dict[int, int] = field(default_factory=dict)  # seat -> host-made links issued so far
+
+    def seating(self) -> list[dict[str, Any]]:
+        return [{"name": self.names.get(seat), "link": self.links.get(seat),
+                 "issued": self.issued.get(seat, 0)} for seat in range(self.players)]
+
+
+@dataclass(frozen=True)
+class ChatEntry:
+    """One chat line: the `index`-th of its table; `seat` None for a spectator."""
+
+    index: int
+    seat: int | None
+    name: str
+    text: str
+    time: datetime
 
 
 @dataclass(frozen=True)
@@ -225,6 +268,37 @@ class Storage:
     def create_table(self, record: TableRecord) -> None:
         with Session(self.engine) as session, session.begin():
             session.add(TableRow(**_row_fields(record)))
+            if record.host_hash is not None:
+                session.flush()
+                session.add(SeatingRow(table_id=record.id, host_hash=record.host_hash,
+                                       seats=record.seating()))
+
+    def save_seating(self, record: TableRecord) -> None:
+        """Store who sits where: the seat tokens, bots, status and the seating row."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(update(TableRow).where(TableRow.id == record.id).values(
+                token_hashes=record.token_hashes, status=record.status,
+                bots={str(seat): spec for seat, spec in record.bots.items()}))
+            session.execute(delete(SeatingRow).where(SeatingRow.table_id == record.id))
+            if record.host_hash is not None:
+                session.add(SeatingRow(table_id=record.id, host_hash=record.host_hash,
+                                       seats=record.seating()))
+
+    def add_chat(self, table_id: str, entry: ChatEntry) -> None:
+        with Session(self.engine) as session, session.begin():
+            session.add(ChatRow(table_id=table_id, index=entry.index, seat=entry.seat,
+                                name=entry.name, text=entry.text, time=entry.time))
+
+    def chat(self, table_id: str, limit: int) -> tuple[int, list[ChatEntry]]:
+        """How many lines the table's chat has, and its last `limit` lines in order."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(ChatRow.index, ChatRow.seat, ChatRow.name, ChatRow.text, ChatRow.time)
+                .where(ChatRow.table_id == table_id).order_by(ChatRow.index.desc())
+                .limit(limit)).all()
+        entries = [ChatEntry(index, seat, name, text, _moment(time))
+                   for index, seat, name, text, time in reversed(rows)]
+        return (entries[-1].index + 1 if entries else 0), entries
 
     def add_action(self, table_id: str, index: int, seat: int, action: str,
                    finished: bool) -> None:
@@ -252,14 +326,17 @@ class Storage:
     # ---- reading -----------------------------------------------------------------------------
     # Rows are read as raw text and checked here, so that one malformed row (edited by hand,
     # written by another program) makes a BadRow for its own table and nothing else.
-    def list_tables(self, limit: int) -> list[TableRecord | BadRow]:
-        query = (select(*RAW_TABLE).order_by(TableRow.created.desc(), TableRow.id)
-                 .limit(limit))
+    def list_tables(self, limit: int, statuses: tuple[str, ...] = ()) -> list[TableRecord | BadRow]:
+        """The newest `limit` tables (of those `statuses` only, when given)."""
+        query = select(*RAW_TABLE).order_by(TableRow.created.desc(), TableRow.id).limit(limit)
+        if statuses:
+            query = query.where(TableRow.status.in_(statuses))
         with Session(self.engine) as session:
             return [_checked_record(row) for row in session.execute(query)]
 
     def unfinished_ids(self) -> list[str]:
-        query = select(TableRow.id).where(TableRow.status == PLAYING).order_by(TableRow.created)
+        query = (select(TableRow.id).where(TableRow.status.in_((PLAYING, OPEN)))
+                 .order_by(TableRow.created))
         with Session(self.engine) as session:
             return list(session.scalars(query))
 
@@ -271,6 +348,11 @@ class Storage:
             if row is None:
                 return None
             record = _record_or_raise(row)
+            seating = session.execute(
+                select(SeatingRow.host_hash, type_coerce(SeatingRow.seats, Text))
+                .where(SeatingRow.table_id == table_id)).first()
+            if seating is not None:
+                _add_seating(record, *seating)
             actions = session.execute(
                 select(ActionRow.index, ActionRow.seat, ActionRow.action)
                 .where(ActionRow.table_id == table_id).order_by(ActionRow.index)).all()
@@ -333,6 +415,23 @@ def _record_or_raise(row: Any) -> TableRecord:
     return record
 
 
+def _add_seating(record: TableRecord, host_hash: Any, seats: Any) -> None:
+    try:
+        record.host_hash = _text(host_hash)
+        entries = _typed(_json(seats), list)
+        if len(entries) != record.players:
+            raise ValueError("the seating does not match the player count")
+        for seat, entry in enumerate(entries):
+            name, link = _typed(entry, dict).get("name"), entry.get("link")
+            if name is not None:
+                record.names[seat] = _text(name)
+            if link is not None:
+                record.links[seat] = _int(link, 0, 10**9)
+            record.issued[seat] = _int(entry.get("issued", 0), 0, 10**9)
+    except (ValueError, TypeError) as e:
+        raise BadRow(record.id, f"malformed seating: {e}") from None
+
+
 def _text(value: Any) -> str:
     return _typed(value, str)
 
@@ -385,6 +484,7 @@ def _checked_snapshot(row: Any) -> tuple[int, dict[str, Any]] | None:
 
 
 def _row_fields(record: TableRecord) -> dict[str, Any]:
-    fields = dict(record.__dict__)
+    fields = {name: value for name, value in record.__dict__.items()
+              if name not in ("host_hash", "names", "links", "issued")}
     fields["bots"] = {str(seat): spec for seat, spec in record.bots.items()}
     return fields

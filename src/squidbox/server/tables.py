@@ -10,6 +10,7 @@ moved on meanwhile.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import hashlib
 import hmac
@@ -34,7 +35,9 @@ from .limits import Limits
 from .messages import MAX_TOKEN_LENGTH, NewTable
 from .metrics import Metrics
 from .storage import (
+    ENDED,
     FINISHED,
+    OPEN,
     PLAYING,
     ActionWrite,
     BadRow,
@@ -61,6 +64,7 @@ class Client:
     seat: int | None
     address: str = ""
     queue_size: int = 256
+    close_code: int = 1000  # 4403: the seat's link was re-issued (do not reconnect with it)
     queue: asyncio.Queue[str | None] = field(init=False)
     overflowed: asyncio.Event = field(init=False, default_factory=asyncio.Event)
 
@@ -77,6 +81,15 @@ class Client:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
             self.overflowed.set()
+            self.close()
+
+    def end(self, message: dict[str, Any], code: int) -> None:
+        """Send a last message, then close the connection with `code`."""
+        self.push(message)
+        self.close_code = code
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
             self.close()
 
     def close(self) -> None:
@@ -101,6 +114,14 @@ def mixed_seed(secret: bytes, seed: int, table_id: str) -> int:
     the deal in advance, nor make two tables deal alike."""
     digest = hmac.new(secret, f"{seed}:{table_id}".encode(), hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big") >> 2
+
+
+def seat_token(host_token: str, table_id: str, seat: int, link: int) -> str:
+    """The `link`-th link of `seat`, derived from the host token: the host page can show it again
+    while the server stores only its hash, and nobody else can work it out."""
+    digest = hmac.new(host_token.encode(), f"{table_id}:{seat}:{link}".encode(),
+                      hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:24]).decode()
 
 
 def quick_move(game: Game, seed: int, state: State, seat: int) -> Action:
@@ -171,6 +192,9 @@ class Table:
         self.manager = manager
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
+        self.chat_clients: set[Client] = set()  # chat.py's connections
+        self.chat_next: int | None = None  # the next chat line's index, once read from storage
+        self.chat_lock = asyncio.Lock()  # orders chat lines (apart from the game's lock)
         self.replaced: dict[int, str] = {}  # human seats a bot plays for (leave policy)
         self.deadlines: dict[int, float] = {}  # turn timer, per human seat to move
         started = time.time()
@@ -200,8 +224,22 @@ class Table:
             if stored is not None and hmac.compare_digest(stored, digest):
                 found = seat
         if found is None or len(token) > MAX_TOKEN_LENGTH:
-            raise ApiError("bad_token", f"this token is not a seat token of table {self.id}")
+            raise ApiError("bad_token", f"this link does not open a seat of table {self.id}: "
+                                        "it is mistyped, or the host gave the seat a new link "
+                                        "(ask the host for the seat's current link)")
         return found
+
+    def is_host(self, token: str | None) -> bool:
+        """Whether `token` is the table's host token (constant-time compare)."""
+        stored = self.record.host_hash
+        if stored is None or not token or len(token) > MAX_TOKEN_LENGTH:
+            return False
+        return hmac.compare_digest(stored, hash_token(token))
+
+    def open_seats(self) -> list[int]:
+        """Human seats nobody holds yet (anyone may take one with a name)."""
+        return [seat for seat, digest in enumerate(self.record.token_hashes)
+                if digest is None and seat not in self.record.bots]
 
     def bot_spec(self, seat: int) -> str | None:
         """The bot playing `seat`: a bot seat's own, or the one standing in for a person."""
@@ -214,6 +252,7 @@ class Table:
     def info(self) -> dict[str, Any]:
         """The table as GET /api/tables/{id} answers it (public: no seat's secrets)."""
         names = self.state.seat_names()
+        moment = time.time()
         return {
             "table": self.id,
             "game": self.game.id,
@@ -227,24 +266,31 @@ class Table:
             "created": iso_time(self.record.created),
             "version": self.version,
             "deadlines": {str(seat): deadline for seat, deadline in self.deadlines.items()},
+            "time_left": {str(seat): round(max(0.0, deadline - moment), 1)
+                          for seat, deadline in self.deadlines.items()},
+            "open_seats": self.open_seats(),
             "seed": self.record.seed if self.state.is_terminal() else None,
             "seats": [
                 {"seat": seat, "name": names[seat], "bot": self.record.bots.get(seat),
-                 "replaced_by": self.replaced.get(seat), "connected": self.is_connected(seat)}
+                 "replaced_by": self.replaced.get(seat), "connected": self.is_connected(seat),
+                 "player": self.record.names.get(seat),
+                 "open": seat not in self.record.bots and self.record.token_hashes[seat] is None}
                 for seat in range(self.record.players)
             ],
         }
 
     @property
     def status(self) -> str:
-        if self.record.status == EXPIRED:
-            return EXPIRED
+        if self.record.status in (EXPIRED, ENDED, OPEN):
+            return self.record.status
         return FINISHED if self.state.is_terminal() else PLAYING
 
     def message(self, seat: int | None) -> dict[str, Any]:
         """The state message for one seat (None: a spectator), built from that seat's view and
         log only."""
         view = self.state.view(seat)
+        if self.record.status in (OPEN, ENDED):  # nobody plays before the start or after the end
+            view = {**view, "legal_actions": []}
         labels = {action: self.game.action_label(view, action)
                   for action in view["legal_actions"]}
         return {
@@ -298,6 +344,13 @@ class Table:
         if self.record.status == EXPIRED:
             raise ApiError("unavailable", f"table {self.id} expired after a long time without "
                                           "activity; it can be watched, not played")
+        if self.record.status == ENDED:
+            raise ApiError("unavailable", f"the host ended table {self.id}; it can be watched, "
+                                          "not played")
+        if self.record.status == OPEN:
+            raise ApiError("illegal_action", f"the game starts when every seat is taken "
+                                             f"({len(self.open_seats())} still open) or when "
+                                             "the host starts it with bots")
         if version is not None and version != self.version:
             raise ApiError("stale", f"the table is at version {self.version}, not {version}: "
                                     "another action came first; look at the new state")
@@ -357,13 +410,13 @@ class Table:
                 self.disconnected_since[client.seat] = time.time()
                 self.broadcast()
                 self.schedule()
-        if not self.clients and self.status != PLAYING:
+        if not self.clients and self.status not in (PLAYING, OPEN):
             self.manager.forget(self)
 
     # ---- bots and timers -----------------------------------------------------------------------
     def schedule(self) -> None:
         """Start or stop the bots, turn timers and leave timers to fit who is to move now."""
-        if self.state.is_terminal() or self.record.status == EXPIRED:
+        if self.state.is_terminal() or self.record.status in (EXPIRED, ENDED, OPEN):
             self.close_tasks()
             return
         moment = time.time()
@@ -469,6 +522,14 @@ class Table:
                 self.replaced[seat] = self.record.leave_bot
                 self.broadcast()
                 self.schedule()
+
+    def revoke(self, seat: int, message: str) -> None:
+        """Every connection of `seat` loses it at once: told why, then closed (code 4403)."""
+        self.manager.autopass.set(self, seat, False)  # the old holder's preference goes too
+        for client in [c for c in self.clients | self.chat_clients if c.seat == seat]:
+            self.clients.discard(client)
+            self.chat_clients.discard(client)
+            client.end({"type": "error", "code": "bad_token", "error": message}, 4403)
 
     def close_tasks(self) -> None:
         for seat in list(self.deadlines):
@@ -613,10 +674,11 @@ class TableManager:
         self.metrics.quarantined.set(len(self.quarantined))
         self.metrics.connections.set(self.connections)
 
-    async def create(self, new: NewTable) -> tuple[Table, dict[int, str]]:
-        """A new table; returns it with the tokens of its human seats (never stored). A client's
-        seed is mixed with the server's secret when the table has people (whoever chose it
-        cannot know the deals); a table of bots only keeps it, for reproducible bot games."""
+    async def create(self, new: NewTable) -> tuple[Table, dict[int, str], str]:
+        """A new table; returns it with the tokens of its human seats that are not open and its
+        host token (none of them stored). A client's seed is mixed with the server's secret
+        when the table has people (whoever chose it cannot know the deals); a table of bots
+        only keeps it, for reproducible bot games."""
         if len(self.tables) >= self.limits.max_tables:
             raise ApiError("full", f"the server has {len(self.tables)} tables open, its limit; "
                                    "try again later")
@@ -627,15 +689,18 @@ class TableManager:
         else:
             seed = mixed_seed(self.secret, new.seed, table_id) if humans else new.seed
         state = new.game.new_game(new.players, seed, new.options)
-        tokens = {seat: secrets.token_urlsafe(24)
-                  for seat in range(new.players) if seat not in new.bots}
+        host_token = secrets.token_urlsafe(24)
+        tokens = {seat: seat_token(host_token, table_id, seat, 0) for seat in range(new.players)
+                  if seat not in new.bots and seat not in new.open_seats}
         record = TableRecord(
             id=table_id, game=new.game.id, players=new.players,
             options=new.options, seed=seed, bots=new.bots,
             token_hashes=[hash_token(tokens[s]) if s in tokens else None
                           for s in range(new.players)],
             turn_seconds=new.turn_seconds, leave_seconds=new.leave_seconds,
-            leave_bot=new.leave_bot, status=PLAYING, created=now())
+            leave_bot=new.leave_bot, status=OPEN if new.open_seats else PLAYING, created=now(),
+            host_hash=hash_token(host_token), links=dict.fromkeys(tokens, 0),
+            issued=dict.fromkeys(tokens, 1))
         try:
             await self.db(self.storage.create_table, record)
         except Exception as e:
@@ -646,7 +711,7 @@ class TableManager:
         self.tables[record.id] = table
         table.schedule()
         self._count()
-        return table, tokens
+        return table, tokens, host_token
 
     async def get(self, table_id: str) -> Table:
         """A table by id, loaded from storage when it is not in memory."""
@@ -703,7 +768,7 @@ class TableManager:
     async def expire_abandoned(self) -> None:
         moment = time.monotonic()
         for table in list(self.tables.values()):
-            if table.status != PLAYING:  # finished or expired: only kept while watched
+            if table.status not in (PLAYING, OPEN):  # over: only kept while watched
                 self.forget(table)
                 continue
             idle = moment - table.last_activity
@@ -711,7 +776,7 @@ class TableManager:
             if table.clients or not humans or idle < self.limits.expire_seconds:
                 continue
             async with table.lock:
-                if table.clients or table.status != PLAYING:
+                if table.clients or table.status not in (PLAYING, OPEN):
                     continue
                 try:
                     await self.db(self.storage.set_status, table.id, EXPIRED)
@@ -724,17 +789,23 @@ class TableManager:
                 log.info("table %s expired after %.0f s without activity", table.id, idle)
         self._count()
 
-    async def lobby(self, limit: int) -> list[dict[str, Any]]:
+    async def lobby(self, limit: int, statuses: tuple[str, ...] = ()) -> list[dict[str, Any]]:
         entries = []
-        for record in await self.db(self.storage.list_tables, limit):
+        for record in await self.db(self.storage.list_tables, limit, statuses):
             if isinstance(record, BadRow):
                 entries.append({"table": record.table_id, "game": record.game,
                                 "players": record.players, "status": UNAVAILABLE,
                                 "created": None})
                 continue
             status = UNAVAILABLE if record.id in self.quarantined else self._status(record)
+            table = self.tables.get(record.id)
+            open_seats = (table.open_seats() if table is not None else
+                          [seat for seat, digest in enumerate(record.token_hashes)
+                           if digest is None and seat not in record.bots])
             entries.append({"table": record.id, "game": record.game, "players": record.players,
                             "status": status, "created": iso_time(record.created),
+                            "open_seats": open_seats if status == OPEN else [],
+                            "turn_seconds": seconds(record.turn_seconds),
                             **variant_entry(record.options)})
         return entries
 

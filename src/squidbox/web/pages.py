@@ -145,7 +145,8 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
 <a href="/">Lobby</a></p>
 </aside>
 </div>
-</div>"""
+</div>
+<script type="module" src="/static/table_extras.js"></script>"""  # chat, free seats (h13h)
     return HTMLResponse(page(f"Table {table_id}", body, "table.js", "table"))
 
 
