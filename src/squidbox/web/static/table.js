@@ -631,7 +631,7 @@ function renderClocks(message) {
     time.dataset.seat = String(s);
     box.append(who, " ", time);
   });
-  box.append(". When a clock reaches 0:00, the server makes a move for that seat.");
+  box.append(". At 0:00 the server makes a move for that seat.");
   const tick = () => {
     const now = Date.now();
     for (const node of document.querySelectorAll(".clock[data-seat], .seat-clock[data-seat]")) {
