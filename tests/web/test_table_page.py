@@ -9,9 +9,15 @@ import re
 from typing import Any
 
 import httpx
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+import squidbox
 
 from .helpers import wait_for_state
-from .test_axe import bots_only, wait_until_finished
+from .test_axe import OVERFLOWING, axe, blocking_violations, bots_only, phone, wait_until_finished
+
+__all__ = ["axe", "phone"]  # fixtures shared with test_axe.py
 
 TURN_SECONDS = 4
 
@@ -83,6 +89,16 @@ def test_the_rulings_are_folded_away_until_linked(page: Any, base_url: str) -> N
     page.evaluate("window.location.hash = 'rulings'")  # a link within the page opens them too
     page.wait_for_selector("details#rulings[open]")
     assert page.console.errors == []
+
+
+@pytest.mark.parametrize("game_id", squidbox.game_ids())
+def test_the_opened_rulings_are_axe_clean_and_fit_a_phone(
+        phone: Any, base_url: str, axe: Axe, game_id: str) -> None:
+    phone.goto(f"{base_url}/rules/{game_id}#rulings")
+    phone.wait_for_selector("details#rulings[open]")
+    assert blocking_violations(axe, phone) == [], f"{game_id} rulings"
+    page_width = phone.evaluate(OVERFLOWING)
+    assert page_width["scroll"] <= page_width["width"] and page_width["wide"] == [], page_width
 
 
 CUT_ENTRY = """() => {
