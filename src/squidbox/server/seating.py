@@ -244,8 +244,8 @@ async def change(table: Table, make: Callable[[], None]) -> None:
 def after_change(table: Table, action: str) -> None:
     """Everyone sees the new seats; bots, timers and leave timers follow them."""
     table.manager.metrics.host_actions.labels(action).inc()
+    table.schedule()  # first, so that the message carries the timers it starts
     table.broadcast()
-    table.schedule()
 
 
 def host_answer(table: Table, host_token: str) -> dict[str, Any]:

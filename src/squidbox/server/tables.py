@@ -334,8 +334,8 @@ class Table:
                 self.replaced.pop(seat, None)
             self._clear_timer(seat)
             self.to_move_since.pop(seat, None)
+            self.schedule()  # first, so that the message carries the timers it starts
             self.broadcast()
-            self.schedule()
             metrics = self.manager.metrics
             metrics.actions.labels(by).inc()
             metrics.latency.observe(time.perf_counter() - started)
@@ -398,8 +398,8 @@ class Table:
                 changed = True
             self.clients.add(client)
             if changed:
+                self.schedule()  # first, so that the message carries the timers it starts
                 self.broadcast()
-                self.schedule()
             else:
                 client.push(self.message(client.seat))
 
@@ -409,8 +409,8 @@ class Table:
             self.clients.discard(client)
             if client.seat is not None and not self.is_connected(client.seat):
                 self.disconnected_since[client.seat] = time.time()
+                self.schedule()  # first, so that the message carries the timers it starts
                 self.broadcast()
-                self.schedule()
         if not self.clients and self.status not in (PLAYING, OPEN):
             self.manager.forget(self)
 
@@ -521,8 +521,8 @@ class Table:
                 log.info("table %s: seat %d left; %s plays for it", self.id, seat,
                          self.record.leave_bot)
                 self.replaced[seat] = self.record.leave_bot
+                self.schedule()  # first, so that the message carries the timers it starts
                 self.broadcast()
-                self.schedule()
 
     def revoke(self, seat: int, message: str) -> None:
         """Every connection of `seat` loses it at once: told why, then closed (code 4403)."""

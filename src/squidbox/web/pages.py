@@ -124,7 +124,8 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
 </div>
 <div class="status-bar"><p id="offline-banner" class="offline-banner" role="status" hidden></p>
 <p id="turn" class="turn" aria-live="polite"></p>
-<button type="button" id="explain-button" class="secondary explain">Explain pieces</button></div>
+<button type="button" id="explain-button" class="secondary explain">Explain pieces</button>
+<p id="clocks" class="clocks" role="timer" aria-label="Turn timer" hidden></p></div>
 <div class="table-settings"><label class="pace">Others' moves <select id="pace-select">
 <option value="0">at once</option><option value="600">one by one, quick</option>
 <option value="1200" selected>one by one</option><option value="2500">slowly</option>
@@ -137,8 +138,8 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
 <section class="board-panel" aria-label="Board">
 <svg id="board" class="board" role="group" aria-label="Game board"
  xmlns="http://www.w3.org/2000/svg"></svg>
-<p class="legend muted">Hover, focus or long-press a piece to read it. A value marked * (or
-"proposed") is our guess where the rulebook is silent: compare it with your printed copy.</p>
+<p class="legend muted">Hover, focus or long-press a piece to read it. * marks a value we
+chose where the rulebook is silent.</p>
 </section>
 <aside class="side-panel">
 <section aria-labelledby="actions-title"><h2 id="actions-title">Your actions</h2>
@@ -189,7 +190,7 @@ async def rules_page(game_id: str) -> HTMLResponse:
             f"<p class=\"players\">{_player_count(description)}</p>"
             f"{_example_table(game)}"
             f"<section class=\"panel\"><h2>Options</h2>{_options_table(description)}</section>"
-            f"<section class=\"panel rulings\" id=\"rulings\">{_rulings(game.id)}</section>")
+            f"{_rulings_disclosure(game.id)}")
     return HTMLResponse(page(f"How to play {description['name']}", body, "howto.js", "rules"))
 
 
@@ -232,8 +233,8 @@ def _example_table(game: Any) -> str:
     data = html.escape(json.dumps(view, separators=(",", ":")), quote=True)
     return (f"<section class=\"panel example\" aria-labelledby=\"example-title\">"
             f"<h2 id=\"example-title\">The table</h2><p>A new {game.min_players}-player game as "
-            f"the first seat sees it. Hover, focus or long-press a piece to read it; a value "
-            f"marked * is PROPOSED (our guess where the rulebook is silent).</p>"
+            f"the first seat sees it. Hover, focus or long-press a piece to read it; * marks a "
+            f"value we chose where the rulebook is silent.</p>"
             f"<svg id=\"example-board\" class=\"board\" role=\"group\" "
             f"aria-label=\"Example board\" xmlns=\"http://www.w3.org/2000/svg\" "
             f"data-game=\"{html.escape(game.id)}\" data-view=\"{data}\"></svg></section>")
@@ -274,6 +275,15 @@ def _json_text(value: Any) -> str:
 
 def _choices_text(choices: list[Any] | None) -> str:
     return "any (see help)" if choices is None else ", ".join(_json_text(c) for c in choices)
+
+
+def _rulings_disclosure(game_id: str) -> str:
+    """The rulings, for owners of the printed game and designers (file paths, issue numbers,
+    PROPOSED readings), closed by default below the newcomer's text; `/rules/<id>#rulings` (or a
+    fragment inside them) opens it (howto.js)."""
+    return ("<details class=\"panel rulings\" id=\"rulings\"><summary>For owners of the "
+            "printed game and designers: our rulings</summary>"
+            f"<div class=\"rulings-text\">{_rulings(game_id)}</div></details>")
 
 
 def _rulings(game_id: str) -> str:

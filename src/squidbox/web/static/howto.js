@@ -16,3 +16,17 @@ async function drawExample() {
 }
 
 drawExample();
+
+// The rulings are folded away for newcomers; a link to them (`#rulings`, or to anything inside
+// them) opens them and shows the place.
+function openLinkedRulings() {
+  const id = decodeURIComponent(window.location.hash.slice(1));
+  const target = id ? document.getElementById(id) : null;
+  const folded = target?.closest("details");
+  if (!folded) return;
+  folded.open = true;
+  target.scrollIntoView();
+}
+
+openLinkedRulings();
+window.addEventListener("hashchange", openLinkedRulings);

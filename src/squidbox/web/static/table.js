@@ -27,6 +27,7 @@ const elements = {
   sound: document.getElementById("sound-toggle"),
   switcher: document.getElementById("seat-switcher"),
   offline: document.getElementById("offline-banner"),
+  clocks: document.getElementById("clocks"),
 };
 const SOUND_KEY = "squidbox:sound";
 let wasMyTurn = false;
@@ -51,6 +52,7 @@ let waiting = false;
 let drawer = null;
 let drawerGame = null;
 let gameNames = {};
+let players = [];  // display names of seats taken by name (table.seats[].player), by seat
 let countdown = null;
 // Other players' and bots' moves are shown one at a time: state messages wait in `queue` and
 // are drawn `pace` milliseconds apart (a setting kept in this browser; the server never waits).
@@ -102,6 +104,7 @@ function receive(data) {
       return;
     }
     connection.welcomed();
+    message.receivedAt = Date.now();  // time_left counts from here (the client's clock may differ)
     queue.push(message);
     pump();
   } else if (message.type === "rematch") {
@@ -339,15 +342,16 @@ function render(message) {
   const table = message.table || {};
   app.dataset.version = String(message.version ?? "");
   app.dataset.game = view.game || table.game || "";
+  players = (table.seats || []).map((info) => info.player || null);
   renderTitle(view, table);
   renderTurn(message);
-  renderSeats(view, table);
+  renderSeats(message, view, table);
   renderActions(message);
   renderLog(message.log || []);
   renderLastMove(message.log || []);
   setLog(message.log || []);
   renderBoard(message);
-  renderDeadline(message.deadline);
+  renderClocks(message);
   if (view.is_terminal) showResults(tableId, seat ? askRematch : null);
   else hideResults();
 }
@@ -367,17 +371,24 @@ function seatName(view, index) {
   return view.seat_names?.[index] ?? `Seat ${index + 1}`;
 }
 
+// A seat as the page names it: the game's seat name, with the display name of whoever took it
+// by name ("Red (Ann)"), as the host page does.
+function seatLabel(view, index) {
+  const player = players[index];
+  return player ? `${seatName(view, index)} (${player})` : seatName(view, index);
+}
+
 function renderTurn(message) {
   const view = message.view || {};
   const mine = view.seat;
-  const names = (view.to_move || []).map((s) => seatName(view, s));
+  const names = (view.to_move || []).map((s) => seatLabel(view, s));
   let text;
   let status;
   if (view.is_terminal) {
     text = `Game over. ${resultText(view)}`;
     status = "over";
   } else if (mine !== null && mine !== undefined && (view.to_move || []).includes(mine)) {
-    const others = names.filter((n) => n !== seatName(view, mine));
+    const others = names.filter((n) => n !== seatLabel(view, mine));
     text = `Your turn (${seatName(view, mine)})` + (others.length ? `; also deciding: ${others.join(", ")}` : "");
     status = "yours";
   } else {
@@ -392,7 +403,7 @@ function resultText(view) {
   const returns = view.returns || [];
   if (!returns.length) return "";
   const best = Math.max(...returns);
-  const winners = returns.map((r, i) => (r === best && best > 0 ? seatName(view, i) : null)).filter(Boolean);
+  const winners = returns.map((r, i) => (r === best && best > 0 ? seatLabel(view, i) : null)).filter(Boolean);
   if (!winners.length) return "Nobody wins.";
   const verb = winners.length === 1 ? "wins" : "share the win";
   const mine = view.seat;
@@ -400,19 +411,25 @@ function resultText(view) {
   return `${winners.join(", ")} ${verb}${you}.`;
 }
 
-function renderSeats(view, table) {
+function renderSeats(message, view, table) {
   elements.seats.replaceChildren();
   const seats = table.seats || (view.seat_names || []).map((name, s) => ({ seat: s, name }));
   for (const info of seats) {
     const item = document.createElement("li");
     const index = info.seat;
-    const parts = [seatName(view, index)];
+    const parts = [seatLabel(view, index)];
     if (info.bot) parts.push(`bot: ${info.bot}`);
     if (index === view.seat) parts.push("you");
     if ((view.to_move || []).includes(index)) parts.push("to move");
     if (view.returns) parts.push(view.returns[index] === Math.max(...view.returns) && view.returns[index] > 0 ? "winner" : "not a winner");
     if (!info.bot && info.connected === false && index !== view.seat) parts.push("away");
     item.textContent = parts.join(" · ");
+    if ((view.to_move || []).includes(index) && message.table?.time_left?.[String(index)] !== undefined) {
+      const clock = document.createElement("span");
+      clock.className = "seat-clock";
+      clock.dataset.seat = String(index);
+      item.append(" · ", clock);
+    }
     if ((view.to_move || []).includes(index)) item.classList.add("to-move");
     if (index === view.seat) item.classList.add("me");
     elements.seats.appendChild(item);
@@ -494,6 +511,24 @@ function renderLog(log) {
     box.scrollTop = box.scrollHeight;
     box.dataset.scrolled = "yes";
   }
+  coverClippedEntry();
+}
+
+// How much of the first visible log entry the list's top edge cuts off: app.css covers that
+// part, so a scrolled log starts with a whole line, never a sliver of one.
+function coverClippedEntry() {
+  const box = elements.log;
+  const top = box.getBoundingClientRect().top + box.clientTop;
+  let cut = 0;
+  if (box.scrollTop > 0) {
+    for (const item of box.children) {
+      const rect = item.getBoundingClientRect();
+      if (rect.bottom <= top) continue;
+      if (rect.top < top) cut = rect.bottom - top;
+      break;
+    }
+  }
+  box.style.setProperty("--clipped", `${cut}px`);
 }
 
 async function loadDrawer(game) {
@@ -562,21 +597,51 @@ function explainButtons() {
   }
 }
 
-function renderDeadline(deadline) {
+// ---- turn timers: whose clock runs and how much time is left, for everyone at the table ----
+// `table.time_left` holds the seconds left of every running turn timer when the server made the
+// message; each clock counts down from the moment the message arrived. `#clocks` is a timer
+// (not announced every second); the seat list shows the same time beside each seat to move.
+const LOW_SECONDS = 10;
+
+function clockText(seconds) {
+  const left = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+}
+
+function renderClocks(message) {
   if (countdown) clearInterval(countdown);
   countdown = null;
-  const turn = elements.turn;
-  turn.querySelector(".deadline")?.remove();
-  if (!deadline) return;
-  const span = document.createElement("span");
-  span.className = "deadline";
-  turn.appendChild(span);
+  const view = message.view || {};
+  const timeLeft = message.table?.time_left || {};
+  const running = view.is_terminal ? [] : Object.keys(timeLeft).map(Number).sort((a, b) => a - b);
+  const box = elements.clocks;
+  if (!box) return;
+  box.replaceChildren();
+  box.hidden = running.length === 0;
+  if (!running.length) return;
+  const endsAt = Object.fromEntries(running.map((s) => [s, message.receivedAt + timeLeft[s] * 1000]));
+  const mine = view.seat;
+  box.append("Time left to move: ");
+  running.forEach((s, i) => {
+    if (i) box.append(", ");
+    const who = document.createElement("strong");
+    who.textContent = s === mine ? "you" : seatLabel(view, s);
+    const time = document.createElement("span");
+    time.className = "clock";
+    time.dataset.seat = String(s);
+    box.append(who, " ", time);
+  });
+  box.append(". At 0:00 the server makes a move for that seat.");
   const tick = () => {
-    const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
-    span.textContent = ` · ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
+    const now = Date.now();
+    for (const node of document.querySelectorAll(".clock[data-seat], .seat-clock[data-seat]")) {
+      const left = (endsAt[node.dataset.seat] - now) / 1000;
+      node.textContent = node.classList.contains("seat-clock") ? `${clockText(left)} left` : clockText(left);
+      node.classList.toggle("low", left <= LOW_SECONDS);
+    }
   };
   tick();
-  countdown = setInterval(tick, 1000);
+  countdown = setInterval(tick, 250);
 }
 
 async function loadGameNames() {
@@ -596,7 +661,7 @@ function rememberNames(message) {
   const view = message.view || {};
   const game = view.game || message.table?.game || "";
   const changed = describeSeat(tableId, seat.seat, {
-    game, gameName: gameNames[game], name: seatName(view, seat.seat),
+    game, gameName: gameNames[game], name: seatLabel(view, seat.seat),
   });
   if (changed) renderSwitcher(elements.switcher, tableId, seat.seat);
 }
@@ -649,6 +714,7 @@ if (thisTab.kind === "no-token") {
   readPace();
   explainPieces(elements.board);
   explainPieces(elements.log);
+  elements.log.addEventListener("scroll", coverClippedEntry, { passive: true });
   explainSwitch(elements.explain);
   connection.start();
 }
