@@ -137,14 +137,17 @@ def _check_no_leaks(state: State, chooser: random.Random, report: PlayoutReport)
     public_view, public_log = state.view(None), state.log(None)
     for player in range(state.num_players):
         key = chooser.getrandbits(32)
-        resampled = state.resample(player, random.Random(key))
+        resampled = state.resample(player, random.Random(key), records=True)
         resampled.check_invariants()
+        search_state = state.resample(player, random.Random(key))
+        assert search_state.to_json()["state"] == resampled.to_json()["state"], (
+            "resampling without records redeals differently")
         assert resampled.view(player) == state.view(player), f"seat {player}'s view leaks"
         assert resampled.log(player) == state.log(player), f"seat {player}'s log leaks"
         assert resampled.view(None) == public_view, "the spectator view leaks"
         assert resampled.log(None) == public_log, "the spectator log leaks"
-        twice = state.resample(player, random.Random(key ^ 0x5EED)).resample(
-            player, random.Random(key))
+        twice = state.resample(player, random.Random(key ^ 0x5EED), records=True).resample(
+            player, random.Random(key), records=True)
         resampled_doc = resampled.to_json()
         assert twice.to_json() == resampled_doc, (
             f"resample({player}) depends on information seat {player} cannot see")

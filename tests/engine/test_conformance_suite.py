@@ -35,7 +35,7 @@ def test_simultaneous_choices_stay_hidden_until_all_are_in():
     assert state.view(0)["state"]["my_guess"] is None
     assert "2" not in str(state.view(None)["state"]["has_guessed"])
     # The resampled state of another seat hides the action in its history too.
-    assert state.resample(0, __import__("random").Random(3)).history == [(1, "?")]
+    assert state.resample(0, __import__("random").Random(3), records=True).history == [(1, "?")]
     state.apply(0, "guess 1")
     state.apply(2, "guess 3")
     assert state.log(0)[-1]["type"] == "reveal"

@@ -107,7 +107,7 @@ def test_verify_refuses_a_history_that_does_not_replay():
 
 def test_a_resampled_snapshot_restores_but_cannot_be_verified():
     state = midgame()
-    resampled = state.resample(0, random.Random(1))
+    resampled = state.resample(0, random.Random(1), records=True)
     assert GAME.from_json(resampled.to_json()).to_json() == resampled.to_json()
     if any(action == "?" for _, action in resampled.history):
         with pytest.raises(SnapshotError, match="cannot be verified"):

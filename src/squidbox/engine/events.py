@@ -3,36 +3,96 @@
 An event is a tuple (visible_to, full, redacted):
 - visible_to is None when everyone sees `full`, else the seats that do;
 - everyone else sees `redacted`, or nothing when it is None.
-Spectators (viewer None) see only what every player sees. Event dicts are never mutated once
-logged, so clones share them.
+Spectators (viewer None) see only what every player sees.
+
+`full` and `redacted` are entries: an `Entry` (a template and its data, formatted only when the
+log is read; docs/engine.md "Logging") or a ready dict (loaded from a snapshot, or logged as
+one). Entries are never mutated once logged, so clones share them.
 """
 
 from __future__ import annotations
 
+import string
+from collections.abc import Sequence
 from typing import Any
 
-Event = tuple[tuple[int, ...] | None, dict[str, Any], dict[str, Any] | None]
+
+class Entry:
+    """One log entry as logged: kind, `str.format` template and data. `shown(names)` is the
+    entry as read: {"type": kind, "text": text, **data without the "_" keys}, made once."""
+
+    __slots__ = ("kind", "template", "data", "_shown")
+
+    def __init__(self, kind: str, template: str, data: dict[str, Any]) -> None:
+        self.kind = kind
+        self.template = template
+        self.data = data
+        self._shown: dict[str, Any] | None = None
+
+    def shown(self, names: Sequence[str]) -> dict[str, Any]:
+        shown = self._shown
+        if shown is None:
+            data = self.data
+            text = self.template
+            if "{" in text or "}" in text:
+                text = _TextFormatter(names).vformat(text, (), data)
+            shown = {"type": self.kind, "text": text}
+            for key, value in data.items():
+                if key[0] != "_":
+                    shown[key] = value
+            self._shown = shown
+        return shown
+
+    def __repr__(self) -> str:
+        return f"Entry({self.kind!r}, {self.template!r}, {self.data!r})"
 
 
-def seen_by(event: Event, viewer: int | None) -> dict[str, Any] | None:
+class _TextFormatter(string.Formatter):
+    """str.format plus the engine's specs: {seat:name} and {seats:names}."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = names
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec == "name":
+            return self.names[value]
+        if format_spec == "names":
+            return ", ".join(self.names[seat] for seat in value)
+        return format(value, format_spec)
+
+
+Shown = dict[str, Any]
+Logged = Entry | Shown
+Event = tuple[tuple[int, ...] | None, Logged, Logged | None]
+
+
+def as_read(entry: Logged, names: Sequence[str]) -> Shown:
+    return entry.shown(names) if type(entry) is Entry else entry  # type: ignore[union-attr]
+
+
+def seen_by(event: Event, viewer: int | None) -> Logged | None:
     visible_to, full, redacted = event
     if visible_to is None or (viewer is not None and viewer in visible_to):
         return full
     return redacted
 
 
-def log_for(events: list[Event], viewer: int | None) -> list[dict[str, Any]]:
+def log_for(events: list[Event], viewer: int | None, names: Sequence[str]) -> list[Shown]:
     """The log as `viewer` sees it."""
     shown = []
     for event in events:
         entry = seen_by(event, viewer)
         if entry is not None:
-            shown.append(entry)
+            shown.append(as_read(entry, names))
     return shown
 
 
-def events_to_json(events: list[Event]) -> list[list[Any]]:
-    return [[None if v is None else list(v), full, redacted] for v, full, redacted in events]
+def events_to_json(events: list[Event], names: Sequence[str]) -> list[list[Any]]:
+    return [
+        [None if v is None else list(v), as_read(full, names),
+         None if redacted is None else as_read(redacted, names)]
+        for v, full, redacted in events
+    ]
 
 
 def events_from_json(doc: Any) -> list[Event]:

@@ -182,6 +182,8 @@ class Game(ABC):
         state.history = []
         state.events = []
         state._legal = {}
+        state._records = True
+        state._names = None
         return state
 
     def _check_player_count(self, num_players: Any) -> None:

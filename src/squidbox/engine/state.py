@@ -6,8 +6,8 @@ string keys, str, int, float, bool, None). That one rule gives every game exact 
 independent clones and replay for free. Attributes not in FIELDS are derived, never mutated, and
 shared between clones (board geometry, for instance); `_derive` rebuilds them after loading.
 
-Game logic must never read `history` or `events`: they are records, and a resampled state has
-them redacted.
+Game logic must never read `history` or `events`: they are records; a state resampled for
+search has none, and one resampled with records has them redacted.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import IllegalAction
-from .events import Event, events_to_json, log_for, seen_by
+from .events import Entry, Event, Logged, Shown, as_read, events_to_json, log_for, seen_by
 from .jsoncopy import copy_json
 from .rng import Rng
 
@@ -38,6 +38,8 @@ class State(ABC):
     history: list[tuple[int, Action]]
     events: list[Event]
     _legal: dict[int, list[Action]]
+    _records: bool  # False in a search state: apply and emit record nothing
+    _names: tuple[str, ...] | None  # seat_names(), computed once per game
 
     # ---- hooks a game writes -------------------------------------------------------------
     @abstractmethod
@@ -118,7 +120,8 @@ class State(ABC):
             action = canonical
         self._legal = {}
         self._apply(player, action)
-        self.history.append((player, action))
+        if self._records:
+            self.history.append((player, action))
 
     def _listed(self, player: int) -> list[Action]:
         """The legal actions of `player`, computed once per state (apply clears the cache)."""
@@ -150,7 +153,7 @@ class State(ABC):
             "num_players": self.num_players,
             "options": copy_json(self.options),
             "seat": viewer,
-            "seat_names": self.seat_names(),
+            "seat_names": list(self._seat_names()),
             "to_move": self.to_move(),
             "is_terminal": terminal,
             "returns": self.returns() if terminal else None,
@@ -161,16 +164,29 @@ class State(ABC):
     def log(self, viewer: int | None) -> list[dict[str, Any]]:
         """The event log as `viewer` sees it (same redaction rule as view)."""
         self._check_viewer(viewer)
-        return log_for(self.events, viewer)
+        return log_for(self.events, viewer, self._seat_names())
 
-    def clone(self) -> State:
+    def entries(self) -> list[tuple[tuple[int, ...] | None, Shown, Shown | None]]:
+        """Every event as read, unredacted: (visible_to, full, redacted) (for tallies)."""
+        names = self._seat_names()
+        return [(seats, as_read(full, names), None if hidden is None else as_read(hidden, names))
+                for seats, full, hidden in self.events]
+
+    def clone(self, records: bool = True) -> State:
+        """An independent copy. It keeps the log and history unless `records` is False (or
+        this state has none: a clone of a search state is a search state)."""
         new = object.__new__(type(self))
         attributes = self.__dict__.copy()
         for name in self.FIELDS:
             attributes[name] = copy_json(attributes[name])
         attributes["rng"] = self.rng.copy()
-        attributes["history"] = self.history[:]
-        attributes["events"] = self.events[:]
+        if records and self._records:
+            attributes["history"] = self.history[:]
+            attributes["events"] = self.events[:]
+        else:
+            attributes["history"] = []
+            attributes["events"] = []
+            attributes["_records"] = False
         attributes["_legal"] = {}
         new.__dict__ = attributes
         return new
@@ -178,13 +194,17 @@ class State(ABC):
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
         return self.clone()
 
-    def resample(self, player: int, rng: random.Random) -> State:
-        """A state consistent with everything `player` has seen: hidden information redealt,
-        future randomness reseeded, and the log and history reduced to what `player` saw."""
+    def resample(self, player: int, rng: random.Random, records: bool = False) -> State:
+        """A state consistent with everything `player` has seen: hidden information redealt and
+        future randomness reseeded. It is a search state, with no log or history, unless
+        `records`: then they are kept, reduced to what `player` saw."""
         self._check_seat(player)
-        new = self.clone()
+        new = self.clone(records=False)
         new._resample(player, rng)
         new.rng = Rng(rng.getrandbits(62))
+        if not (records and self._records):
+            return new
+        new._records = True
         new.events = [kept for event in self.events if (kept := _as_known_to(event, player))]
         new.history = [
             (actor, action)
@@ -204,30 +224,46 @@ class State(ABC):
             "options": copy_json(self.options),
             "rng": self.rng.to_json(),
             "history": [[player, action] for player, action in self.history],
-            "events": events_to_json(self.events),  # event dicts are never mutated: shared
+            # entries as read; their dicts are never mutated, so they are shared
+            "events": events_to_json(self.events, self._seat_names()),
             "state": {name: copy_json(getattr(self, name)) for name in self.FIELDS},
         }
 
     # ---- helpers for games ---------------------------------------------------------------------
-    def emit(self, kind: str, text: str, **data: Any) -> None:
-        """Log a public event."""
-        self.events.append((None, {"type": kind, "text": text, **data}, None))
+    def emit(self, kind: str, template: str, **data: Any) -> None:
+        """Log a public event. `template` is formatted with `data` only when the log is read
+        (docs/engine.md "Logging": `{seat:name}` shows a seat's name, `_` keys are text only)."""
+        if self._records:
+            self.events.append((None, Entry(kind, template, data), None))
+
+    def entry(self, kind: str, template: str, **data: Any) -> Entry:
+        """An entry for emit_private, formatted like emit's when read."""
+        return Entry(kind, template, data)
 
     def emit_private(
         self,
         seats: tuple[int, ...],
-        full: dict[str, Any],
-        redacted: dict[str, Any] | None,
+        full: Logged,
+        redacted: Logged | None,
     ) -> None:
-        """Log an event that `seats` see in full and everyone else sees as `redacted`."""
-        self.events.append((seats, full, redacted))
+        """Log an event that `seats` see in full and everyone else sees as `redacted` (entries
+        made by `entry`, or ready dicts)."""
+        if self._records:
+            self.events.append((seats, full, redacted))
 
     def seat_names(self) -> list[str]:
-        """What each seat is called (a game may let players pick, e.g. their colour)."""
+        """What each seat is called (a game may let players pick, e.g. their colour). Fixed
+        for the whole game: it may depend on the options and player count only."""
         return self.game.seat_names(self.num_players)
 
+    def _seat_names(self) -> tuple[str, ...]:
+        names = self._names
+        if names is None:
+            names = self._names = tuple(self.seat_names())
+        return names
+
     def seat_name(self, seat: int) -> str:
-        return self.seat_names()[seat]
+        return self._seat_names()[seat]
 
     # ---- checks --------------------------------------------------------------------------------
     def _check_seat(self, player: Any) -> None:

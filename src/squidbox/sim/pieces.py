@@ -60,7 +60,7 @@ def piece_counts(state: State) -> Counts:
 
 
 def _events(state: State, kind: str) -> Iterable[dict[str, Any]]:
-    return (full for _, full, _ in state.events if full.get("type") == kind)
+    return (full for _, full, _ in state.entries() if full.get("type") == kind)
 
 
 def _actions(state: State, prefix: str) -> Iterable[tuple[int, str]]:
@@ -117,7 +117,7 @@ def _squid_inc(state: Any, tally: Tally) -> None:
 
 
 def _directors(state: Any, tally: Tally) -> None:
-    for visible_to, full, _ in state.events:
+    for visible_to, full, _ in state.entries():
         if full.get("type") == "draw" and visible_to is not None and len(visible_to) == 1:
             tally.add_all("drawn", full["cards"], visible_to[0])
     for event in _events(state, "play"):

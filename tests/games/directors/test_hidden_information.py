@@ -34,7 +34,7 @@ def test_the_card_raider_lets_you_keep_is_hidden_from_the_others():
     command(state, "Raider")
     act(state, "keep Spy")
     assert state.history[-1] == (1, "keep Spy")
-    assert state.resample(0, random.Random(1)).history[-1] == (1, "?")
+    assert state.resample(0, random.Random(1), records=True).history[-1] == (1, "?")
     assert "Spy" not in str(state.log(0)[-3:])
 
 

@@ -41,16 +41,16 @@ def test_every_vote_is_logged_redacted_and_the_reveal_shows_them_all():
 def test_a_resample_keeps_only_the_redacted_vote_entries_of_others():
     state = position(SIX, players=3, guard="R1", hands={RED: ["Zeige 2"]})
     state.apply(RED, "play Zeige 2")
-    resampled = state.resample(BLUE, random.Random(1))
+    resampled = state.resample(BLUE, random.Random(1), records=True)
     assert "Zeige" not in str(resampled.log(BLUE)) and "Zeige" not in str(resampled.events)
 
 
 def test_others_see_a_hidden_vote_as_unknown_in_a_resampled_history():
     state = position(SIX, players=3, guard="R1")
     state.apply(RED, "vote 1")
-    resampled = state.resample(BLUE, random.Random(3))
+    resampled = state.resample(BLUE, random.Random(3), records=True)
     assert resampled.history == [(RED, "?")]
-    assert state.resample(RED, random.Random(3)).history == [(RED, "vote 1")]
+    assert state.resample(RED, random.Random(3), records=True).history == [(RED, "vote 1")]
 
 
 def test_a_resample_redraws_others_pending_votes_from_their_possible_choices():

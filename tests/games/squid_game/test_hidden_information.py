@@ -15,7 +15,7 @@ def test_a_face_down_tug_of_war_card_shows_only_its_team_to_the_others():
     seen_by_pink = state.view(PINK)["state"]["game"]
     assert seen_by_pink["my_cards"] == [] and seen_by_pink["cards_behind"][WHITE] == ["A"]
     assert "White plays a card face down behind team A." in [e["text"] for e in state.log(PINK)]
-    assert state.resample(PINK, random.Random(1)).history == [(WHITE, "?")]
+    assert state.resample(PINK, random.Random(1), records=True).history == [(WHITE, "?")]
 
 
 def test_unrevealed_glass_tiles_are_hidden_and_resampled():
