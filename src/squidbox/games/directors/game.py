@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from squidbox.engine import Game, Option
+from squidbox.engine.stack import Flow
 
-from . import cards, commanding, event_cards, playing, turn  # noqa: F401  (register the steps)
+from . import cards, commanding, event_cards, playing, turn
 from . import data as data_file
 from .data import COLOURS, DirectorsData
 from .state import ROTATED, DirectorsState
@@ -15,10 +16,19 @@ PLAY_AREA_VERBS = ("discard", "return", "give", "take")
 HAND_VERBS = ("play", "command", "select", "keep", "spare")
 
 
+# Every step and question of the turn and the cards, named once (engine/stack.py).
+FLOW = Flow(
+    steps=[*turn.STEPS, *commanding.STEPS, *playing.STEPS, *cards.STEPS, *event_cards.STEPS],
+    questions=[*turn.QUESTIONS, *commanding.QUESTIONS, *playing.QUESTIONS, *cards.QUESTIONS,
+               *event_cards.QUESTIONS],
+)
+
+
 class Directors(Game):
     id = "directors"
     name = "Directors"
     state_class = DirectorsState
+    flow = FLOW
     option_presets = (
         {"events": 1},
         {"events": 2},
