@@ -21,8 +21,8 @@ options that fit its redealt hands.
   are chosen from public facts alone and every seat asked may pass, so being asked reveals
   nothing about a hand. `Flow.reaction_window` asks a list of seats in order.
 
-A state using the stack lists `stack`, `reactions` and `pending` in its FIELDS and mixes in
-`StackState` (push/react/ask), which finds its `Flow` at `self.game.flow`.
+A state using the stack lists `stack` and `pending` (and `reactions`, when it has any) in its
+FIELDS and mixes in `StackState` (push/react/ask), which finds its `Flow` at `self.game.flow`.
 """
 
 from __future__ import annotations
@@ -39,14 +39,15 @@ Frame = list[Any]  # [step name, {argument: JSON value}]
 
 
 class Question:
-    """A decision for one seat: a prompt, its options `options(state, seat, **args)` (an empty
+    """A decision for one seat: a prompt (text, or `prompt(state, seat, **args)` when it
+    depends on the question's arguments), its options `options(state, seat, **args)` (an empty
     list means nothing is asked) and `answer(state, seat, choice, **args)`. On the wire it is
     named after its options function unless `name` says otherwise."""
 
     __slots__ = ("answer", "name", "options", "prompt")
 
-    def __init__(self, prompt: str, options: Callable[..., list[str]], answer: Step,
-                 name: str | None = None) -> None:
+    def __init__(self, prompt: str | Callable[..., str], options: Callable[..., list[str]],
+                 answer: Step, name: str | None = None) -> None:
         self.prompt = prompt
         self.options = options
         self.answer = answer
@@ -149,8 +150,9 @@ class Flow:
         self.questions[pending["kind"]].answer(state, pending["seat"], choice, **pending["args"])
         self.run(state)
 
-    def prompt(self, pending: dict[str, Any]) -> str:
-        return self.questions[pending["kind"]].prompt
+    def prompt(self, state: StackState, pending: dict[str, Any]) -> str:
+        prompt = self.questions[pending["kind"]].prompt
+        return prompt if type(prompt) is str else prompt(state, pending["seat"], **pending["args"])
 
     # ---- checking a loaded state ----------------------------------------------------------------
     def check(self, state: StackState) -> None:
@@ -183,11 +185,12 @@ class _Everything(frozenset[str]):
 
 
 class StackState:
-    """Mixed into a State whose FIELDS include `stack` (top last), `reactions` and `pending`."""
+    """Mixed into a State whose FIELDS include `stack` (top last) and `pending`, and
+    `reactions` when the game has reactions (`react` raises without)."""
 
     game: Game
     stack: list[Frame]
-    reactions: list[Frame]
+    reactions: list[Frame] | tuple[()] = ()  # a game with reactions lists them in FIELDS
     pending: dict[str, Any] | None
     _mark: int = 0  # where the running step's pushes go (transient, set before every step)
 
@@ -198,6 +201,8 @@ class StackState:
 
     def react(self, step: Step, /, **args: Any) -> None:
         """Do `step` before anything on the stack (after reactions queued before it)."""
+        if type(self.reactions) is not list:
+            raise TypeError(f"{type(self).__name__} has no reactions field")
         self.reactions.append(self.game.flow.frame(step, args))
 
     def ask_later(self, seat: int, question: Question, /, **args: Any) -> None:

@@ -10,7 +10,7 @@ from squidbox.engine.stack import Flow
 from . import cards, commanding, event_cards, playing, turn
 from . import data as data_file
 from .data import COLOURS, DirectorsData
-from .state import ROTATED, DirectorsState
+from .state import ROTATED, DirectorsState, upgraded
 
 PLAY_AREA_VERBS = ("discard", "return", "give", "take")
 HAND_VERBS = ("play", "command", "select", "keep", "spare")
@@ -55,6 +55,11 @@ class Directors(Game):
         )
         self.full_deck = sorted(self.data.deck())
         super().__init__()
+
+    def from_json(self, doc: Any, verify: bool = False) -> DirectorsState:
+        """Snapshots written before the engine stack (a Falconer window as offer_falconer
+        frames) load too."""
+        return super().from_json(upgraded(doc), verify)  # type: ignore[return-value]
 
     def _check_events(self, value: Any, num_players: int) -> str | None:
         most = self.data.max_events

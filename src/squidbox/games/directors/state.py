@@ -373,3 +373,18 @@ class DirectorsState(StackState, State):
         else:
             assert self.pending is not None and 0 <= self.pending["seat"] < n
         self.game.flow.check(self)
+
+
+def upgraded(doc: Any) -> Any:
+    """A snapshot written before the engine stack: each Falconer question still to come was a
+    frame ["offer_falconer", {"seat": s}]; it is now the reaction window's question."""
+    try:
+        stack = doc["state"]["stack"]
+    except (KeyError, TypeError):
+        return doc
+    if not isinstance(stack, list) or not any(
+            isinstance(f, list) and f[:1] == ["offer_falconer"] for f in stack):
+        return doc
+    stack = [["ask_again", {"seat": f[1]["seat"], "kind": "falconer", "args": {}}]
+             if isinstance(f, list) and f[:1] == ["offer_falconer"] else f for f in stack]
+    return {**doc, "state": {**doc["state"], "stack": stack}}

@@ -50,7 +50,7 @@ def view(st: DirectorsState, viewer: int | None) -> dict[str, Any]:
         "decision": None if pending is None else {
             "seat": pending["seat"],
             "kind": pending["kind"],
-            "prompt": st.game.flow.prompt(pending),
+            "prompt": st.game.flow.prompt(st, pending),
             "details": copy_json(pending["args"]),
         },
     }
