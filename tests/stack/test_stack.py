@@ -139,7 +139,7 @@ def test_a_flow_names_each_frame_type_once_and_refuses_an_unregistered_step():
         Flow(steps=[note, note], questions=[])
     toy = Toy(Flow(steps=[note], questions=[]))
     with pytest.raises(ValueError, match="'outer' is not registered"):
-        toy.push(outer)
+        run(toy, outer)
 
 
 def test_a_state_without_reactions_cannot_react():

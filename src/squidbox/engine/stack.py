@@ -115,6 +115,19 @@ class Flow:
         state.pending = {"seat": seat, "kind": question.name, "args": args}
         return True
 
+    def decide(self, state: StackState, seat: int, question: Question, **args: Any) -> bool:
+        """Like `ask`, but a question with one option is answered at once, as part of the
+        running step (a forced move); False when there is no option."""
+        options = question.options(state, seat, **args)
+        if not options:
+            return False
+        if len(options) == 1:
+            question.answer(state, seat, options[0], **args)
+        else:
+            assert state.pending is None, f"{question.name} asked while {state.pending} waits"
+            state.pending = {"seat": seat, "kind": question.name, "args": args}
+        return True
+
     def reaction_window(self, state: StackState, reaction: Reaction, seats: Iterable[int],
                         **args: Any) -> None:
         """Ask `reaction` of each seat in `seats`, one after another in that order, after the
@@ -124,17 +137,21 @@ class Flow:
 
     # ---- running it -------------------------------------------------------------------------
     def run(self, state: StackState) -> None:
-        """Carry out frames until a question is asked or nothing is left to do."""
-        steps = self.steps
+        """Carry out frames until a question is asked or nothing is left to do. Steps change
+        `stack` and `reactions` in place (push, react, clear), never rebind them."""
+        steps, stack, reactions = self.steps, state.stack, state.reactions
         while state.pending is None:
-            if state.reactions:
-                name, args = state.reactions.pop(0)
-            elif state.stack:
-                name, args = state.stack.pop()
+            if reactions:
+                name, args = reactions.pop(0)
+            elif stack:
+                name, args = stack.pop()
             else:
                 return
-            state._mark = len(state.stack)
-            steps[name](state, **args)
+            state._mark = len(stack)
+            step = steps.get(name)
+            if step is None:
+                raise ValueError(f"step {name!r} is not registered in this game's Flow")
+            step(state, **args)
 
     def options(self, state: StackState) -> list[str]:
         pending = state.pending
@@ -197,7 +214,7 @@ class StackState:
     def push(self, step: Step, /, **args: Any) -> None:
         """Do `step` after the running step, after what it pushed before, and before what
         was pushed earlier."""
-        self.stack.insert(self._mark, self.game.flow.frame(step, args))
+        self.stack.insert(self._mark, [step.__name__, args])  # run() names a stray step
 
     def react(self, step: Step, /, **args: Any) -> None:
         """Do `step` before anything on the stack (after reactions queued before it)."""
@@ -213,3 +230,7 @@ class StackState:
     def ask(self, seat: int, question: Question, /, **args: Any) -> bool:
         """Ask `seat` now; False (and nothing asked) when it has no option."""
         return self.game.flow.ask(self, seat, question, **args)  # type: ignore[arg-type]
+
+    def decide(self, seat: int, question: Question, /, **args: Any) -> bool:
+        """Ask `seat` now, or take its only option at once; False when it has none."""
+        return self.game.flow.decide(self, seat, question, **args)  # type: ignore[arg-type]

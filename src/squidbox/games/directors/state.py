@@ -110,7 +110,8 @@ class DirectorsState(StackState, State):
     # The public events of one decision's consequences are logged as one entry (a "sequence"
     # of sentences), which keeps the log short; private events keep their place in it.
     def emit(self, kind: str, text: str, **data: Any) -> None:
-        self._log_batch = [*self._log_batch, (kind, text, data)]  # never shared with a clone
+        if self._records:  # a search state keeps no log (engine "Search states")
+            self._log_batch = [*self._log_batch, (kind, text, data)]  # never shared with a clone
 
     def emit_private(self, seats: tuple[int, ...], full: dict[str, Any],
                      redacted: dict[str, Any] | None) -> None:

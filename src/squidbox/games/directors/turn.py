@@ -144,8 +144,8 @@ def finish_turn(st: DirectorsState) -> None:
 def end_game(st: DirectorsState) -> None:
     """#7: after turn 10; crowns in play minus -1 tokens; tied players share the victory."""
     st.over = True
-    st.stack = []
-    st.reactions = []
+    st.stack.clear()
+    st.reactions.clear()
     scores = [st.score(seat) for seat in range(st.num_players)]
     winners = st.winners()
     names = " and ".join(st.seat_name(s) for s in winners)

@@ -12,16 +12,14 @@ whose turn it is is asked. Every decision belongs to that player.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from squidbox.engine.stack import Flow, Question, Step
 
 from .abilities import AbilityTask
 from .clout import CloutTask, ShareTask, SplitTask
+from .state import SquidIncState
 from .workplace import ArriveTask, DemoteTask, EnterTask, GuardTask, RiseTask
-
-if TYPE_CHECKING:
-    from .state import SquidIncState
 
 OVER = "over"
 
@@ -31,27 +29,16 @@ def turn(st: SquidIncState) -> None:
     if st.phase == OVER:
         return
     if not st.turn_step():
-        options = turn_options(st, st.current)
-        if len(options) > 1:
-            st.ask(st.current, TURN)
-        else:
-            turn_chosen(st, st.current, options[0])
+        st.decide(st.current, TURN)
     st.push(turn)
-
-
-def turn_options(st: SquidIncState, seat: int) -> list[str]:
-    return st.turn_options(seat)
-
-
-def turn_chosen(st: SquidIncState, seat: int, choice: str) -> None:
-    st.turn_chosen(choice)
 
 
 def turn_prompt(st: SquidIncState, seat: int) -> str:
     return st.phase
 
 
-TURN = Question(turn_prompt, turn_options, turn_chosen, name="turn")
+TURN = Question(turn_prompt, SquidIncState.turn_options, SquidIncState.turn_chosen,
+                name="turn")
 
 
 def refill(st: SquidIncState) -> None:
@@ -62,14 +49,8 @@ def task_decision(kind: str, handler: Any) -> tuple[Step, Question]:
     """The step and the question of one kind of task."""
 
     def step(st: SquidIncState, **fields: Any) -> None:
-        task = {"t": kind, **fields}
-        options = handler.options(st, task)
-        if not options:
-            handler.auto(st, task)
-        elif len(options) == 1:
-            handler.choose(st, task, options[0])
-        else:
-            st.ask(st.current, question, **fields)
+        if not st.decide(st.current, question, **fields):
+            handler.auto(st, {"t": kind, **fields})
 
     def options(st: SquidIncState, seat: int, **fields: Any) -> list[str]:
         return handler.options(st, {"t": kind, **fields})  # type: ignore[no-any-return]

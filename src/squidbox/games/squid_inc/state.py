@@ -168,10 +168,15 @@ class SquidIncState(StackState, State):
         The rulebook counts them as abilities activated for free ("No Clout needs to be spent
         to activate their abilities"), so an Employee placed in the Workplace this turn may not
         use one yet ("Activate Abilities": the exception for Employees just placed)."""
-        employees = self.game.data.employees
-        return [employees[self.piece_type[self.board[s]]].params for s in self.own_spaces(seat)
-                if employees[self.piece_type[self.board[s]]].ability == kind
-                and self.board[s] not in self.entered]
+        employees, piece_type, board, entered = (
+            self.game.data.employees, self.piece_type, self.board, self.entered)
+        found = []
+        for space, owner in enumerate(self.owner):
+            if owner == seat:
+                emp = employees[piece_type[board[space]]]
+                if emp.ability == kind and board[space] not in entered:
+                    found.append(emp.params)
+        return found
 
     # ---- the Unemployed Line and the deck -----------------------------------------------------
     def take_from_line(self, action: str) -> int:
@@ -184,16 +189,16 @@ class SquidIncState(StackState, State):
         """Draw one card into the line's end, until it is full; a Security Guard card brings a
         Guard tile into play (placed by the player who drew it), goes to the Dismissed pile,
         and is replaced."""
-        if len(self.line) >= len(self.game.data.line_modifiers) or not self.deck:
-            return
-        card = self.deck.pop()
-        if self.is_guard(card):
-            self.dismissed.append(card)
-            self.emit("guard_card", "A Security Guard card is drawn.")
-            self.push_task({"t": "guard", "piece": -1})
-        else:
+        full = len(self.game.data.line_modifiers)
+        while len(self.line) < full and self.deck:
+            card = self.deck.pop()
+            if self.is_guard(card):
+                self.dismissed.append(card)
+                self.emit("guard_card", "A Security Guard card is drawn.")
+                self.push_task({"t": "guard", "piece": -1})
+                self.push_task({"t": "refill"})  # once the Guard is placed
+                return
             self.line.append(card)  # told in the next "keep" event, to keep the log short
-        self.push_task({"t": "refill"})
 
     def _start_turn(self) -> None:
         """A turn begins with the line topped up from the deck. With both empty, the rulebook
@@ -271,7 +276,7 @@ class SquidIncState(StackState, State):
     def _apply(self, player: int, action: str) -> None:
         self.game.flow.answer(self, action)
 
-    def turn_chosen(self, action: str) -> None:
+    def turn_chosen(self, player: int, action: str) -> None:
         if self.phase == CHOOSE:
             self._choose_employee(action)
         elif self.phase == KEEP:
