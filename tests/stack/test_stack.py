@@ -187,10 +187,10 @@ def test_a_directors_snapshot_from_before_the_stack_loads_its_falconer_window():
 
 def test_a_squid_inc_snapshot_from_before_the_stack_loads_its_tasks():
     game = squidbox.get_game("squid_inc")
-    state = first_state("squid_inc", 3, lambda s: s.task() is not None and len(s.stack) > 1)
+    state = first_state("squid_inc", 3, lambda s: s.task() is not None and s.stack)
     old = state.to_json()  # as the release before the stack wrote it: one list of tasks
     fields = old["state"]
-    tasks = [{"t": name, **args} for name, args in fields.pop("stack")[1:]]
+    tasks = [{"t": name, **args} for name, args in fields.pop("stack")]
     tasks.append({"t": fields["pending"]["kind"], **fields.pop("pending")["args"]})
     fields["tasks"] = tasks
     assert game.from_json(old, verify=True).to_json() == state.to_json()

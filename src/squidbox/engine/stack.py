@@ -85,7 +85,12 @@ def ask_again(state: StackState, seat: int, kind: str, args: dict[str, Any]) -> 
 class Flow:
     """A game's frame types: its steps and its questions, by name."""
 
-    def __init__(self, steps: Iterable[Step], questions: Iterable[Question]) -> None:
+    def __init__(self, steps: Iterable[Step], questions: Iterable[Question],
+                 idle: Callable[[Any], bool] | None = None) -> None:
+        """`idle(state)`, when given, runs whenever nothing is on the stack: the game's own
+        turn loop (Squid, Inc.: the next step of the turn), saving a frame per decision. It
+        returns False once there is nothing more to do (the game is over)."""
+        self.idle = idle
         self.steps: dict[str, Step] = {"ask_again": ask_again}
         self.questions: dict[str, Question] = {}
         for step in steps:
@@ -139,14 +144,17 @@ class Flow:
     def run(self, state: StackState) -> None:
         """Carry out frames until a question is asked or nothing is left to do. Steps change
         `stack` and `reactions` in place (push, react, clear), never rebind them."""
-        steps, stack, reactions = self.steps, state.stack, state.reactions
+        steps, stack, reactions, idle = self.steps, state.stack, state.reactions, self.idle
         while state.pending is None:
             if reactions:
                 name, args = reactions.pop(0)
             elif stack:
                 name, args = stack.pop()
             else:
-                return
+                state._mark = 0
+                if idle is None or not idle(state):
+                    return
+                continue
             state._mark = len(stack)
             step = steps.get(name)
             if step is None:

@@ -62,7 +62,7 @@ def position(board=None, *, players=2, mailrooms=None, line=None, deck=None, dis
     state.clout_gained, state.clout_spent = total, 0
     state._legal = {}
     # the current player is asked the turn's step `phase`; the turn goes on after the answer
-    state.stack = [["turn", {}]]
+    state.stack = []
     state.pending = {"seat": state.current, "kind": "turn", "args": {}}
     state.check_invariants()
     return state

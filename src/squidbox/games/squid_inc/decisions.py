@@ -1,12 +1,12 @@
 """Every decision of Squid, Inc. on the engine's decision stack (engine/stack.py).
 
 The turn (Choose an Employee, keep or Dismiss it, Bring Employees into the Workplace, Activate
-Abilities) is the `turn` step at the bottom of the stack: it takes the turn one step further
-(`phase`) and comes back after everything that step set off. Moves and abilities are tasks:
-a task is a step named after its kind whose arguments are the task's fields; when it runs it
-lists its options (workplace.py, abilities.py, clout.py); with none it resolves itself (`auto`),
-with one it is taken at once (a forced move: the log still tells it), otherwise the player
-whose turn it is is asked. Every decision belongs to that player.
+Abilities) is the Flow's idle step, run whenever the stack is empty: it takes the turn one step
+further (`phase`), and comes back once everything that step set off is done. Moves and
+abilities are tasks: a task is a step named after its kind whose arguments are the task's
+fields; when it runs it lists its options (workplace.py, abilities.py, clout.py); with none it
+resolves itself (`auto`), with one it is taken at once (a forced move: the log still tells it),
+otherwise the player whose turn it is is asked. Every decision belongs to that player.
 """
 
 from __future__ import annotations
@@ -24,13 +24,13 @@ from .workplace import ArriveTask, DemoteTask, EnterTask, GuardTask, RiseTask
 OVER = "over"
 
 
-def turn(st: SquidIncState) -> None:
-    """One step of the turn, then the turn again after everything that step set off."""
+def turn(st: SquidIncState) -> bool:
+    """One step of the turn (run whenever the stack is empty); False once the game is over."""
     if st.phase == OVER:
-        return
+        return False
     if not st.turn_step():
         st.decide(st.current, TURN)
-    st.push(turn)
+    return True
 
 
 def turn_prompt(st: SquidIncState, seat: int) -> str:
@@ -77,6 +77,7 @@ TASKS: dict[str, tuple[Step, Question]] = {
 TASK_STEPS: dict[str, Callable[..., None]] = {kind: step for kind, (step, _) in TASKS.items()}
 
 FLOW = Flow(
-    steps=[turn, refill, *TASK_STEPS.values()],
+    steps=[refill, *TASK_STEPS.values()],
     questions=[TURN, *(question for _, question in TASKS.values())],
+    idle=turn,
 )

@@ -44,7 +44,7 @@ class SquidIncState(StackState, State):
         "current",  # seat whose turn it is
         "first_player",
         "phase",  # the step of the turn (START, CHOOSE, KEEP, BRING, ACTIVATE, OVER)
-        "stack",  # the turn, pending moves and abilities still to do (top last, decisions.py)
+        "stack",  # pending moves and abilities still to do (top last, decisions.py)
         "pending",  # the question asked now: seat, kind (the task's or "turn"), args
         "chosen",  # [card, line modifier] chosen this turn, until kept or Dismissed
         "used",  # pieces whose ability was used this turn
@@ -79,9 +79,8 @@ class SquidIncState(StackState, State):
         self.reshuffles = self.clout_gained = self.clout_spent = 0
         self.emit("setup", f"{self.seat_name(self.current)} has the most Clout in the Mailroom "
                   "and goes first.", first_player=self.current)
-        from .decisions import refill, turn
+        from .decisions import refill
         self.push(refill)
-        self.push(turn)
         self.game.flow.run(self)
 
     def _deal_mailrooms(self) -> None:
@@ -233,9 +232,10 @@ class SquidIncState(StackState, State):
 
     # ---- the flow (decisions.py) --------------------------------------------------------------
     def push_task(self, task: dict[str, Any]) -> None:
-        """Do `task` ({"t": kind, **fields}) after the running step and what it pushed before."""
-        fields = dict(task)
-        self.push(self.game.flow.steps[fields.pop("t")], **fields)
+        """Do `task` ({"t": kind, **fields}, a dict of the caller's own, which becomes the
+        frame) after the running step and what it pushed before."""
+        kind = task.pop("t")
+        self.stack.insert(self._mark, [kind, task])
 
     def task(self) -> dict[str, Any] | None:
         """The task asked about now, {"t": kind, **fields}; None for a step of the turn."""
@@ -516,8 +516,8 @@ class SquidIncState(StackState, State):
 
 def upgraded(doc: Any) -> Any:
     """A snapshot written before the decision stack, with the fields it has now: its `tasks`
-    (top last, the top one asked when the state rested on one) become the stack above the
-    turn, and the question asked is the top task's, or the turn's own step."""
+    (top last, the top one asked when the state rested on one) become the stack, and the
+    question asked is the top task's, or the turn's own step."""
     try:
         fields = doc["state"]
         tasks = fields["tasks"]
@@ -531,6 +531,6 @@ def upgraded(doc: Any) -> Any:
         fields["stack"], fields["pending"] = frames, None
     else:
         kind, args = frames.pop() if frames else ("turn", {})
-        fields["stack"] = [["turn", {}], *frames]
+        fields["stack"] = frames
         fields["pending"] = {"seat": fields.get("current"), "kind": kind, "args": args}
     return {**doc, "state": fields}
