@@ -122,7 +122,9 @@ class Flow:
 
     def decide(self, state: StackState, seat: int, question: Question, **args: Any) -> bool:
         """Like `ask`, but a question with one option is answered at once, as part of the
-        running step (a forced move); False when there is no option."""
+        running step (a forced move); False when there is no option. The options found are
+        kept for the question asked (a clone or loaded state, whose `pending` is a copy,
+        computes them afresh), so `decide` must be the last thing its step changes."""
         options = question.options(state, seat, **args)
         if not options:
             return False
@@ -130,7 +132,8 @@ class Flow:
             question.answer(state, seat, options[0], **args)
         else:
             assert state.pending is None, f"{question.name} asked while {state.pending} waits"
-            state.pending = {"seat": seat, "kind": question.name, "args": args}
+            pending = state.pending = {"seat": seat, "kind": question.name, "args": args}
+            state._asked = (pending, options)  # `options` reuses them while this question waits
         return True
 
     def reaction_window(self, state: StackState, reaction: Reaction, seats: Iterable[int],
@@ -164,6 +167,9 @@ class Flow:
     def options(self, state: StackState) -> list[str]:
         pending = state.pending
         assert pending is not None
+        asked = state._asked
+        if asked is not None and asked[0] is pending:  # decided this very question just now
+            return asked[1]
         return self.questions[pending["kind"]].options(state, pending["seat"], **pending["args"])
 
     def answer(self, state: StackState, choice: str) -> None:
@@ -218,6 +224,7 @@ class StackState:
     reactions: list[Frame] | tuple[()] = ()  # a game with reactions lists them in FIELDS
     pending: dict[str, Any] | None
     _mark: int = 0  # where the running step's pushes go (transient, set before every step)
+    _asked: tuple[dict[str, Any], list[str]] | None = None  # decide's options (transient)
 
     def push(self, step: Step, /, **args: Any) -> None:
         """Do `step` after the running step, after what it pushed before, and before what
