@@ -67,3 +67,20 @@ def test_records_are_kept_when_asked_and_the_redeal_is_the_same_either_way():
 def test_seat_names_come_from_the_options_once(viewer):
     state = midgame()
     assert state.seat_name(2) == "Red" and state.view(viewer)["seat_names"][0] == "Yellow"
+
+
+def test_a_later_value_is_built_only_when_read():
+    from squidbox.engine import Later
+
+    built = []
+
+    def details(points):
+        built.append(points)
+        return [{"points": p} for p in points]
+
+    entry = Entry("score", "{seat:name} leads: {_best}.",
+                  {"seat": 0, "players": Later(details, (3, 1)), "_best": Later(max, 3, 1)})
+    assert built == []
+    assert entry.shown(NAMES) == {"type": "score", "text": "Red leads: 3.", "seat": 0,
+                                  "players": [{"points": 3}, {"points": 1}]}
+    assert entry.shown(NAMES)["players"] is entry.shown(NAMES)["players"] and len(built) == 1

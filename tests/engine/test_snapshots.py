@@ -53,7 +53,7 @@ DELETE = object()
 
 CORRUPTIONS = {
     "missing key": corrupt(["rng"], DELETE),
-    "wrong format": corrupt(["format"], 2),
+    "wrong format": corrupt(["format"], 3),
     "other game": corrupt(["game"], "squid_inc"),
     "player count": corrupt(["num_players"], 9),
     "unknown option": corrupt(["options", "turbo"], True),

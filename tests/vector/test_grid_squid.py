@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from squidbox.bots import make_bot
-from squidbox.engine import IllegalAction, InvalidOptions
+from squidbox.engine import IllegalAction, InvalidOptions, Rng
 from squidbox.games.grid_squid import GAME
 from squidbox.vector import deals
 from squidbox.vector.grid_squid import GridSquidBatch
@@ -56,12 +56,12 @@ def test_variants_and_observations_match_the_engine(num_players):
     play_lockstep(BACKENDS, num_players, chosen, 60, 99, observe_every=0)
 
 
-def test_vectorised_deal_is_the_stdlib_deal():
+def test_vectorised_deal_is_the_engine_deal():
     seeds = np.concatenate([np.arange(-50, 1500),
                             np.random.default_rng(3).integers(-2**62, 2**62, 500)])
     for n, options in ((2, {}), (3, {"advanced": True}), (4, {"advanced": True})):
         rules = make_rules(n, options)
-        a, b = deals._deal_vectorised(rules, seeds), deals.deal_by_stdlib(rules, seeds)
+        a, b = deals.deal(rules, seeds), deals.deal_by_engine(rules, seeds)
         for name in vars(a):
             assert np.array_equal(getattr(a, name), getattr(b, name)), name
 
@@ -176,3 +176,12 @@ def test_trained_policy_loads_as_a_bot_and_plays_legal_moves(tmp_path):
         make_bot(f"policy:path={tmp_path / 'missing.npz'}", 0, GAME)
     with pytest.raises(InvalidOptions, match="trained for 2 players, not 3"):
         make_bot(f"policy:path={out}", 0, GAME).choose(GAME.new_game(3, 0), 0)
+
+
+def test_vectorised_randrange_rejects_as_the_engine_does():
+    seeds = np.arange(-200, 200, dtype=np.int64) * 1_000_003
+    stop = 3 * 2**30  # a quarter of the values are rejected and remixed
+    draws = deals._Draws(seeds, 4)
+    engine = [Rng(int(seed)) for seed in seeds]
+    for _ in range(4):
+        assert draws.randrange(stop).tolist() == [rng.randrange(stop) for rng in engine]

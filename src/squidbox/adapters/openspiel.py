@@ -162,7 +162,8 @@ class SpielState(pyspiel.State):
         resampled = self.clone()
         if self.inner is not None:
             seed = int(probability_sampler() * 2**31)
-            resampled.inner = self.inner.resample(player_id, random.Random(seed))
+            # with records: the information state string holds the seat's log
+            resampled.inner = self.inner.resample(player_id, random.Random(seed), records=True)
         return resampled
 
     def __str__(self) -> str:

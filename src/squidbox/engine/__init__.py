@@ -9,10 +9,10 @@ from .errors import (
     SquidboxError,
     UnknownGame,
 )
-from .events import Event
+from .events import Event, Later
 from .game import Game
 from .options import Option
-from .rng import Rng
+from .rng import FORMAT, Rng, Rng1
 from .state import HIDDEN_ACTION, Action, State
 
 __all__ = [
@@ -24,8 +24,11 @@ __all__ = [
     "Game",
     "IllegalAction",
     "InvalidOptions",
+    "Later",
     "Option",
+    "FORMAT",
     "Rng",
+    "Rng1",
     "SnapshotError",
     "SquidboxError",
     "State",

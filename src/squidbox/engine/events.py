@@ -17,6 +17,17 @@ from collections.abc import Sequence
 from typing import Any
 
 
+class Later:
+    """A data value built only when the log is read: `Later(function, *args)` stands for
+    `function(*args)`. The arguments must never change afterwards."""
+
+    __slots__ = ("function", "args")
+
+    def __init__(self, function: Any, *args: Any) -> None:
+        self.function = function
+        self.args = args
+
+
 class Entry:
     """One log entry as logged: kind, `str.format` template and data. `shown(names)` is the
     entry as read: {"type": kind, "text": text, **data without the "_" keys}, made once."""
@@ -33,6 +44,9 @@ class Entry:
         shown = self._shown
         if shown is None:
             data = self.data
+            if any(type(value) is Later for value in data.values()):
+                data = {key: value.function(*value.args) if type(value) is Later else value
+                        for key, value in data.items()}
             text = self.template
             if "{" in text or "}" in text:
                 text = _TextFormatter(names).vformat(text, (), data)
@@ -48,7 +62,7 @@ class Entry:
 
 
 class _TextFormatter(string.Formatter):
-    """str.format plus the engine's specs: {seat:name} and {seats:names}."""
+    """str.format plus the engine's specs: {seat:name}, {seats:names} and {items:list}."""
 
     def __init__(self, names: Sequence[str]) -> None:
         self.names = names
@@ -58,6 +72,8 @@ class _TextFormatter(string.Formatter):
             return self.names[value]
         if format_spec == "names":
             return ", ".join(self.names[seat] for seat in value)
+        if format_spec == "list":
+            return ", ".join(map(str, value))
         return format(value, format_spec)
 
 

@@ -11,10 +11,12 @@ from .errors import IllegalAction, InvalidOptions, SnapshotError, SquidboxError
 from .events import events_from_json
 from .jsoncopy import copy_json
 from .options import Option, resolve_options
-from .rng import Rng
+from .rng import FORMAT, Rng, Rng1, generator
 from .spelling import spelling_table
 from .state import HIDDEN_ACTION, Action, State
 
+# Snapshot format -> its generator: 1 before issue 15, 2 since (engine/rng.py).
+SNAPSHOT_FORMATS: dict[Any, type[Rng] | type[Rng1]] = {1: Rng1, 2: Rng}
 SNAPSHOT_KEYS = {"format", "game", "num_players", "options", "rng", "history", "events", "state"}
 
 
@@ -83,9 +85,15 @@ class Game(ABC):
         return range(self.min_players, self.max_players + 1)
 
     def new_game(
-        self, num_players: int, seed: int | None = None, options: Mapping[str, Any] | None = None
+        self,
+        num_players: int,
+        seed: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        engine_format: int = FORMAT,
     ) -> State:
-        """A new game. A seed of None draws one from the system (still recorded in the state)."""
+        """A new game. A seed of None draws one from the system (still recorded in the state).
+        `engine_format` 1 deals with the generator of the games stored before issue 15
+        (engine/rng.py), to replay them."""
         self._check_player_count(num_players)
         resolved = resolve_options(self.options, options, num_players)
         self.check_options(num_players, resolved)
@@ -93,7 +101,11 @@ class Game(ABC):
             seed = random.SystemRandom().getrandbits(62)
         if type(seed) is not int:
             raise InvalidOptions(f"the seed must be an integer, got {seed!r}")
-        state = self._blank_state(num_players, resolved, Rng(seed))
+        try:
+            rng = generator(engine_format, seed)
+        except ValueError as e:
+            raise InvalidOptions(str(e)) from None
+        state = self._blank_state(num_players, resolved, rng)
         state._setup()
         state._derive()
         return state
@@ -104,9 +116,10 @@ class Game(ABC):
         seed: int,
         options: Mapping[str, Any] | None,
         history: Sequence[tuple[int, Action] | list[Any]],
+        engine_format: int = FORMAT,
     ) -> State:
         """The state reached by playing `history` from a new game (raises IllegalAction)."""
-        state = self.new_game(num_players, seed, options)
+        state = self.new_game(num_players, seed, options, engine_format)
         for player, action in history:
             state.apply(player, action)
         return state
@@ -132,7 +145,7 @@ class Game(ABC):
             raise SnapshotError(
                 f"snapshot keys must be {sorted(SNAPSHOT_KEYS)}, got {sorted(map(str, doc))}"
             )
-        if doc["format"] != 1:
+        if doc["format"] not in SNAPSHOT_FORMATS:
             raise SnapshotError(f"unsupported snapshot format {doc['format']!r}")
         if doc["game"] != self.id:
             raise SnapshotError(f"this snapshot is of game {doc['game']!r}, not {self.id!r}")
@@ -142,7 +155,8 @@ class Game(ABC):
         if options != doc["options"]:
             raise SnapshotError("snapshot options must list every option's value")
         self.check_options(num_players, options)
-        state = self._blank_state(num_players, options, Rng.from_json(doc["rng"]))
+        rng = SNAPSHOT_FORMATS[doc["format"]].from_json(doc["rng"])
+        state = self._blank_state(num_players, options, rng)
         state.history = [self._history_entry(entry, num_players) for entry in doc["history"]]
         state.events = events_from_json(copy_json(doc["events"]))
         fields = doc["state"]
@@ -167,13 +181,16 @@ class Game(ABC):
         if any(action == HIDDEN_ACTION for _, action in state.history):
             raise SnapshotError("a resampled snapshot cannot be verified by replay")
         try:
-            replayed = self.replay(state.num_players, state.seed, state.options, state.history)
+            replayed = self.replay(state.num_players, state.seed, state.options, state.history,
+                                   state.rng.format)
         except IllegalAction as e:
             raise SnapshotError(f"snapshot history does not replay: {e}") from e
         if replayed.to_json() != doc:
             raise SnapshotError("snapshot does not match the replay of its own history")
 
-    def _blank_state(self, num_players: int, options: dict[str, Any], rng: Rng) -> State:
+    def _blank_state(
+        self, num_players: int, options: dict[str, Any], rng: Rng | Rng1
+    ) -> State:
         state = object.__new__(self.state_class)
         state.game = self
         state.num_players = num_players

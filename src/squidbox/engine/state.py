@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .errors import IllegalAction
 from .events import Entry, Event, Logged, Shown, as_read, events_to_json, log_for, seen_by
 from .jsoncopy import copy_json
-from .rng import Rng
+from .rng import Rng, Rng1
 
 if TYPE_CHECKING:
     from .game import Game
@@ -29,12 +29,19 @@ HIDDEN_ACTION: Action = "?"  # stands for an action the viewer of a resampled st
 
 
 class State(ABC):
+    # The engine's own attributes live in slots, the game's FIELDS and derived values in the
+    # instance dict: a smaller dict, so a clone costs fewer bytes.
+    __slots__ = ("game", "num_players", "options", "rng", "history", "events", "_legal",
+                 "_records", "_names", "__dict__")
     FIELDS: ClassVar[tuple[str, ...]] = ()
+    # FIELDS that no rule changes once `_setup` is done (Grid Squid's board layout): clones
+    # share them instead of copying them. Setup, loading and nothing else may assign them.
+    FIXED_FIELDS: ClassVar[tuple[str, ...]] = ()
 
     game: Game
     num_players: int
     options: dict[str, Any]
-    rng: Rng
+    rng: Rng | Rng1  # Rng1 only in games stored before issue 15 (snapshot format 1)
     history: list[tuple[int, Action]]
     events: list[Event]
     _legal: dict[int, list[Action]]
@@ -177,19 +184,32 @@ class State(ABC):
         this state has none: a clone of a search state is a search state)."""
         new = object.__new__(type(self))
         attributes = self.__dict__.copy()
-        for name in self.FIELDS:
+        for name in self._copied_fields():
             attributes[name] = copy_json(attributes[name])
-        attributes["rng"] = self.rng.copy()
-        if records and self._records:
-            attributes["history"] = self.history[:]
-            attributes["events"] = self.events[:]
-        else:
-            attributes["history"] = []
-            attributes["events"] = []
-            attributes["_records"] = False
-        attributes["_legal"] = {}
         new.__dict__ = attributes
+        new.game = self.game
+        new.num_players = self.num_players
+        new.options = self.options  # never changed after setup
+        new.rng = self.rng.copy()
+        if records and self._records:
+            new.history = self.history[:]
+            new.events = self.events[:]
+            new._records = True
+        else:
+            new.history = []
+            new.events = []
+            new._records = False
+        new._legal = {}
+        new._names = self._names
         return new
+
+    @classmethod
+    def _copied_fields(cls) -> tuple[str, ...]:
+        copied = cls.__dict__.get("_copied")
+        if copied is None:
+            copied = tuple(name for name in cls.FIELDS if name not in cls.FIXED_FIELDS)
+            cls._copied = copied  # type: ignore[attr-defined]
+        return copied
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
         return self.clone()
@@ -218,7 +238,7 @@ class State(ABC):
         """An exact, JSON-ready snapshot; game.from_json(doc) restores it. The document is the
         caller's to change, except the event dicts inside it, which are shared read-only."""
         return {
-            "format": 1,
+            "format": self.rng.format,
             "game": self.game.id,
             "num_players": self.num_players,
             "options": copy_json(self.options),
@@ -235,6 +255,11 @@ class State(ABC):
         (docs/engine.md "Logging": `{seat:name}` shows a seat's name, `_` keys are text only)."""
         if self._records:
             self.events.append((None, Entry(kind, template, data), None))
+
+    @property
+    def recording(self) -> bool:
+        """False in a search state (no log is kept): a game may skip building log data then."""
+        return self._records
 
     def entry(self, kind: str, template: str, **data: Any) -> Entry:
         """An entry for emit_private, formatted like emit's when read."""

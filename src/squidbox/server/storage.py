@@ -38,6 +38,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 from sqlalchemy.types import Text
 
+from squidbox.engine import FORMAT as ENGINE_FORMAT
 from squidbox.engine import InvalidOptions, SquidboxError
 
 HERE = Path(__file__).parent
@@ -64,6 +65,9 @@ class TableRow(Base):
     leave_bot: Mapped[str] = mapped_column(String(200))
     status: Mapped[str] = mapped_column(String(16), index=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    # The engine's snapshot format (and seeded generator) the game was dealt with: 1 before
+    # issue 15, whose tables migration 0004 marks; engine.FORMAT for every new table.
+    engine_format: Mapped[int] = mapped_column(Integer, server_default="1")
 
 
 class ActionRow(Base):
@@ -102,6 +106,7 @@ class TableRecord:
     leave_bot: str
     status: str
     created: datetime
+    engine_format: int = ENGINE_FORMAT
 
 
 @dataclass(frozen=True)
@@ -297,7 +302,7 @@ RAW_TABLE = (TableRow.id, TableRow.game, TableRow.players,
              type_coerce(TableRow.options, Text), type_coerce(TableRow.seed, Text),
              type_coerce(TableRow.bots, Text), type_coerce(TableRow.token_hashes, Text),
              TableRow.turn_seconds, TableRow.leave_seconds, TableRow.leave_bot, TableRow.status,
-             type_coerce(TableRow.created, Text))
+             type_coerce(TableRow.created, Text), TableRow.engine_format)
 
 
 def _json(value: Any) -> Any:
@@ -315,7 +320,7 @@ def _checked_record(row: Any) -> TableRecord | BadRow:
 
 def _record_or_raise(row: Any) -> TableRecord:
     (table_id, game, players, options, seed, bots, hashes, turn, leave, leave_bot, status,
-     created) = row
+     created, engine_format) = row
     try:
         record = TableRecord(
             id=table_id, game=_text(game), players=_int(players, 1, 99),
@@ -324,7 +329,8 @@ def _record_or_raise(row: Any) -> TableRecord:
                   for seat, spec in _typed(_json(bots), dict).items()},
             token_hashes=[h if h is None else _text(h) for h in _typed(_json(hashes), list)],
             turn_seconds=_seconds(turn), leave_seconds=_seconds(leave),
-            leave_bot=_text(leave_bot), status=_text(status), created=_moment(created))
+            leave_bot=_text(leave_bot), status=_text(status), created=_moment(created),
+            engine_format=_int(engine_format, 1, ENGINE_FORMAT))
     except (ValueError, TypeError) as e:
         raise BadRow(str(table_id), f"malformed row: {e}") from None
     if len(record.token_hashes) != record.players or \

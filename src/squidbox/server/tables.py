@@ -137,12 +137,13 @@ def rebuild(game: Game, stored: StoredGame) -> State:
         index, document = stored.snapshot
         try:
             candidate = game.from_json(document)
-            if candidate.seed == record.seed and candidate.history == actions[:index]:
+            if (candidate.seed == record.seed and candidate.history == actions[:index]
+                    and candidate.rng.format == record.engine_format):
                 state = candidate
         except SnapshotError as e:
             log.warning("table %s: snapshot ignored (%s); replaying from the seed", record.id, e)
     if state is None:
-        state = game.new_game(record.players, record.seed, record.options)
+        state = game.new_game(record.players, record.seed, record.options, record.engine_format)
     if len(record.token_hashes) != state.num_players:
         raise BadRow(record.id, "seat tokens do not match the player count")
     for index, (seat, action) in enumerate(actions[len(state.history):], len(state.history)):

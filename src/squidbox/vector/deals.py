@@ -1,33 +1,35 @@
-"""The engine's seeded deal, reproduced for a batch of seeds.
+"""The engine's seeded deal, reproduced for a batch of seeds in NumPy.
 
-The engine's generator (engine/rng.py) makes a fresh `random.Random(f"{seed}:{draws}")` for each
-draw. Grid Squid's setup draws, in order: the symbols in play (a sample, only when they are
-"random"), the board layout (a shuffle), the deck (a shuffle) and the starting seat (randrange);
-every later draw is a reshuffle of the discard pile into a new deck. A shuffle's permutation
-depends only on the generator and the list's length, and every reshuffle's length is fixed by the
-rules (see rules._deal_schedule), so all of a game's randomness can be drawn at reset, before any
-card is played: the reshuffles are stored as permutations applied later to the discard pile in
-the engine's order (sorted by symbol). The calls below are the engine's own stdlib calls, in the
-engine's order, so a batched game with seed s is the engine's game with seed s.
+Grid Squid's setup draws, in order: the symbols in play (a sample, only when they are "random"),
+the board layout (a shuffle), the deck (a shuffle) and the starting seat (randrange); every later
+draw is a reshuffle of the discard pile into a new deck. A shuffle's permutation depends only on
+the generator and the list's length, and every reshuffle's length is fixed by the rules (see
+rules._deal_schedule), so all of a game's randomness can be drawn at reset, before any card is
+played: the reshuffles are stored as permutations applied later to the discard pile in the
+engine's order (sorted by symbol).
 
-Doing those calls one game at a time costs about 65 µs per game, most of it in `random.shuffle`'s
-Python loop. `deal` therefore asks each seeded stdlib generator only for its raw 32-bit words
-(the seeding is the one part that must stay per game) and runs the stdlib's own shuffle, sample
-and randrange algorithms (CPython's `_randbelow_with_getrandbits`) on those words for the whole
-batch at once in NumPy. It checks once per process that this reproduces the stdlib exactly and
-falls back to `deal_by_stdlib` if it does not (another Python's `random`, say), and a game that
-needs more words than were drawn (a long run of rejections) is redealt by the stdlib too."""
+The engine's generator (engine/rng.py, snapshot format 2) is counter-based: draw `d` of seed `s`
+is a 32-bit half of SplitMix64's word `d // 2` from the key `mix64(s)`, and a shuffle of L items
+takes exactly L - 1 draws, a sample of k items k draws, a randrange one. So every draw of every
+game sits at a number known in advance, and the whole batch's words are computed at once in
+uint64 arithmetic; the rare rejection in randrange (about L / 2**32 of the draws) is redone on
+the few games that need it. `deal_by_engine` makes the same deals game by game with the
+engine's own `Rng`, as the reference the tests compare against.
+"""
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
-from functools import cache
-from hashlib import sha512
 
 import numpy as np
 
+from squidbox.engine.rng import GAMMA, MASK, Rng
+
 from .rules import Rules
+
+U64 = np.uint64
+_GAMMA, _MIX1, _MIX2 = U64(GAMMA), U64(0xBF58476D1CE4E5B9), U64(0x94D049BB133111EB)
+_TOP = 1 << 32
 
 
 @dataclass
@@ -40,191 +42,119 @@ class Deals:
 
 
 def _empty(rules: Rules, b: int) -> Deals:
-    k = rules.symbols_in_play
     sizes = rules.reshuffle_sizes
-    longest = max(sizes, default=1)
-    out = Deals(
-        symbols_in_play=np.empty((b, k), dtype=np.int8),
+    return Deals(
+        symbols_in_play=np.empty((b, rules.symbols_in_play), dtype=np.int8),
         tile_symbols=np.empty((b, rules.tiles), dtype=np.int8),
         deck=np.empty((b, rules.deck_size), dtype=np.int8),
         start_player=np.empty(b, dtype=np.int8),
-        reshuffles=np.zeros((b, len(sizes), longest), dtype=np.int16),
+        reshuffles=np.zeros((b, len(sizes), max(sizes, default=1)), dtype=np.int16),
     )
-    return out
 
 
-def deal_by_stdlib(rules: Rules, seeds: np.ndarray) -> Deals:
-    """The deals made by calling the stdlib generator game by game, exactly as the engine does."""
+def deal_by_engine(rules: Rules, seeds: np.ndarray) -> Deals:
+    """The deals made by the engine's generator game by game, in the engine's order."""
     out = _empty(rules, len(seeds))
-    k = rules.symbols_in_play
-    sizes = rules.reshuffle_sizes
-    r = random.Random()
-    seed_ = r.seed
-    n = rules.num_players
-    symbol_pool = list(range(rules.symbols))
-    fixed = rules.fixed_symbols
     per_tile, per_card = rules.tiles_per_symbol, rules.cards_per_symbol
-    for g, seed in enumerate(seeds.tolist()):
-        draw = 0
-        if fixed is None:
-            seed_(f"{seed}:0")
-            in_play = sorted(r.sample(symbol_pool, k))
-            draw = 1
+    for g, seed in enumerate(np.asarray(seeds, dtype=np.int64).tolist()):
+        rng = Rng(seed)
+        if rules.fixed_symbols is None:
+            in_play = sorted(rng.sample(range(rules.symbols), rules.symbols_in_play))
         else:
-            in_play = list(fixed)
+            in_play = list(rules.fixed_symbols)
         tiles = [s for s in in_play for _ in range(per_tile)]
-        seed_(f"{seed}:{draw}")
-        r.shuffle(tiles)
+        rng.shuffle(tiles)
         deck = [s for s in in_play for _ in range(per_card)]
-        seed_(f"{seed}:{draw + 1}")
-        r.shuffle(deck)
-        seed_(f"{seed}:{draw + 2}")
-        start = r.randrange(n)
+        rng.shuffle(deck)
         out.symbols_in_play[g] = in_play
         out.tile_symbols[g] = tiles
         out.deck[g] = deck
-        out.start_player[g] = start
-        for i, size in enumerate(sizes):
+        out.start_player[g] = rng.randrange(rules.num_players)
+        for i, size in enumerate(rules.reshuffle_sizes):
             perm = list(range(size))
-            seed_(f"{seed}:{draw + 3 + i}")
-            r.shuffle(perm)
+            rng.shuffle(perm)
             out.reshuffles[g, i, :size] = perm
     return out
 
 
 # ---- the same, vectorised over the batch --------------------------------------------------------
-def deal(rules: Rules, seeds: np.ndarray) -> Deals:
-    """The engine's deals for these seeds."""
-    seeds = np.asarray(seeds, dtype=np.int64)
-    if not _vectorised_matches_stdlib():
-        return deal_by_stdlib(rules, seeds)
-    return _deal_vectorised(rules, seeds)
+def _mix64(z: np.ndarray) -> np.ndarray:
+    z = (z ^ (z >> U64(30))) * _MIX1
+    z = (z ^ (z >> U64(27))) * _MIX2
+    return z ^ (z >> U64(31))
 
 
-def _streams(rules: Rules) -> list[tuple[str, int]]:
-    """The draws of a game in order, each as (what is drawn, the length of its list)."""
-    k, n = rules.symbols_in_play, rules.num_players
-    streams = [] if rules.fixed_symbols is not None else [("sample", k)]
-    streams += [("tiles", rules.tiles), ("deck", rules.deck_size), ("start", n)]
-    streams += [("reshuffle", size) for size in rules.reshuffle_sizes]
-    return streams
+class _Draws:
+    """The engine's draws for each game of the batch, taken in order from draw 0."""
 
+    def __init__(self, seeds: np.ndarray, total: int) -> None:
+        keys = _mix64(np.asarray(seeds, dtype=np.int64).view(U64))
+        offsets = np.array([((w + 1) * GAMMA) & MASK for w in range((total + 1) // 2)],
+                           dtype=U64)
+        with np.errstate(over="ignore"):
+            words = _mix64(keys[:, None] + offsets[None, :])
+        values = np.empty((len(keys), 2 * len(offsets)), dtype=U64)
+        values[:, 0::2] = words >> U64(32)
+        values[:, 1::2] = words & U64(0xFFFFFFFF)
+        self.values = values
+        self.next = 0
+        self.rows = np.arange(len(keys))
 
-def _words_needed(kind: str, size: int) -> int:
-    calls = size if kind in ("sample", "start") else size - 1
-    return 2 * calls + 24  # each call is accepted with probability > 1/2
-
-
-def _draw_words(seeds: list[int], streams: list[tuple[str, int]]) -> list[np.ndarray]:
-    """For each draw, the first 32-bit outputs of `random.Random(f"{seed}:{draw}")`: [B, m]."""
-    r = random.Random()
-    cseed = super(random.Random, r).seed  # the C seeding, given the int random.seed would make
-    getrandbits = r.getrandbits
-    widths = [_words_needed(kind, size) for kind, size in streams]
-    outputs: list[list[bytes]] = [[] for _ in widths]
-    draws = [(f":{draw}".encode(), 32 * w, 4 * w, chunks.append)
-             for draw, (w, chunks) in enumerate(zip(widths, outputs, strict=True))]
-    from_bytes = int.from_bytes
-    for seed in seeds:
-        prefix = b"%d" % seed
-        for suffix, bits, size, append in draws:
-            key = prefix + suffix
-            cseed(from_bytes(key + sha512(key).digest()))
-            append(getrandbits(bits).to_bytes(size, "little"))
-    return [np.frombuffer(b"".join(c), dtype="<u4").reshape(len(seeds), w)
-            for c, w in zip(outputs, widths, strict=True)]
-
-
-class _Words:
-    """One stdlib generator per game, read as CPython's randbelow reads it."""
-
-    def __init__(self, words: np.ndarray) -> None:
-        self.words = words
-        self.rows = np.arange(len(words))
-        self.next = np.zeros(len(words), dtype=np.intp)
-        self.exhausted = np.zeros(len(words), dtype=bool)
-
-    def randbelow(self, n: int) -> np.ndarray:
-        shift = 32 - n.bit_length()
-        last = self.words.shape[1] - 1
-        waiting = self.rows
-        result = np.zeros(len(self.rows), dtype=np.intp)
-        while len(waiting):
-            at = self.next[waiting]
-            self.exhausted[waiting[at > last]] = True
-            r = (self.words[waiting, np.minimum(at, last)] >> shift).astype(np.intp)
-            self.next[waiting] += 1
-            done = (r < n) | (at > last)
-            result[waiting[done]] = r[done]
-            waiting = waiting[~done]
-        return result
+    def randrange(self, stop: int) -> np.ndarray:
+        value = self.values[:, self.next].copy()
+        self.next += 1
+        limit = U64(_TOP - _TOP % stop)
+        while (bad := value >= limit).any():  # the engine's _refit, on the games that need it
+            value[bad] = _mix64(value[bad] + _GAMMA) >> U64(32)
+        return (value % U64(stop)).astype(np.intp)
 
     def shuffle(self, items: np.ndarray) -> None:
-        """random.shuffle, in place, on each row."""
+        """Fisher–Yates from the top, in place, on each row."""
         rows = self.rows
         for i in range(items.shape[1] - 1, 0, -1):
-            j = self.randbelow(i + 1)
-            a, b = items[rows, i].copy(), items[rows, j]
-            items[rows, i] = b
+            j = self.randrange(i + 1)
+            a, b = items[:, i].copy(), items[rows, j]
+            items[:, i] = b
             items[rows, j] = a
 
     def sample(self, n: int, k: int) -> np.ndarray:
-        """random.sample(range(n), k) for a small n (the stdlib's pool method)."""
-        pool = np.broadcast_to(np.arange(n), (len(self.rows), n)).copy()
-        result = np.empty((len(self.rows), k), dtype=np.intp)
+        """sample(range(n), k): Fisher–Yates from the bottom, k steps."""
+        rows = self.rows
+        pool = np.broadcast_to(np.arange(n), (len(rows), n)).copy()
         for i in range(k):
-            j = self.randbelow(n - i)
-            result[:, i] = pool[self.rows, j]
-            pool[self.rows, j] = pool[:, n - i - 1]
-        return result
+            j = i + self.randrange(n - i)
+            a, b = pool[:, i].copy(), pool[rows, j]
+            pool[:, i] = b
+            pool[rows, j] = a
+        return pool[:, :k]
 
 
-def _deal_vectorised(rules: Rules, seeds: np.ndarray) -> Deals:
-    b = len(seeds)
-    out = _empty(rules, b)
-    streams = _streams(rules)
-    words = iter(_draw_words(seeds.tolist(), streams))
-    used = []
+def _draws_per_game(rules: Rules) -> int:
+    sample = 0 if rules.fixed_symbols is not None else rules.symbols_in_play
+    shuffles = (rules.tiles - 1) + (rules.deck_size - 1) + sum(
+        size - 1 for size in rules.reshuffle_sizes if size > 0)
+    return sample + shuffles + 1
+
+
+def deal(rules: Rules, seeds: np.ndarray) -> Deals:
+    """The engine's deals for these seeds."""
+    seeds = np.asarray(seeds, dtype=np.int64)
+    out = _empty(rules, len(seeds))
+    draws = _Draws(seeds, _draws_per_game(rules))
     if rules.fixed_symbols is None:
-        gen = _Words(next(words))
-        in_play = np.sort(gen.sample(rules.symbols, rules.symbols_in_play), axis=1)
-        used.append(gen)
+        in_play = np.sort(draws.sample(rules.symbols, rules.symbols_in_play), axis=1)
     else:
-        in_play = np.broadcast_to(np.array(rules.fixed_symbols), (b, rules.symbols_in_play))
+        in_play = np.broadcast_to(np.array(rules.fixed_symbols), (len(seeds),
+                                                                  rules.symbols_in_play))
     out.symbols_in_play[:] = in_play
     for target, per in ((out.tile_symbols, rules.tiles_per_symbol),
                         (out.deck, rules.cards_per_symbol)):
-        gen = _Words(next(words))
         items = np.repeat(in_play, per, axis=1)
-        gen.shuffle(items)
+        draws.shuffle(items)
         target[:] = items
-        used.append(gen)
-    gen = _Words(next(words))
-    out.start_player[:] = gen.randbelow(rules.num_players)
-    used.append(gen)
+    out.start_player[:] = draws.randrange(rules.num_players)
     for i, size in enumerate(rules.reshuffle_sizes):
-        gen = _Words(next(words))
-        perm = np.broadcast_to(np.arange(size), (b, size)).copy()
-        gen.shuffle(perm)
+        perm = np.broadcast_to(np.arange(size), (len(seeds), size)).copy()
+        draws.shuffle(perm)
         out.reshuffles[:, i, :size] = perm
-        used.append(gen)
-    redo = np.flatnonzero(np.any([g.exhausted for g in used], axis=0))
-    if len(redo):
-        again = deal_by_stdlib(rules, seeds[redo])
-        for name in vars(out):
-            getattr(out, name)[redo] = getattr(again, name)
     return out
-
-
-@cache
-def _vectorised_matches_stdlib() -> bool:
-    """Whether this Python's `random` draws as the vectorised deal assumes (checked once)."""
-    from .rules import make_rules
-
-    seeds = np.arange(-3, 40, dtype=np.int64) * 7919
-    for n in (2, 4):
-        rules = make_rules(n, {"advanced": True})
-        a, b = _deal_vectorised(rules, seeds), deal_by_stdlib(rules, seeds)
-        if any(not np.array_equal(getattr(a, k), getattr(b, k)) for k in vars(a)):
-            return False
-    return True

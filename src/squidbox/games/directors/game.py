@@ -61,6 +61,10 @@ class Directors(Game):
         frames) load too."""
         return super().from_json(upgraded(doc), verify)  # type: ignore[return-value]
 
+    def upgraded(self, doc: Any) -> Any:
+        """A snapshot as this release writes it, from one written before the decision stack."""
+        return upgraded(doc)
+
     def _check_events(self, value: Any, num_players: int) -> str | None:
         most = self.data.max_events
         if value == "random" or (type(value) is int and 0 <= value <= most):

@@ -21,6 +21,8 @@ class Geometry:
     columns: int
     rows: int
     lines: tuple[tuple[str, tuple[int, ...]], ...]  # every full straight line: (direction, tiles)
+    names: tuple[str, ...]  # each tile's name ("A1"), by index
+    line_masks: tuple[int, ...]  # per line, the bits of its tiles (to skip lines quickly)
 
     @property
     def size(self) -> int:
@@ -44,7 +46,9 @@ def geometry(columns: int, rows: int, diagonals: bool, shortest_line: int) -> Ge
                     c, r = c + dc, r + dr
                 if len(tiles) >= shortest_line:
                     lines.append((direction, tuple(tiles)))
-    return Geometry(columns, rows, tuple(lines))
+    names = tuple(tile_name(t, columns) for t in range(columns * rows))
+    masks = tuple(sum(1 << t for t in tiles) for _, tiles in lines)
+    return Geometry(columns, rows, tuple(lines), names, masks)
 
 
 @dataclass(frozen=True)
@@ -57,8 +61,14 @@ class Run:
 
 def runs_of(owners: list[int], geo: Geometry, player: int, shortest_line: int) -> list[Run]:
     """Maximal runs only: a line of 5 is one line of 5, not also two lines of 3 and 4."""
+    mine = 0
+    for tile, owner in enumerate(owners):
+        if owner == player:
+            mine |= 1 << tile
     runs = []
-    for direction, tiles in geo.lines:
+    for (direction, tiles), line_mask in zip(geo.lines, geo.line_masks, strict=True):
+        if (mine & line_mask).bit_count() < shortest_line:
+            continue  # too few of the player's cubes on this line for any run
         current: list[int] = []
         for tile in (*tiles, None):
             if tile is not None and owners[tile] == player:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import State
+from squidbox.engine import Later, State
 
 from .board import EMPTY, Geometry, geometry, score, tile_name
 
@@ -17,6 +17,24 @@ if TYPE_CHECKING:
     from .game import GridSquid
 
 PLACE, DISCARD = 0, 1
+PLACE_TEXT = "{seat:name} places a cube on {_symbol} {tile}."
+TAKE_TEXT = ("{seat:name} places {cubes} cubes on {_symbol} {tile}, "
+             "taking it from {captured_from:name}.")
+
+
+def score_details(results: list[Any], geo: Geometry, line_points: dict[int, int]) -> list[Any]:
+    """The scoring entry's per-seat details (built when the log is read)."""
+    return [{
+        "seat": seat,
+        "lines": [[run.direction, [geo.names[t] for t in run.tiles],
+                   line_points[len(run.tiles)]] for run in result.runs],
+        "squids": len(result.squids),
+        "points": result.points,
+    } for seat, result in enumerate(results)]
+
+
+def score_summary(names: list[str], points: list[int]) -> str:
+    return ", ".join(f"{name} {p}" for name, p in zip(names, points, strict=True))
 
 
 class GridSquidState(State):
@@ -39,6 +57,7 @@ class GridSquidState(State):
         "current",  # seat to move, or EMPTY once the game is over
         "played",  # cards each seat has played this round
     )
+    FIXED_FIELDS = ("symbols_in_play", "tile_symbols")  # chosen and laid out at setup only
 
     # ---- setup --------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -63,12 +82,8 @@ class GridSquidState(State):
         self.current = self.start_player
         self.played = [0] * n
         names = [data.symbols[s] for s in self.symbols_in_play]
-        self.emit(
-            "setup",
-            f"Symbols in play: {', '.join(names)}. {self.seat_name(self.start_player)} starts.",
-            symbols=names,
-            start_player=self.start_player,
-        )
+        self.emit("setup", "Symbols in play: {symbols:list}. {start_player:name} starts.",
+                  symbols=names, start_player=self.start_player)
         self._deal()
 
     def _choose_symbols(self, count: int) -> list[int]:
@@ -126,15 +141,16 @@ class GridSquidState(State):
             for offset in range(n):
                 seat = (self.start_player + offset) % n
                 self.hands[seat][self._draw()] += 1
+        if not self.recording:
+            return
         symbols = self.game.data.symbols
         for seat in range(n):
             cards = [symbols[s] for s, k in enumerate(self.hands[seat]) for _ in range(k)]
             self.emit_private(
                 (seat,),
-                {"type": "deal", "text": f"You are dealt {', '.join(cards)}.", "seat": seat,
-                 "cards": cards},
-                {"type": "deal", "text": f"{self.seat_name(seat)} is dealt {len(cards)} cards.",
-                 "seat": seat, "count": len(cards)},
+                self.entry("deal", "You are dealt {cards:list}.", seat=seat, cards=cards),
+                self.entry("deal", "{seat:name} is dealt {count} cards.", seat=seat,
+                           count=len(cards)),
             )
 
     def _draw(self) -> int:
@@ -162,20 +178,22 @@ class GridSquidState(State):
         supply = self.supply[player]
         owner = self.owner
         cubes = self.cubes
-        actions = self.game.place_actions
-        legal = []
-        playable = set()
-        for tile, symbol in enumerate(self.tile_symbols):
-            if hand[symbol]:
+        tiles = []
+        discards = []
+        for symbol in self.symbols_in_play:
+            if not hand[symbol]:
+                continue
+            placed = False
+            for tile in self.tiles_of_symbol[symbol]:
                 holder = owner[tile]
                 if (1 if holder == EMPTY or holder == player else cubes[tile] + 1) <= supply:
-                    legal.append(actions[tile])
-                    playable.add(symbol)
-        # A card that can place no cube anywhere may be played without effect.
-        for symbol in self.symbols_in_play:
-            if hand[symbol] and symbol not in playable:
-                legal.append(self.game.discard_actions[symbol])
-        return legal
+                    tiles.append(tile)
+                    placed = True
+            if not placed:  # a card that can place no cube anywhere may be played without effect
+                discards.append(self.game.discard_actions[symbol])
+        tiles.sort()  # board order, then the discards
+        actions = self.game.place_actions
+        return [actions[tile] for tile in tiles] + discards
 
     def _apply(self, player: int, action: str) -> None:
         kind, index = self.game.action_effects[action]
@@ -185,8 +203,7 @@ class GridSquidState(State):
             self._place(player, index)
         else:
             self._play_card(player, index)
-            self.emit("discard", f"{self.seat_name(player)} plays "
-                      f"{self.game.data.symbols[index]} and can place no cube.",
+            self.emit("discard", "{seat:name} plays {symbol} and can place no cube.",
                       seat=player, symbol=self.game.data.symbols[index])
         self.played[player] += 1
         self._next_turn(player)
@@ -197,24 +214,21 @@ class GridSquidState(State):
 
     def _place(self, seat: int, tile: int) -> None:
         """Place on a tile; taking an opponent's tile returns their cubes to them."""
-        cost = self.cost(seat, tile)
         holder = self.owner[tile]
-        name = self.seat_name(seat)
-        symbol = self.game.data.symbols[self.tile_symbols[tile]]
-        where = f"{symbol} {tile_name(tile, self.geo.columns)}"
         if holder == EMPTY or holder == seat:
-            text = f"{name} places a cube on {where}."
+            cost = 1
+            text = PLACE_TEXT
             captured = None
         else:
+            cost = self.cubes[tile] + 1
             self.supply[holder] += self.cubes[tile]
-            text = (f"{name} places {cost} cubes on {where}, taking it from "
-                    f"{self.seat_name(holder)}.")
+            text = TAKE_TEXT
             captured = holder
         self.supply[seat] -= cost
         self.owner[tile] = seat
         self.cubes[tile] = self.cubes[tile] + 1 if holder == seat else cost
-        self.emit("place", text, seat=seat, tile=tile_name(tile, self.geo.columns),
-                  cubes=cost, captured_from=captured)
+        self.emit("place", text, seat=seat, tile=self.geo.names[tile], cubes=cost,
+                  captured_from=captured, _symbol=self.game.data.symbols[self.tile_symbols[tile]])
 
     def _next_turn(self, seat: int) -> None:
         following = (seat + 1) % self.num_players
@@ -237,28 +251,19 @@ class GridSquidState(State):
         self.start_player = (self.start_player + step) % self.num_players
         self.current = self.start_player
         self.played = [0] * self.num_players
-        self.emit("round", f"Round {self.round}: {self.seat_name(self.start_player)} starts.",
+        self.emit("round", "Round {round}: {start_player:name} starts.",
                   round=self.round, start_player=self.start_player)
         self._deal()
 
     def _score_round(self) -> None:
         data = self.game.data
-        this_round = []
-        details = []
-        for seat in range(self.num_players):
-            result = score(self.owner, self.geo, seat, data.line_points, data.squid_bonus)
-            this_round.append(result.points)
-            details.append({
-                "seat": seat,
-                "lines": [[run.direction, [tile_name(t, self.geo.columns) for t in run.tiles],
-                           data.line_points[len(run.tiles)]] for run in result.runs],
-                "squids": len(result.squids),
-                "points": result.points,
-            })
+        results = [score(self.owner, self.geo, seat, data.line_points, data.squid_bonus)
+                   for seat in range(self.num_players)]
+        this_round = [result.points for result in results]
         self.round_points.append(this_round)
-        summary = ", ".join(f"{self.seat_name(s)} {p}" for s, p in enumerate(this_round))
-        self.emit("score", f"Round {self.round} scoring: {summary}.", round=self.round,
-                  players=details)
+        self.emit("score", "Round {round} scoring: {_summary}.", round=self.round,
+                  players=Later(score_details, results, self.geo, data.line_points),
+                  _summary=Later(score_summary, self.seat_names(), this_round[:]))
 
     def _return_excess_cubes(self) -> None:
         for tile, count in enumerate(self.cubes):
@@ -276,16 +281,17 @@ class GridSquidState(State):
             for symbol, count in enumerate(hand):
                 self.discard[symbol] += count
             self.hands[seat] = [0] * len(hand)
-            self.emit("discard_unplayed", f"{self.seat_name(seat)} discards {', '.join(cards)}.",
+            self.emit("discard_unplayed", "{seat:name} discards {cards:list}.",
                       seat=seat, cards=cards)
 
     def _end_game(self) -> None:
         self.current = EMPTY
         winners = self.winners()
-        names = ", ".join(self.seat_name(s) for s in winners)
-        self.emit("game_over", f"{names} {'wins' if len(winners) == 1 else 'share the win'} "
-                  f"with {self.scores()[winners[0]]} points.",
-                  winners=winners, scores=self.scores())
+        scores = self.scores()
+        self.emit("game_over", "{winners:names} {_verb} with {_points} points.",
+                  winners=winners, scores=scores,
+                  _verb="wins" if len(winners) == 1 else "share the win",
+                  _points=scores[winners[0]])
 
     # ---- the end of the game ------------------------------------------------------------------
     def winners(self) -> list[int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import State
+from squidbox.engine import Later, State
 
 from . import circle as circle_rules
 from .windows import next_to_ask
@@ -21,6 +21,20 @@ if TYPE_CHECKING:
 START, CALL, AFTER_MOVE, AFTER_REVEAL, OVER = (
     "start", "call", "after_move", "after_reveal", "over")
 PASS = "pass"
+
+
+def calls_text(names: list[str], tricks: Any, calls: list[tuple[int, int, int | None]]) -> str:
+    """"Red 1, Blue 0 (Zeige 0)": each call of a reveal (built when the log is read)."""
+    return ", ".join(
+        f"{names[seat]} {value}" + ("" if trick is None else f" ({tricks[trick].name})")
+        for seat, value, trick in calls)
+
+
+def moved_text(total: int, where: str) -> str:
+    if total == 0:
+        return f"the guard stays on {where}"
+    way = "clockwise" if total > 0 else "counter-clockwise"
+    return f"the guard moves {abs(total)} {way} to {where}"
 
 
 class SquidCircleState(State):
@@ -76,8 +90,7 @@ class SquidCircleState(State):
         self.quick_game = False
         self.revealed = None
         self.winner = None
-        circle_text = ", ".join(self.character_name(c) for c in self.circle)
-        self.emit("setup", f"The circle, clockwise: {circle_text}.",
+        self.emit("setup", "The circle, clockwise: {circle:list}.",
                   circle=[self.character_name(c) for c in self.circle])
         for seat in range(n):
             drawn = [self._draw_trick() for _ in range(data.starting_tricks)]
@@ -104,8 +117,8 @@ class SquidCircleState(State):
         if self.options["layout"] != "even" and len(self.start_options(seat)) > 1:
             self.phase = START
             self.asking = seat
-            self.emit("guard_start_choice", f"{self.seat_name(seat)} chooses which of their "
-                      "characters the guard starts on.", seat=seat)
+            self.emit("guard_start_choice", "{seat:name} chooses which of their characters the "
+                      "guard starts on.", seat=seat)
             return
         self._guard_placed(seat)
 
@@ -123,8 +136,7 @@ class SquidCircleState(State):
         self._start_round()
 
     def _guard_placed(self, seat: int) -> None:
-        self.emit("guard_start", f"{self.seat_name(seat)} puts the guard on "
-                  f"{self.character_name(self.circle[self.guard])}.",
+        self.emit("guard_start", "{seat:name} puts the guard on {character}.",
                   seat=seat, character=self.character_name(self.circle[self.guard]))
 
     def seat_names(self) -> list[str]:
@@ -135,8 +147,13 @@ class SquidCircleState(State):
         return character // self.game.data.characters_per_colour
 
     def character_name(self, character: int) -> str:
-        per_colour = self.game.data.characters_per_colour
-        return f"{self.seat_name(character // per_colour)} {character % per_colour + 1}"
+        names = self.__dict__.get("_character_names")
+        if names is None:  # once per game: seat names are fixed (shared by clones)
+            per_colour = self.game.data.characters_per_colour
+            names = self._character_names = tuple(
+                f"{seat} {number + 1}"
+                for seat in self.seat_names() for number in range(per_colour))
+        return names[character]
 
     def trick_name(self, trick: int) -> str:
         return self.game.data.tricks[trick].name
@@ -163,14 +180,16 @@ class SquidCircleState(State):
 
     def _take_tricks(self, seat: int, tricks: list[int]) -> None:
         self.hands[seat] = sorted(self.hands[seat] + tricks)
+        if not self.recording:
+            return
         names = [self.trick_name(t) for t in tricks]
         count = len(tricks)
         self.emit_private(
             (seat,),
-            {"type": "draw_tricks", "text": f"You draw {', '.join(names) or 'no trick'}.",
-             "seat": seat, "tricks": names},
-            {"type": "draw_tricks", "text": f"{self.seat_name(seat)} draws {count} "
-             f"trick{'' if count == 1 else 's'}.", "seat": seat, "count": count},
+            self.entry("draw_tricks", "You draw {_drawn}.", seat=seat, tricks=names,
+                       _drawn=", ".join(names) or "no trick"),
+            self.entry("draw_tricks", "{seat:name} draws {count} trick{_s}.", seat=seat,
+                       count=count, _s="" if count == 1 else "s"),
         )
 
     def _discard_trick(self, seat: int, trick: int) -> None:
@@ -197,14 +216,15 @@ class SquidCircleState(State):
         """A hidden submission: the voter's log shows the choice, everyone else's only that
         the seat has voted; the choice itself is revealed with all the others."""
         self.votes[seat] = action
-        value = self.vote_value(action)
-        trick = self.game.trick_of_action.get(action)
-        shown = f"{value}" if trick is None else f"{value} ({self.trick_name(trick)})"
-        self.emit_private(
-            (seat,),
-            {"type": "vote", "text": f"You vote {shown}.", "seat": seat, "vote": value},
-            {"type": "vote", "text": f"{self.seat_name(seat)} has voted.", "seat": seat},
-        )
+        if self.recording:
+            value = self.vote_value(action)
+            trick = self.game.trick_of_action.get(action)
+            self.emit_private(
+                (seat,),
+                self.entry("vote", "You vote {vote}{_trick}.", seat=seat, vote=value,
+                           _trick="" if trick is None else f" ({self.trick_name(trick)})"),
+                self.entry("vote", "{seat:name} has voted.", seat=seat),
+            )
         if all(v is not None for v, a in zip(self.votes, self.active, strict=True) if a):
             self._reveal_call()
 
@@ -219,27 +239,23 @@ class SquidCircleState(State):
     def _reveal_call(self) -> None:
         """On "Sieg" all hands are shown; (a) tricks are proved and discarded after the call."""
         self.last_call = [None] * self.num_players
-        shown = []
+        calls = []
         for seat, action in enumerate(self.votes):
             if action is None:
                 continue
             self.last_call[seat] = self.vote_value(action)
-            shown.append(f"{self.seat_name(seat)} {self.last_call[seat]}")
             trick = self.game.trick_of_action.get(action)
             if trick is not None:
                 self._discard_trick(seat, trick)
-                shown[-1] += f" ({self.trick_name(trick)})"
+            calls.append((seat, self.last_call[seat], trick))
         self.votes = [None] * self.num_players
         total = sum(v for v in self.last_call if v is not None)
         self._move_guard(total)
         where = self.character_name(self.circle[self.guard])
-        if total == 0:
-            moved = f"the guard stays on {where}"
-        else:
-            way = "clockwise" if total > 0 else "counter-clockwise"
-            moved = f"the guard moves {abs(total)} {way} to {where}"
-        self.emit("call", f"Round {self.round}, Sieg! {', '.join(shown)}: {moved}.",
-                  round=self.round, votes=list(self.last_call), total=total, character=where)
+        self.emit("call", "Round {round}, Sieg! {_calls}: {_moved}.",
+                  round=self.round, votes=list(self.last_call), total=total, character=where,
+                  _calls=Later(calls_text, self.seat_names(), self.game.data.tricks, calls),
+                  _moved=Later(moved_text, total, where))
         self._open_window(AFTER_MOVE)
 
     def _move_guard(self, positions: int) -> None:
@@ -272,14 +288,13 @@ class SquidCircleState(State):
 
     def _pass(self, seat: int) -> None:
         self.passed[seat] = True
-        self.emit("pass", f"{self.seat_name(seat)} passes.", seat=seat)
+        self.emit("pass", "{seat:name} passes.", seat=seat)
         self._ask_next()
 
     def _play_trick(self, seat: int, trick: int) -> None:
         self._discard_trick(seat, trick)
         kind = self.game.data.tricks[trick]
         self.passed = [False] * self.num_players
-        played = f"{self.seat_name(seat)} plays {kind.name}"
         if kind.key == "second_chance":
             self._second_chance(seat, kind.name)
             return
@@ -287,8 +302,8 @@ class SquidCircleState(State):
             self.quick_game = True
         self._move_guard(1)
         where = self.character_name(self.circle[self.guard])
-        self.emit("trick", f"{played}: the guard moves on to {where}.", seat=seat,
-                  trick=kind.name, character=where)
+        self.emit("trick", "{seat:name} plays {trick}: the guard moves on to {character}.",
+                  seat=seat, trick=kind.name, character=where)
         self._ask_next()
 
     # ---- 2. the decision: the guard action ----------------------------------------------------
@@ -305,8 +320,8 @@ class SquidCircleState(State):
         self.guard_discard.append(self.revealed)
         seat = self.threatened
         name = self.guard_action_name(self.revealed)
-        self.emit("guard_action", f"{self.seat_name(seat)} reveals {name} for "
-                  f"{self.character_name(self.circle[self.guard])}.", seat=seat, action=name)
+        self.emit("guard_action", "{seat:name} reveals {action} for {_character}.", seat=seat,
+                  action=name, _character=self.character_name(self.circle[self.guard]))
         self._open_window(AFTER_REVEAL)
 
     def _second_chance(self, seat: int, trick: str) -> None:
@@ -314,7 +329,7 @@ class SquidCircleState(State):
         the guard draws a new one (yourself, or the player you make draw again)."""
         assert self.revealed is not None
         ignored = self.guard_action_name(self.revealed)
-        self.emit("trick", f"{self.seat_name(seat)} plays {trick}: {ignored} is ignored.",
+        self.emit("trick", "{seat:name} plays {trick}: {ignored} is ignored.",
                   seat=seat, trick=trick, ignored=ignored)
         self.revealed = None
         self._reveal_guard_action()
@@ -335,8 +350,9 @@ class SquidCircleState(State):
             if self.quick_game:
                 spared = self.character_name(self.circle[self.guard])
                 self._move_guard(1)
-                self.emit("quick_game", f"{spared} is spared, so Schnelles Spiel moves the guard "
-                          f"on to {self.character_name(self.circle[self.guard])}.")
+                self.emit("quick_game", "{_spared} is spared, so Schnelles Spiel moves the guard "
+                          "on to {_to}.", _spared=spared,
+                          _to=self.character_name(self.circle[self.guard]))
                 self._reveal_guard_action()
                 return
         self._start_round()
@@ -348,9 +364,9 @@ class SquidCircleState(State):
         self.boxed.append(character)
         self.guard %= len(self.circle)
         seat = self.owner(character)
-        self.emit("pow", f"POW! {self.character_name(character)} is out; the guard moves on "
-                  f"to {self.character_name(self.circle[self.guard])}.",
-                  character=self.character_name(character), seat=seat)
+        self.emit("pow", "POW! {character} is out; the guard moves on to {_to}.",
+                  character=self.character_name(character), seat=seat,
+                  _to=self.character_name(self.circle[self.guard]))
         if all(self.owner(c) != seat for c in self.circle):
             self._eliminate(seat)
         colours = circle_rules.colours_left(self.circle, self.game.data.characters_per_colour)
@@ -364,9 +380,9 @@ class SquidCircleState(State):
         dropped = [self.trick_name(t) for t in self.hands[seat]]
         self.trick_discard.extend(self.hands[seat])
         self.hands[seat] = []
-        self.emit("out", f"{self.seat_name(seat)} has no character left and is out"
-                  + (f", discarding {', '.join(dropped)}." if dropped else "."),
-                  seat=seat, discarded=dropped)
+        self.emit("out", "{seat:name} has no character left and is out{_rest}",
+                  seat=seat, discarded=dropped,
+                  _rest=f", discarding {', '.join(dropped)}." if dropped else ".")
 
     # ---- the end of the game ------------------------------------------------------------------
     def _end_game(self, seat: int) -> None:
@@ -374,8 +390,8 @@ class SquidCircleState(State):
         self.phase = OVER
         self.asking = None
         self.quick_game = False
-        self.emit("game_over", f"Only {self.seat_name(seat)} is left in the circle: "
-                  f"{self.seat_name(seat)} wins.", winner=seat)
+        self.emit("game_over", "Only {winner:name} is left in the circle: {winner:name} wins.",
+                  winner=seat)
 
     def _is_terminal(self) -> bool:
         return self.phase == OVER

@@ -45,6 +45,10 @@ class SquidInc(Game):
         """Snapshots written before the decision stack (their `tasks`) load too."""
         return super().from_json(upgraded(doc), verify)  # type: ignore[return-value]
 
+    def upgraded(self, doc: Any) -> Any:
+        """A snapshot as this release writes it, from one written before the decision stack."""
+        return upgraded(doc)
+
     def all_actions(self) -> list[str]:
         spaces = self.geo.names
         data = self.data
