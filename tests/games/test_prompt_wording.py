@@ -13,7 +13,6 @@ from functools import cache
 import pytest
 
 import squidbox
-from squidbox.games.directors import flow
 from squidbox.games.squid_circle.game import PHASE_TITLES
 from squidbox.games.squid_circle.state import AFTER_MOVE, AFTER_REVEAL
 
@@ -47,7 +46,8 @@ def test_directors_prompts_never_tell_someone_who_can_only_pass_that_they_may_pl
         assert not CLAIMS_YOU_CAN.search(prompt), (state.pending["kind"], prompt)
     # and the rare ones the random games may miss:
     for kind in ("falconer", "hunter_other", "choose_play", "diplomat_reveal"):
-        assert not CLAIMS_YOU_CAN.search(flow.DECISIONS[kind].prompt), kind
+        prompt = squidbox.get_game("directors").flow.questions[kind].prompt
+        assert not CLAIMS_YOU_CAN.search(prompt), kind
 
 
 def test_the_falconer_prompt_says_anyone_may_play_it():

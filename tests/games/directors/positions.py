@@ -8,7 +8,6 @@ sets a single card's command going, as an Action or a Director would.
 """
 
 import squidbox
-from squidbox.games.directors import flow
 
 GAME = squidbox.get_game("directors")
 ROTATED = " (rotated)"
@@ -64,7 +63,7 @@ def command(state, card, seat=None, by_director=False):
     state.stack = [["name_action", {}], ["command", {"seat": seat, "card": card,
                                                      "by_director": by_director}]]
     state._legal = {}
-    flow.run(state)
+    run(state)
     return state
 
 
@@ -73,8 +72,14 @@ def step(state, name, /, **args):
     state.pending = None
     state.stack = [["name_action", {}], [name, args]]
     state._legal = {}
-    flow.run(state)
+    run(state)
     return state
+
+
+def run(state):
+    """Carry out the stack until a question is asked, as after an answer."""
+    state.game.flow.run(state)
+    state.flush_log()
 
 
 def act(state, *actions):

@@ -53,13 +53,17 @@ def position(board=None, *, players=2, mailrooms=None, line=None, deck=None, dis
     else:
         state.deck = sorted(free, key=lambda c: (not state.is_guard(c), c))  # guards at bottom
     state.current = initials.index(current)
-    state.phase, state.tasks, state.chosen = phase, [], None
+    state.phase, state.chosen = phase, None
+    state.stack, state.pending = [], None
     state.used, state.entered = [], []
     state.endgame = -1 not in state.board
     state.reshuffle_owed = False
     state.reshuffles = 0
     state.clout_gained, state.clout_spent = total, 0
     state._legal = {}
+    # the current player is asked the turn's step `phase`; the turn goes on after the answer
+    state.stack = []
+    state.pending = {"seat": state.current, "kind": "turn", "args": {}}
     state.check_invariants()
     return state
 

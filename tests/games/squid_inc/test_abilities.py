@@ -241,7 +241,7 @@ def test_professor_parodist_uses_an_ability_from_any_mailroom():
     play(state, "use 1B1")
     # Lumbergh's Demote is the only copy (Deedra's passive ability cannot be): forced; now
     # Parodist chooses whom to Demote among the Employees adjacent to it.
-    assert state.tasks[-1]["emp"] == state.type_of(state.mailrooms[PURPLE][0][0])
+    assert state.task()["emp"] == state.type_of(state.mailrooms[PURPLE][0][0])
     assert sorted(state.legal_actions(YELLOW)) == ["pick 1A1", "pick 1C1"]
     play(state, "pick 1C1")  # Parodist Demotes the adjacent Iris: off the bottom Tier
     assert names(state, state.dismissed[-1:]) == ["Iris"]
@@ -336,7 +336,7 @@ def test_deedra_adds_one_clout_when_you_dismiss_from_the_line():
     dismissal = [e for e in state.log(None) if e["type"] == "dismiss_for_clout"][-1]
     assert dismissal["amount"] == 3 + 1 + 1  # Clout Value, +1 space, Deedra
     # Iris (5) has enough and must enter the Workplace; Deedra is never activated.
-    assert state.phase == BRING and state.tasks[-1]["t"] == "enter"
+    assert state.phase == BRING and state.task()["t"] == "enter"
 
 
 def test_sam_lowers_the_clout_needed_to_enter():

@@ -121,4 +121,4 @@ def test_a_demotion_sets_off_a_chain_of_bumps_down_to_a_dismissal():
     assert at(state, "1C2") == ("Reggie", "P", 1)
     # The Headhunter is Demoted from the bottom Tier: Dismissed, its 2 Clout lost.
     assert state.piece_name(state.dismissed[-1]) == "Headhunter"
-    assert state.tasks[-1] == {"t": "guard", "piece": -1}
+    assert state.task() == {"t": "guard", "piece": -1}

@@ -54,7 +54,7 @@ def test_bumping_a_non_guard_from_the_bottom_tier_dismisses_it_and_brings_a_guar
     assert "bump 1C2" not in legal and "bump 1D2" not in legal and "bump 1B1" in legal
     play(state, "bump 1B1")
     assert state.piece_name(state.dismissed[-1]) == "Middle Manager"
-    assert state.tasks[-1] == {"t": "guard", "piece": -1}  # Yellow places a new Guard
+    assert state.task() == {"t": "guard", "piece": -1}  # Yellow places a new Guard
 
 
 def test_the_entry_bump_may_be_declined_and_the_newcomer_is_then_dismissed():

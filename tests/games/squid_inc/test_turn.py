@@ -33,8 +33,8 @@ def test_the_first_player_has_the_most_clout_in_the_mailroom():
         totals = [sum(state.value_of(c) for c, _ in room) for room in state.mailrooms]
         assert totals[state.first_player] == max(totals)
         assert all(not state.is_guard(c) for room in state.mailrooms for c, _ in room)
-        while state.tasks:  # a Guard card drawn for the line: the first player places it
-            assert state.tasks[-1]["t"] == "guard" and state.current == state.first_player
+        while state.task():  # a Guard card drawn for the line: the first player places it
+            assert state.task()["t"] == "guard" and state.current == state.first_player
             state.apply(state.first_player, state.legal_actions(state.first_player)[0])
         assert len(state.line) == 3 and sum(len(r) for r in state.mailrooms) == 6
         firsts.add(state.first_player)
@@ -179,7 +179,7 @@ def test_ties_go_to_workplace_employees_then_mailroom_employees_then_share():
     mailroom = position(base, mailrooms={"Y": [("Iris", 0)]})
     assert winners(mailroom) == [YELLOW]
     shared = position(base)
-    shared.phase, shared.tasks = OVER, []
+    shared.phase, shared.stack, shared.pending = OVER, [], None
     assert shared.returns() == [0.5, 0.5]
 
 
@@ -192,7 +192,7 @@ def test_random_games_keep_the_turn_rules(seed, players):
     chooser = random.Random(seed)
     while not state.is_terminal():
         seat = state.to_move()[0]
-        if state.phase == ACTIVATE and not state.tasks and not state.used:
+        if state.phase == ACTIVATE and not state.task() and not state.used:
             room = state.mailrooms[seat]
             assert all(k < state.hire_cost(seat, c) for c, k in room)
         state.apply(seat, chooser.choice(state.legal_actions(seat)))

@@ -11,8 +11,11 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from squidbox.engine.stack import Question
+
+from .commanding import command, command_in_order
 from .data import COLOURS
-from .flow import options_for, resolves, step
+from .playing import offer_play, play_several
 from .state import ref
 
 if TYPE_CHECKING:
@@ -42,15 +45,13 @@ def hand_options(st: DirectorsState, seat: int, verb: str) -> list[str]:
 # ---- Advisor: the previous player picks your bonus ------------------------------------------
 @card("Advisor")
 def advisor(st: DirectorsState, me: int) -> None:
-    st.ask(st.prev(me), "advisor_bonus", me=me)
+    st.ask(st.prev(me), ADVISOR_BONUS, me=me)
 
 
-@options_for("Advisor: choose the bonus the next player gets")
 def advisor_bonus(st: DirectorsState, seat: int, me: int) -> list[str]:
     return list(BONUSES)
 
 
-@resolves("advisor_bonus")
 def advisor_chosen(st: DirectorsState, seat: int, choice: str, me: int) -> None:
     p = st.params("Advisor")
     st.emit("bonus", f"{st.seat_name(seat)} chooses {choice.removeprefix('bonus ')} for "
@@ -60,22 +61,27 @@ def advisor_chosen(st: DirectorsState, seat: int, choice: str, me: int) -> None:
     elif choice == "bonus money":
         st.gain(me, p["money"])
     else:
-        st.later("play_several", seat=me, left=p["plays"])
+        st.push(play_several, seat=me, left=p["plays"])
+
+
+ADVISOR_BONUS = Question(
+    "Advisor: choose the bonus the next player gets",
+    advisor_bonus, advisor_chosen)
 
 
 # ---- Agent (its line below: commanded when played, see DirectorsState.play) ------------------
 @card("Agent")
 def agent(st: DirectorsState, me: int) -> None:
-    st.later("offer_play", seat=me, costs=costs_up_to(st, st.params("Agent")["max_cost"]))
+    st.push(offer_play, seat=me, costs=costs_up_to(st, st.params("Agent")["max_cost"]))
 
 
 # ---- Alpha ----------------------------------------------------------------------------------
 @card("Alpha")
 def alpha(st: DirectorsState, me: int) -> None:
-    st.sequence(("offer_play", {"seat": me}), ("alpha_bonus", {"me": me}))
+    st.push(offer_play, seat=me)
+    st.push(alpha_bonus, me=me)
 
 
-@step
 def alpha_bonus(st: DirectorsState, me: int) -> None:
     if st.played[me]:
         st.gain(me, st.params("Alpha")["money_per_play"] * st.played[me])
@@ -84,9 +90,14 @@ def alpha_bonus(st: DirectorsState, me: int) -> None:
 # ---- Artisan ----------------------------------------------------------------------------------
 @card("Artisan")
 def artisan(st: DirectorsState, me: int) -> None:
-    st.later("draw_cards", seat=me, count=st.params("Artisan")["draw"])
+    st.push(draw_cards, seat=me, count=st.params("Artisan")["draw"])
     for name in sorted(st.hands[me]):
         st.discard_from_hand(me, name)
+
+
+def draw_cards(st: DirectorsState, seat: int, count: int) -> None:
+    """Artisan draws after its discards (and after any Cultist they set off)."""
+    st.draw(seat, count)
 
 
 # ---- Bandit -----------------------------------------------------------------------------------
@@ -101,10 +112,9 @@ def bandit(st: DirectorsState, me: int) -> None:
 # ---- Bishop: discarders first, then the drawers, each in turn order --------------------------
 @card("Bishop")
 def bishop(st: DirectorsState, me: int) -> None:
-    st.later("bishop_next", order=st.turn_order(me), failed=[])
+    st.push(bishop_next, order=st.turn_order(me), failed=[])
 
 
-@step
 def bishop_next(st: DirectorsState, order: list[int], failed: list[int]) -> None:
     p = st.params("Bishop")
     if not order:
@@ -113,11 +123,10 @@ def bishop_next(st: DirectorsState, order: list[int], failed: list[int]) -> None
             st.take_minus(seat, p["minus"])
         return
     seat = order[0]
-    if not st.ask(seat, "bishop_discard", order=order, failed=failed, discarded=0):
-        st.later("bishop_next", order=order[1:], failed=[*failed, seat])
+    if not st.ask(seat, BISHOP_DISCARD, order=order, failed=failed, discarded=0):
+        st.push(bishop_next, order=order[1:], failed=[*failed, seat])
 
 
-@options_for("Bishop: you may discard 3 cards to remove -3 crowns")
 def bishop_discard(st: DirectorsState, seat: int, order: list[int], failed: list[int],
                    discarded: int) -> list[str]:
     if discarded:
@@ -127,24 +136,26 @@ def bishop_discard(st: DirectorsState, seat: int, order: list[int], failed: list
     return [*hand_options(st, seat, "discard"), "pass"]
 
 
-@resolves("bishop_discard")
 def bishop_discarded(st: DirectorsState, seat: int, choice: str, order: list[int],
                      failed: list[int], discarded: int) -> None:
     p = st.params("Bishop")
     if choice == "pass":
-        st.later("bishop_next", order=order[1:], failed=[*failed, seat])
+        st.push(bishop_next, order=order[1:], failed=[*failed, seat])
         return
     discarded += 1
     if discarded == p["discard"]:
-        st.later("bishop_next", order=order[1:], failed=failed)
-        st.later("remove_minus_step", seat=seat, count=p["remove"])
+        st.push(remove_minus_step, seat=seat, count=p["remove"])
+        st.push(bishop_next, order=order[1:], failed=failed)
     else:
-        st.later("ask_again", seat=seat, kind="bishop_discard",
-                 args={"order": order, "failed": failed, "discarded": discarded})
+        st.ask_later(seat, BISHOP_DISCARD, order=order, failed=failed, discarded=discarded)
     st.discard_from_hand(seat, choice.removeprefix("discard "))
 
 
-@step
+BISHOP_DISCARD = Question(
+    "Bishop: you may discard 3 cards to remove -3 crowns",
+    bishop_discard, bishop_discarded)
+
+
 def remove_minus_step(st: DirectorsState, seat: int, count: int) -> None:
     st.remove_minus(seat, count)
 
@@ -152,32 +163,34 @@ def remove_minus_step(st: DirectorsState, seat: int, count: int) -> None:
 # ---- Captain (Director) -----------------------------------------------------------------------
 @card("Captain")
 def captain(st: DirectorsState, me: int) -> None:
-    st.ask(me, "captain_discard", discarded=[])
+    st.ask(me, CAPTAIN_DISCARD, discarded=[])
 
 
-@options_for("Captain: discard up to 2 cards; each is commanded")
 def captain_discard(st: DirectorsState, seat: int, discarded: list[str]) -> list[str]:
     cards = hand_options(st, seat, "discard")
     return [*cards, "pass"] if cards else []
 
 
-@resolves("captain_discard")
 def captain_discarded(st: DirectorsState, seat: int, choice: str, discarded: list[str]) -> None:
     if choice != "pass":
         discarded = [*discarded, choice.removeprefix("discard ")]
     done = choice == "pass" or len(discarded) == st.params("Captain")["discard"]
     if done:
-        st.later("command_in_order", seat=seat, cards=sorted(discarded), by_director=True)
+        st.push(command_in_order, seat=seat, cards=sorted(discarded), by_director=True)
     else:
-        st.later("captain_more", seat=seat, discarded=discarded)
+        st.push(captain_more, seat=seat, discarded=discarded)
     if choice != "pass":
         st.discard_from_hand(seat, discarded[-1])
 
 
-@step
+CAPTAIN_DISCARD = Question(
+    "Captain: discard up to 2 cards; each is commanded",
+    captain_discard, captain_discarded)
+
+
 def captain_more(st: DirectorsState, seat: int, discarded: list[str]) -> None:
-    if not st.ask(seat, "captain_discard", discarded=discarded):
-        st.later("command_in_order", seat=seat, cards=sorted(discarded), by_director=True)
+    if not st.ask(seat, CAPTAIN_DISCARD, discarded=discarded):
+        st.push(command_in_order, seat=seat, cards=sorted(discarded), by_director=True)
 
 
 # ---- Cultist (its line below: in playing.py) --------------------------------------------------
@@ -185,41 +198,45 @@ def captain_more(st: DirectorsState, seat: int, discarded: list[str]) -> None:
 def cultist_effect(st: DirectorsState, me: int) -> None:
     p = st.params("Cultist")
     st.draw(me, p["draw"])
-    st.sequence(*(("ask_again", {"seat": me, "kind": "discard_one", "args": {}})
-                  for _ in range(p["discard"])))
+    for _ in range(p["discard"]):
+        st.ask_later(me, DISCARD_ONE)
 
 
-@options_for("Discard a card")
 def discard_one(st: DirectorsState, seat: int) -> list[str]:
     return hand_options(st, seat, "discard")
 
 
-@resolves("discard_one")
 def discarded_one(st: DirectorsState, seat: int, choice: str) -> None:
     st.discard_from_hand(seat, choice.removeprefix("discard "))
+
+
+DISCARD_ONE = Question("Discard a card", discard_one, discarded_one)
 
 
 # ---- Diplomat (Director) ----------------------------------------------------------------------
 @card("Diplomat")
 def diplomat(st: DirectorsState, me: int) -> None:
     st.draw(me, st.params("Diplomat")["draw"])
-    st.ask(me, "diplomat_reveal")
+    st.ask(me, DIPLOMAT_REVEAL)
 
 
-@options_for("Diplomat: reveal a card costing $5 or less from your hand, if you hold one, and "
-             "command it; or pass")
 def diplomat_reveal(st: DirectorsState, seat: int) -> list[str]:
     limit = st.params("Diplomat")["max_cost"]
     cards = sorted({c for c in st.hands[seat] if st.card(c).cost <= limit})
     return [f"command {c}" for c in cards] + ["pass"] if st.hands[seat] else []
 
 
-@resolves("diplomat_reveal")
 def diplomat_revealed(st: DirectorsState, seat: int, choice: str) -> None:
     if choice != "pass":
         name = choice.removeprefix("command ")
         st.reveal(seat, [name])
-        st.later("command", seat=seat, card=name, by_director=True)
+        st.push(command, seat=seat, card=name, by_director=True)
+
+
+DIPLOMAT_REVEAL = Question(
+    "Diplomat: reveal a card costing $5 or less from your hand, if you hold one, and "
+    "command it; or pass",
+    diplomat_reveal, diplomat_revealed)
 
 
 # ---- Falconer (its line below: in playing.py) -------------------------------------------------
@@ -235,21 +252,19 @@ def falconer_effect(st: DirectorsState, me: int) -> None:
 def familiar(st: DirectorsState, me: int) -> None:
     p = st.params("Familiar")
     cards = st.discard_from_deck(me, p["discard"])
-    st.later("offer_play", seat=me, source="discard", among=cards, penalty=p["minus"])
+    st.push(offer_play, seat=me, source="discard", among=cards, penalty=p["minus"])
 
 
 # ---- Golem: the previous player picks the bonus you skip --------------------------------------
 @card("Golem")
 def golem(st: DirectorsState, me: int) -> None:
-    st.ask(st.prev(me), "golem_skip", me=me)
+    st.ask(st.prev(me), GOLEM_SKIP, me=me)
 
 
-@options_for("Golem: choose the bonus the next player skips")
 def golem_skip(st: DirectorsState, seat: int, me: int) -> list[str]:
     return list(BONUSES)
 
 
-@resolves("golem_skip")
 def golem_skipped(st: DirectorsState, seat: int, choice: str, me: int) -> None:
     p = st.params("Golem")
     st.emit("bonus", f"{st.seat_name(seat)} makes {st.seat_name(me)} skip "
@@ -259,7 +274,10 @@ def golem_skipped(st: DirectorsState, seat: int, choice: str, me: int) -> None:
     if choice != "bonus money":
         st.gain(me, p["money"])
     if choice != "bonus play":
-        st.later("play_several", seat=me, left=p["plays"])
+        st.push(play_several, seat=me, left=p["plays"])
+
+
+GOLEM_SKIP = Question("Golem: choose the bonus the next player skips", golem_skip, golem_skipped)
 
 
 # ---- Healer, Hero, Horse ----------------------------------------------------------------------
@@ -290,36 +308,34 @@ def horse(st: DirectorsState, me: int) -> None:
 # ---- Hunter -------------------------------------------------------------------------------------
 @card("Hunter")
 def hunter(st: DirectorsState, me: int) -> None:
-    st.ask(me, "hunter_colour")
+    st.ask(me, HUNTER_COLOUR)
 
 
-@options_for("Hunter: name a colour")
 def hunter_colour(st: DirectorsState, seat: int) -> list[str]:
     return [f"name {colour}" for colour in COLOURS]
 
 
-@resolves("hunter_colour")
 def hunter_named(st: DirectorsState, seat: int, choice: str) -> None:
     colour = choice.removeprefix("name ")
     st.emit("name", f"{st.seat_name(seat)} names {colour}.", seat=seat, colour=colour)
-    st.sequence(("hunter_self", {"me": seat}),
-                *(("ask_again", {"seat": s, "kind": "hunter_other", "args": {"colour": colour}})
-                  for s in st.others(seat)))
+    st.push(hunter_self, me=seat)
+    for other in st.others(seat):
+        st.ask_later(other, HUNTER_OTHER, colour=colour)
 
 
-@step
+HUNTER_COLOUR = Question("Hunter: name a colour", hunter_colour, hunter_named)
+
+
 def hunter_self(st: DirectorsState, me: int) -> None:
-    if not st.ask(me, "hunter_discard"):
+    if not st.ask(me, HUNTER_DISCARD):
         st.gain(me, st.params("Hunter")["money_kept"])
 
 
-@options_for("Hunter: you may discard a card ($7 if you do, $3 if not)")
 def hunter_discard(st: DirectorsState, seat: int) -> list[str]:
     cards = hand_options(st, seat, "discard")
     return [*cards, "pass"] if cards else []
 
 
-@resolves("hunter_discard")
 def hunter_discarded(st: DirectorsState, seat: int, choice: str) -> None:
     p = st.params("Hunter")
     if choice == "pass":
@@ -329,85 +345,100 @@ def hunter_discarded(st: DirectorsState, seat: int, choice: str) -> None:
         st.gain(seat, p["money_discarded"])
 
 
-@options_for("Hunter: anyone may now discard a card of the named colour to gain $4")
+HUNTER_DISCARD = Question(
+    "Hunter: you may discard a card ($7 if you do, $3 if not)",
+    hunter_discard, hunter_discarded)
+
+
 def hunter_other(st: DirectorsState, seat: int, colour: str) -> list[str]:
     cards = sorted({c for c in st.hands[seat] if st.card(c).colour == colour})
     return [f"discard {c}" for c in cards] + ["pass"] if st.hands[seat] else []
 
 
-@resolves("hunter_other")
 def hunter_other_discarded(st: DirectorsState, seat: int, choice: str, colour: str) -> None:
     if choice != "pass":
         st.discard_from_hand(seat, choice.removeprefix("discard "))
         st.gain(seat, st.params("Hunter")["others_money"])
 
 
+HUNTER_OTHER = Question(
+    "Hunter: anyone may now discard a card of the named colour to gain $4",
+    hunter_other, hunter_other_discarded)
+
+
 # ---- Inventor (Director) ----------------------------------------------------------------------
 @card("Inventor")
 def inventor(st: DirectorsState, me: int) -> None:
-    st.sequence(("offer_play", {"seat": me}),
-                ("ask_again", {"seat": me, "kind": "inventor_command", "args": {}}))
+    st.push(offer_play, seat=me)
+    st.ask_later(me, INVENTOR_COMMAND)
 
 
-@options_for("Inventor: command a card you played this turn")
 def inventor_command(st: DirectorsState, seat: int) -> list[str]:
     return [f"command {c}" for c in sorted({c["card"] for c in st.areas[seat] if c["new"]})]
 
 
-@resolves("inventor_command")
 def inventor_commanded(st: DirectorsState, seat: int, choice: str) -> None:
-    st.later("command", seat=seat, card=choice.removeprefix("command "), by_director=True)
+    st.push(command, seat=seat, card=choice.removeprefix("command "), by_director=True)
+
+
+INVENTOR_COMMAND = Question(
+    "Inventor: command a card you played this turn",
+    inventor_command, inventor_commanded)
 
 
 # ---- Kitsune: play, then perhaps exchange same-cost cards in play ----------------------------
 @card("Kitsune")
 def kitsune(st: DirectorsState, me: int) -> None:
-    st.sequence(("offer_play", {"seat": me}),
-                ("ask_again", {"seat": me, "kind": "kitsune_give", "args": {}}))
+    st.push(offer_play, seat=me)
+    st.ask_later(me, KITSUNE_GIVE)
 
 
 def same_cost_holders(st: DirectorsState, me: int, cost: int) -> list[int]:
     return [s for s in st.others(me) if any(st.card(c["card"]).cost == cost for c in st.areas[s])]
 
 
-@options_for("Kitsune: you may exchange one of your cards in play")
 def kitsune_give(st: DirectorsState, seat: int) -> list[str]:
     cards = [c for c in st.areas[seat] if same_cost_holders(st, seat, st.card(c["card"]).cost)]
     refs = st.refs_in_play(seat, cards)
     return [f"give {r}" for r in refs] + ["pass"] if refs else []
 
 
-@resolves("kitsune_give")
 def kitsune_given(st: DirectorsState, seat: int, choice: str) -> None:
     if choice == "pass":
         return
     give = choice.removeprefix("give ")
     holders = same_cost_holders(st, seat, st.card(st.find_in_play(seat, give)["card"]).cost)
     if len(holders) == 1:
-        st.ask(seat, "kitsune_take", give=give, other=holders[0])
+        st.ask(seat, KITSUNE_TAKE, give=give, other=holders[0])
     else:
-        st.ask(seat, "kitsune_target", give=give)
+        st.ask(seat, KITSUNE_TARGET, give=give)
 
 
-@options_for("Kitsune: choose the player to exchange with")
+KITSUNE_GIVE = Question(
+    "Kitsune: you may exchange one of your cards in play",
+    kitsune_give, kitsune_given)
+
+
 def kitsune_target(st: DirectorsState, seat: int, give: str) -> list[str]:
     cost = st.card(st.find_in_play(seat, give)["card"]).cost
     return [f"target {s + 1}" for s in sorted(same_cost_holders(st, seat, cost))]
 
 
-@resolves("kitsune_target")
 def kitsune_targeted(st: DirectorsState, seat: int, choice: str, give: str) -> None:
-    st.ask(seat, "kitsune_take", give=give, other=int(choice.removeprefix("target ")) - 1)
+    st.ask(seat, KITSUNE_TAKE, give=give, other=int(choice.removeprefix("target ")) - 1)
 
 
-@options_for("Kitsune: choose the card you take")
+KITSUNE_TARGET = Question(
+    "Kitsune: choose the player to exchange with",
+    kitsune_target, kitsune_targeted)
+
+
 def kitsune_take(st: DirectorsState, seat: int, give: str, other: int) -> list[str]:
     cost = st.card(st.find_in_play(seat, give)["card"]).cost
     cards = [c for c in st.areas[other] if st.card(c["card"]).cost == cost]
     return [f"take {r}" for r in st.refs_in_play(other, cards)]
 
 
-@resolves("kitsune_take")
 def kitsune_taken(st: DirectorsState, seat: int, choice: str, give: str, other: int) -> None:
     mine = st.find_in_play(seat, give)
     theirs = st.find_in_play(other, choice.removeprefix("take "))
@@ -421,6 +452,9 @@ def kitsune_taken(st: DirectorsState, seat: int, choice: str, give: str, other: 
             gave=mine["card"], took=theirs["card"])
 
 
+KITSUNE_TAKE = Question("Kitsune: choose the card you take", kitsune_take, kitsune_taken)
+
+
 # ---- Leprechaun, Magpie -----------------------------------------------------------------------
 @card("Leprechaun")
 def leprechaun(st: DirectorsState, me: int) -> None:
@@ -432,25 +466,28 @@ def leprechaun(st: DirectorsState, me: int) -> None:
 
 @card("Magpie")
 def magpie(st: DirectorsState, me: int) -> None:
-    st.ask(me, "magpie_options", paid=0)
+    st.ask(me, MAGPIE_OPTIONS, paid=0)
 
 
-@options_for("Magpie: you may pay $2 (again); then you draw 1 card for each $2 paid")
 def magpie_options(st: DirectorsState, seat: int, paid: int) -> list[str]:
     p = st.params("Magpie")
     return ["pay", "pass"] if paid < p["times"] and st.money[seat] >= p["price"] else []
 
 
-@resolves("magpie_options")
 def magpie_paid(st: DirectorsState, seat: int, choice: str, paid: int) -> None:
     # #10 Magpie: "pay $0 for nothing, or pay $2 for 1 card, ... or pay $8 for 4": the whole
     # payment is decided first, then the cards are drawn (not one look at a time).
     if choice == "pay":
         pay(st, seat, st.params("Magpie")["price"])
         paid += 1
-        if st.ask(seat, "magpie_options", paid=paid):
+        if st.ask(seat, MAGPIE_OPTIONS, paid=paid):
             return
     st.draw(seat, paid)
+
+
+MAGPIE_OPTIONS = Question(
+    "Magpie: you may pay $2 (again); then you draw 1 card for each $2 paid",
+    magpie_options, magpie_paid)
 
 
 def pay(st: DirectorsState, seat: int, amount: int) -> None:
@@ -462,18 +499,17 @@ def pay(st: DirectorsState, seat: int, amount: int) -> None:
 @card("Mastermind")
 def mastermind(st: DirectorsState, me: int) -> None:
     tiers = list(st.params("Mastermind")["tiers"])
-    st.later("offer_play", seat=me, costs=tiers, after="mastermind_next",
-             after_args={"me": me, "tiers": tiers})
+    st.push(offer_play, seat=me, costs=tiers, after="mastermind_next",
+            after_args={"me": me, "tiers": tiers})
 
 
-@step
 def mastermind_next(st: DirectorsState, played: str | None, me: int, tiers: list[int]) -> None:
     if played is None:
         return
     tiers = [t for t in tiers if t != st.card(played).cost]
     if tiers:
-        st.later("offer_play", seat=me, costs=tiers, after="mastermind_next",
-                 after_args={"me": me, "tiers": tiers})
+        st.push(offer_play, seat=me, costs=tiers, after="mastermind_next",
+                after_args={"me": me, "tiers": tiers})
 
 
 # ---- Merchant, Mimic --------------------------------------------------------------------------
@@ -487,49 +523,48 @@ def merchant(st: DirectorsState, me: int) -> None:
 @card("Mimic")
 def mimic(st: DirectorsState, me: int) -> None:
     cards = st.discard_from_deck(me, st.params("Mimic")["discard"])
-    st.ask(me, "mimic_choice", among=cards)
+    st.ask(me, MIMIC_CHOICE, among=cards)
 
 
-@options_for("Mimic: choose the card to command twice")
 def mimic_choice(st: DirectorsState, seat: int, among: list[str]) -> list[str]:
     return [f"command {c}" for c in sorted(set(among))]
 
 
-@resolves("mimic_choice")
 def mimic_chosen(st: DirectorsState, seat: int, choice: str, among: list[str]) -> None:
     name = choice.removeprefix("command ")
     for _ in range(st.params("Mimic")["times"]):
-        st.later("command", seat=seat, card=name, by_director=True)
+        st.push(command, seat=seat, card=name, by_director=True)
+
+
+MIMIC_CHOICE = Question("Mimic: choose the card to command twice", mimic_choice, mimic_chosen)
 
 
 # ---- Nightmare ---------------------------------------------------------------------------------
 @card("Nightmare")
 def nightmare(st: DirectorsState, me: int) -> None:
-    st.sequence(*(("nightmare_next", {"seat": s, "spared": []}) for s in st.others(me)))
+    for seat in st.others(me):
+        st.push(nightmare_next, seat=seat, spared=[])
 
 
 def unrotated(st: DirectorsState, seat: int) -> list[str]:
     return sorted(c["card"] for c in st.areas[seat] if not c["rotated"])
 
 
-@step
 def nightmare_next(st: DirectorsState, seat: int, spared: list[str]) -> None:
     if len(unrotated(st, seat)) <= st.params("Nightmare")["spared"]:
         return
-    st.ask(seat, "nightmare_spare", spared=spared)
+    st.ask(seat, NIGHTMARE_SPARE, spared=spared)
 
 
-@options_for("Nightmare: choose a card to leave un-rotated")
 def nightmare_spare(st: DirectorsState, seat: int, spared: list[str]) -> list[str]:
     left = Counter(unrotated(st, seat)) - Counter(spared)
     return [f"spare {c}" for c in sorted(left)]
 
 
-@resolves("nightmare_spare")
 def nightmare_spared(st: DirectorsState, seat: int, choice: str, spared: list[str]) -> None:
     spared = [*spared, choice.removeprefix("spare ")]
     if len(spared) < st.params("Nightmare")["spared"]:
-        st.ask(seat, "nightmare_spare", spared=spared)
+        st.ask(seat, NIGHTMARE_SPARE, spared=spared)
         return
     for card_in_play in st.areas[seat]:
         if card_in_play["card"] in spared and not card_in_play["rotated"]:
@@ -539,20 +574,23 @@ def nightmare_spared(st: DirectorsState, seat: int, choice: str, spared: list[st
     st.emit("nightmare", f"{st.seat_name(seat)} rotates all but two cards in play.", seat=seat)
 
 
+NIGHTMARE_SPARE = Question(
+    "Nightmare: choose a card to leave un-rotated",
+    nightmare_spare, nightmare_spared)
+
+
 # ---- Overlord (Director): a Blue card, then a Gold card ---------------------------------------
 @card("Overlord")
 def overlord(st: DirectorsState, me: int) -> None:
-    if not st.ask(me, "overlord_choice", colour="Blue", blue=None):
+    if not st.ask(me, OVERLORD_CHOICE, colour="Blue", blue=None):
         overlord_gold(st, me, None)
 
 
-@options_for("Overlord: choose the card to command")
 def overlord_choice(st: DirectorsState, seat: int, colour: str, blue: str | None) -> list[str]:
     cards = {c["card"] for c in st.areas[seat] if st.card(c["card"]).colour == colour}
     return [f"command {c}" for c in sorted(cards)]
 
 
-@resolves("overlord_choice")
 def overlord_chosen(st: DirectorsState, seat: int, choice: str, colour: str,
                     blue: str | None) -> None:
     name = choice.removeprefix("command ")
@@ -562,14 +600,18 @@ def overlord_chosen(st: DirectorsState, seat: int, choice: str, colour: str,
         overlord_commands(st, seat, blue, name)
 
 
+OVERLORD_CHOICE = Question("Overlord: choose the card to command", overlord_choice, overlord_chosen)
+
+
 def overlord_gold(st: DirectorsState, me: int, blue: str | None) -> None:
-    if not st.ask(me, "overlord_choice", colour="Gold", blue=blue):
+    if not st.ask(me, OVERLORD_CHOICE, colour="Gold", blue=blue):
         overlord_commands(st, me, blue, None)
 
 
 def overlord_commands(st: DirectorsState, me: int, blue: str | None, gold: str | None) -> None:
-    st.sequence(*(("command", {"seat": me, "card": c, "by_director": True})
-                  for c in (blue, gold) if c is not None))
+    for name in (blue, gold):
+        if name is not None:
+            st.push(command, seat=me, card=name, by_director=True)
 
 
 # ---- Patron -------------------------------------------------------------------------------------
@@ -578,51 +620,58 @@ def patron(st: DirectorsState, me: int) -> None:
     p = st.params("Patron")
     if st.money[me] <= p["money_limit"]:
         st.gain(me, p["money"])
-    st.later("offer_play", seat=me)
+    st.push(offer_play, seat=me)
 
 
 # ---- Puppeteer (Director): two of the previous player's cards, of different costs ------------
 @card("Puppeteer")
 def puppeteer(st: DirectorsState, me: int) -> None:
-    st.ask(me, "puppeteer_choice", first=None)
+    st.ask(me, PUPPETEER_CHOICE, first=None)
 
 
-@options_for("Puppeteer: choose a card the previous player has in play")
 def puppeteer_choice(st: DirectorsState, seat: int, first: str | None) -> list[str]:
     cards = {c["card"] for c in st.areas[st.prev(seat)]
              if first is None or st.card(c["card"]).cost != st.card(first).cost}
     return [f"command {c}" for c in sorted(cards)]
 
 
-@resolves("puppeteer_choice")
 def puppeteer_chosen(st: DirectorsState, seat: int, choice: str, first: str | None) -> None:
     name = choice.removeprefix("command ")
-    if first is None and st.ask(seat, "puppeteer_choice", first=name):
+    if first is None and st.ask(seat, PUPPETEER_CHOICE, first=name):
         return
     chosen = [name] if first is None else [first, name]
-    st.sequence(*(("command", {"seat": seat, "card": c, "by_director": True}) for c in chosen))
+    for name in chosen:
+        st.push(command, seat=seat, card=name, by_director=True)
+
+
+PUPPETEER_CHOICE = Question(
+    "Puppeteer: choose a card the previous player has in play",
+    puppeteer_choice, puppeteer_chosen)
 
 
 # ---- Raider -------------------------------------------------------------------------------------
 @card("Raider")
 def raider(st: DirectorsState, me: int) -> None:
-    st.sequence(*(("ask_again", {"seat": s, "kind": "raider_keep", "args": {}})
-                  for s in st.others(me)))
+    for seat in st.others(me):
+        st.ask_later(seat, RAIDER_KEEP)
 
 
-@options_for("Raider: choose the card you keep; you discard the rest")
 def raider_keep(st: DirectorsState, seat: int) -> list[str]:
     if len(st.hands[seat]) <= st.params("Raider")["kept"]:
         return []
     return hand_options(st, seat, "keep")
 
 
-@resolves("raider_keep")
 def raider_kept(st: DirectorsState, seat: int, choice: str) -> None:
     rest = sorted(st.hands[seat])
     rest.remove(choice.removeprefix("keep "))
     for name in rest:
         st.discard_from_hand(seat, name)
+
+
+RAIDER_KEEP = Question(
+    "Raider: choose the card you keep; you discard the rest",
+    raider_keep, raider_kept)
 
 
 # ---- Sphinx -------------------------------------------------------------------------------------
@@ -631,15 +680,13 @@ def sphinx(st: DirectorsState, me: int) -> None:
     if st.on_extra_turn or me != st.current:
         st.emit("sphinx", "Sphinx does nothing on an extra turn.", seat=me)
         return
-    st.ask(me, "sphinx_pay")
+    st.ask(me, SPHINX_PAY)
 
 
-@options_for("Sphinx: you may pay $10 for an extra turn")
 def sphinx_pay(st: DirectorsState, seat: int) -> list[str]:
     return ["pay", "pass"] if st.money[seat] >= st.params("Sphinx")["price"] else []
 
 
-@resolves("sphinx_pay")
 def sphinx_paid(st: DirectorsState, seat: int, choice: str) -> None:
     if choice == "pay":
         pay(st, seat, st.params("Sphinx")["price"])
@@ -648,7 +695,10 @@ def sphinx_paid(st: DirectorsState, seat: int, choice: str) -> None:
         # The FAQ: "If you command a Sphinx and pay for it multiple times in one turn, you can
         # take multiple extra turns in a row" (option sphinx_payments; "one": a payment each).
         if st.options["sphinx_payments"] == "several":
-            st.ask(seat, "sphinx_pay")
+            st.ask(seat, SPHINX_PAY)
+
+
+SPHINX_PAY = Question("Sphinx: you may pay $10 for an extra turn", sphinx_pay, sphinx_paid)
 
 
 # ---- Spy (Director) ---------------------------------------------------------------------------
@@ -658,23 +708,25 @@ def spy(st: DirectorsState, me: int) -> None:
     limit = st.params("Spy")["max_cost"]
     shown = sorted(c for c in st.hands[other] if st.card(c).cost <= limit)
     st.reveal(other, shown)
-    st.ask(me, "spy_choice", among=shown)
+    st.ask(me, SPY_CHOICE, among=shown)
 
 
-@options_for("Spy: command one of the revealed cards")
 def spy_choice(st: DirectorsState, seat: int, among: list[str]) -> list[str]:
     return [f"command {c}" for c in sorted(set(among))]
 
 
-@resolves("spy_choice")
 def spy_chosen(st: DirectorsState, seat: int, choice: str, among: list[str]) -> None:
-    st.later("command", seat=seat, card=choice.removeprefix("command "), by_director=True)
+    st.push(command, seat=seat, card=choice.removeprefix("command "), by_director=True)
+
+
+SPY_CHOICE = Question("Spy: command one of the revealed cards", spy_choice, spy_chosen)
 
 
 # ---- Squire, Unicorn ---------------------------------------------------------------------------
 @card("Squire")
 def squire(st: DirectorsState, me: int) -> None:
-    st.sequence(*(("offer_play", {"seat": s}) for s in st.turn_order(me)))
+    for seat in st.turn_order(me):
+        st.push(offer_play, seat=seat)
 
 
 @card("Unicorn")
@@ -685,11 +737,10 @@ def unicorn(st: DirectorsState, me: int) -> None:
 # ---- Vampire ------------------------------------------------------------------------------------
 @card("Vampire")
 def vampire(st: DirectorsState, me: int) -> None:
-    st.sequence(*(("ask_again", {"seat": s, "kind": "vampire_discard", "args": {}})
-                  for s in st.others(me)))
+    for seat in st.others(me):
+        st.ask_later(seat, VAMPIRE_DISCARD)
 
 
-@options_for("Vampire: discard a card costing $5 or more from play")
 def vampire_discard(st: DirectorsState, seat: int) -> list[str]:
     p = st.params("Vampire")
     if len(st.areas[seat]) < p["min_in_play"]:
@@ -698,9 +749,13 @@ def vampire_discard(st: DirectorsState, seat: int) -> list[str]:
     return [f"discard {r}" for r in st.refs_in_play(seat, cards)]
 
 
-@resolves("vampire_discard")
 def vampire_discarded(st: DirectorsState, seat: int, choice: str) -> None:
     st.discard_from_play(seat, choice.removeprefix("discard "))
+
+
+VAMPIRE_DISCARD = Question(
+    "Vampire: discard a card costing $5 or more from play",
+    vampire_discard, vampire_discarded)
 
 
 # ---- Villain, Warlord ------------------------------------------------------------------------
@@ -715,30 +770,32 @@ def villain(st: DirectorsState, me: int) -> None:
 @card("Warlord")
 def warlord(st: DirectorsState, me: int) -> None:
     st.gain(me, st.params("Warlord")["money"])
-    st.later("offer_play", seat=me)
+    st.push(offer_play, seat=me)
 
 
 # ---- Watchdog (Director) -----------------------------------------------------------------------
 @card("Watchdog")
 def watchdog(st: DirectorsState, me: int) -> None:
-    st.ask(me, "watchdog_choice")
+    st.ask(me, WATCHDOG_CHOICE)
 
 
-@options_for("Watchdog: choose a card in play to command and return to your hand")
 def watchdog_choice(st: DirectorsState, seat: int) -> list[str]:
     return [f"return {r}" for r in st.refs_in_play(seat)]
 
 
-@resolves("watchdog_choice")
 def watchdog_chosen(st: DirectorsState, seat: int, choice: str) -> None:
     chosen = st.find_in_play(seat, choice.removeprefix("return "))
     chosen[WATCHED] = True  # this very card (not another copy) is the one to return
     name = chosen["card"]
-    st.sequence(("command", {"seat": seat, "card": name, "by_director": True}),
-                ("watchdog_return", {"seat": seat, "name": name}))
+    st.push(command, seat=seat, card=name, by_director=True)
+    st.push(watchdog_return, seat=seat, name=name)
 
 
-@step
+WATCHDOG_CHOICE = Question(
+    "Watchdog: choose a card in play to command and return to your hand",
+    watchdog_choice, watchdog_chosen)
+
+
 def watchdog_return(st: DirectorsState, seat: int, name: str) -> None:
     # Only the chosen card goes back. If it has left play meanwhile (e.g. Kitsune exchanged
     # it away), nothing is returned: another copy of it in play was not chosen.
@@ -758,3 +815,14 @@ def watchdog_return(st: DirectorsState, seat: int, name: str) -> None:
     st.known[seat].sort()
     st.emit("return", f"{st.seat_name(seat)} returns {name} to their hand.", seat=seat,
             card=name)
+
+
+
+STEPS = [draw_cards, alpha_bonus, bishop_next, remove_minus_step, captain_more, hunter_self,
+         mastermind_next, nightmare_next, watchdog_return]
+QUESTIONS = [
+    ADVISOR_BONUS, BISHOP_DISCARD, CAPTAIN_DISCARD, DISCARD_ONE, DIPLOMAT_REVEAL, GOLEM_SKIP,
+    HUNTER_COLOUR, HUNTER_DISCARD, HUNTER_OTHER, INVENTOR_COMMAND, KITSUNE_GIVE, KITSUNE_TARGET,
+    KITSUNE_TAKE, MAGPIE_OPTIONS, MIMIC_CHOICE, NIGHTMARE_SPARE, OVERLORD_CHOICE, PUPPETEER_CHOICE,
+    RAIDER_KEEP, SPHINX_PAY, SPY_CHOICE, VAMPIRE_DISCARD, WATCHDOG_CHOICE,
+]

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from .flow import options_for, resolves, step
-from .turn import COLOUR_OF
+from squidbox.engine.stack import Question
+
+from . import turn
 
 if TYPE_CHECKING:
     from .state import DirectorsState
@@ -18,39 +19,38 @@ if TYPE_CHECKING:
 
 def eligible_for_action(st: DirectorsState) -> list[str]:
     """Non-rotated cards of the Action's colour in the current player's play area."""
-    colour = COLOUR_OF.get(st.action or "")
+    colour = turn.COLOUR_OF.get(st.action or "")
     return sorted(c["card"] for c in st.areas[st.current]
                   if not c["rotated"] and st.card(c["card"]).colour == colour)
 
 
-@step
 def command_step(st: DirectorsState) -> None:
     if not st.commanding_allowed() or st.action == "unleash":
         return
     eligible = eligible_for_action(st)
     limit = st.game.data.actions.commands
     if len(eligible) <= limit:
-        st.later("command_in_order", seat=st.current, cards=eligible, by_director=False)
+        st.push(command_in_order, seat=st.current, cards=eligible, by_director=False)
     else:
-        st.ask(st.current, "select_for_action", chosen=[])
+        st.ask(st.current, SELECT_FOR_ACTION, chosen=[])
 
 
-@options_for("Choose the cards to command (4 of them)")
 def select_for_action(st: DirectorsState, seat: int, chosen: list[str]) -> list[str]:
     left = Counter(eligible_for_action(st)) - Counter(chosen)
     return [f"select {name}" for name in sorted(left)]
 
 
-@resolves("select_for_action")
 def selected(st: DirectorsState, seat: int, choice: str, chosen: list[str]) -> None:
     chosen = sorted([*chosen, choice.removeprefix("select ")])
     if len(chosen) < st.game.data.actions.commands:
-        st.ask(seat, "select_for_action", chosen=chosen)
+        st.ask(seat, SELECT_FOR_ACTION, chosen=chosen)
     else:
-        st.later("command_in_order", seat=seat, cards=chosen, by_director=False)
+        st.push(command_in_order, seat=seat, cards=chosen, by_director=False)
 
 
-@step
+SELECT_FOR_ACTION = Question("Choose the cards to command (4 of them)", select_for_action, selected)
+
+
 def command_in_order(st: DirectorsState, seat: int, cards: list[str], by_director: bool) -> None:
     """Command chosen cards in the order the commanding player picks (no question when the
     order cannot matter)."""
@@ -58,34 +58,34 @@ def command_in_order(st: DirectorsState, seat: int, cards: list[str], by_directo
         return
     if len(set(cards)) == 1:
         for name in cards:
-            st.later("command", seat=seat, card=name, by_director=by_director)
+            st.push(command, seat=seat, card=name, by_director=by_director)
         return
-    st.ask(seat, "command_next", cards=cards, by_director=by_director)
+    st.ask(seat, COMMAND_NEXT, cards=cards, by_director=by_director)
 
 
-@options_for("Choose the card to command next")
 def command_next(st: DirectorsState, seat: int, cards: list[str],
                  by_director: bool) -> list[str]:
     return [f"command {name}" for name in sorted(set(cards))]
 
 
-@resolves("command_next")
 def command_chosen(st: DirectorsState, seat: int, choice: str, cards: list[str],
                    by_director: bool) -> None:
     name = choice.removeprefix("command ")
     rest = list(cards)
     rest.remove(name)
-    st.later("command_in_order", seat=seat, cards=rest, by_director=by_director)
-    st.later("command", seat=seat, card=name, by_director=by_director)
+    st.push(command, seat=seat, card=name, by_director=by_director)
+    st.push(command_in_order, seat=seat, cards=rest, by_director=by_director)
 
 
-@step
+COMMAND_NEXT = Question("Choose the card to command next", command_next, command_chosen)
+
+
 def command(st: DirectorsState, seat: int, card: str, by_director: bool) -> None:
     """Command one card; under Zoo Opening the current player may play a card instead."""
     if not st.commanding_allowed() or st.over:
         return
     if seat == st.current and st.active("Zoo Opening") and st.ask(
-            seat, "zoo_opening", card=card, by_director=by_director):
+            seat, ZOO_OPENING, card=card, by_director=by_director):
         return
     follow_instructions(st, seat, card, by_director)
 
@@ -101,7 +101,6 @@ def follow_instructions(st: DirectorsState, seat: int, card: str, by_director: b
     EFFECTS[card](st, seat)
 
 
-@options_for("Zoo Opening: play a card costing $5 or more instead of commanding?")
 def zoo_opening(st: DirectorsState, seat: int, card: str, by_director: bool) -> list[str]:
     least = st.params("Zoo Opening")["min_cost"]
     playable = sorted({c for c in st.hands[seat]
@@ -109,7 +108,6 @@ def zoo_opening(st: DirectorsState, seat: int, card: str, by_director: bool) -> 
     return [f"play {c}" for c in playable] + ["pass"] if st.hands[seat] else []
 
 
-@resolves("zoo_opening")
 def zoo_chosen(st: DirectorsState, seat: int, choice: str, card: str, by_director: bool) -> None:
     if choice == "pass":
         follow_instructions(st, seat, card, by_director)
@@ -117,3 +115,12 @@ def zoo_chosen(st: DirectorsState, seat: int, choice: str, card: str, by_directo
     st.emit("zoo_opening", f"Zoo Opening: instead of commanding {card}, "
             f"{st.seat_name(seat)} plays a card.", seat=seat, card=card)
     st.play(seat, choice.removeprefix("play "))
+
+
+ZOO_OPENING = Question(
+    "Zoo Opening: play a card costing $5 or more instead of commanding?",
+    zoo_opening, zoo_chosen)
+
+
+STEPS = [command_step, command_in_order, command]
+QUESTIONS = [SELECT_FOR_ACTION, COMMAND_NEXT, ZOO_OPENING]

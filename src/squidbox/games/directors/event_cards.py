@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .cards import costs_up_to, pay
+from squidbox.engine.stack import Question
+
+from . import cards, playing
 from .data import COLOURS
-from .flow import options_for, resolves, step
 
 if TYPE_CHECKING:
     from .state import DirectorsState
@@ -28,7 +29,6 @@ def event_card(name: str) -> Callable[[Effect], Effect]:
     return register
 
 
-@step
 def event(st: DirectorsState, name: str) -> None:
     st.emit("event", f"{name} takes effect.", event=name)
     EVENT_EFFECTS[name](st, st.current)
@@ -37,31 +37,33 @@ def event(st: DirectorsState, name: str) -> None:
 # ---- start of the turn ---------------------------------------------------------------------------
 @event_card("Commerce")
 def commerce(st: DirectorsState, me: int) -> None:
-    st.ask(me, "commerce_discard")
+    st.ask(me, COMMERCE_DISCARD)
 
 
-@options_for("Commerce: you may discard a card from play to play a card costing as much or less "
-             "for free")
 def commerce_discard(st: DirectorsState, seat: int) -> list[str]:
     if not st.hands[seat] or not st.areas[seat]:
         return []
     cheapest = min(st.card(c).cost for c in st.hands[seat])
-    cards = [c for c in st.areas[seat] if st.card(c["card"]).cost >= cheapest]
-    return [f"discard {r}" for r in st.refs_in_play(seat, cards)] + ["pass"]
+    dearer = [c for c in st.areas[seat] if st.card(c["card"]).cost >= cheapest]
+    return [f"discard {r}" for r in st.refs_in_play(seat, dearer)] + ["pass"]
 
 
-@resolves("commerce_discard")
 def commerce_discarded(st: DirectorsState, seat: int, choice: str) -> None:
     if choice == "pass":
         return
     card_ref = choice.removeprefix("discard ")
     limit = st.card(st.find_in_play(seat, card_ref)["card"]).cost
-    st.later("offer_play", seat=seat, costs=costs_up_to(st, limit), free=True,
-             after="commerce_played", after_args={"seat": seat})
+    st.push(playing.offer_play, seat=seat, costs=cards.costs_up_to(st, limit), free=True,
+            after="commerce_played", after_args={"seat": seat})
     st.discard_from_play(seat, card_ref)
 
 
-@step
+COMMERCE_DISCARD = Question(
+    "Commerce: you may discard a card from play to play a card costing as much or less "
+    "for free",
+    commerce_discard, commerce_discarded)
+
+
 def commerce_played(st: DirectorsState, played: str | None, seat: int) -> None:
     """Commerce's FAQ, "You can command the new card you played on the same turn", overrides
     "Cards that are played are always rotated": the card stays un-rotated, so the Action named
@@ -78,15 +80,13 @@ def commerce_played(st: DirectorsState, played: str | None, seat: int) -> None:
 
 @event_card("Dance")
 def dance(st: DirectorsState, me: int) -> None:
-    st.ask(me, "dance_choice")
+    st.ask(me, DANCE_CHOICE)
 
 
-@options_for("Dance: gain $3, or all players draw 2 cards")
 def dance_choice(st: DirectorsState, seat: int) -> list[str]:
     return ["bonus money", "bonus draw"]
 
 
-@resolves("dance_choice")
 def dance_chosen(st: DirectorsState, seat: int, choice: str) -> None:
     p = st.params("Dance")
     if choice == "bonus money":
@@ -94,6 +94,9 @@ def dance_chosen(st: DirectorsState, seat: int, choice: str) -> None:
     else:
         for other in st.turn_order(seat):
             st.draw(other, p["draw"])
+
+
+DANCE_CHOICE = Question("Dance: gain $3, or all players draw 2 cards", dance_choice, dance_chosen)
 
 
 @event_card("Party")
@@ -111,51 +114,57 @@ def protest(st: DirectorsState, me: int) -> None:
 # ---- end of the turn ---------------------------------------------------------------------------
 @event_card("Crowdfunding")
 def crowdfunding(st: DirectorsState, me: int) -> None:
-    st.ask(me, "crowdfunding_pay")
+    st.ask(me, CROWDFUNDING_PAY)
 
 
-@options_for("Crowdfunding: you may pay $5 to remove all your -crown tokens")
 def crowdfunding_pay(st: DirectorsState, seat: int) -> list[str]:
     affordable = st.money[seat] >= st.params("Crowdfunding")["price"]
     return ["pay", "pass"] if affordable and st.minus[seat] else []
 
 
-@resolves("crowdfunding_pay")
 def crowdfunding_paid(st: DirectorsState, seat: int, choice: str) -> None:
     if choice == "pay":
-        pay(st, seat, st.params("Crowdfunding")["price"])
+        cards.pay(st, seat, st.params("Crowdfunding")["price"])
         st.remove_minus(seat, st.minus[seat])
+
+
+CROWDFUNDING_PAY = Question(
+    "Crowdfunding: you may pay $5 to remove all your -crown tokens",
+    crowdfunding_pay, crowdfunding_paid)
 
 
 @event_card("Eruption")
 def eruption(st: DirectorsState, me: int) -> None:
-    st.sequence(*(("eruption_colour", {"seat": me, "colour": colour}) for colour in COLOURS))
+    for colour in COLOURS:
+        st.push(eruption_colour, seat=me, colour=colour)
 
 
-@step
 def eruption_colour(st: DirectorsState, seat: int, colour: str) -> None:
     options = eruption_discard(st, seat, colour)
     if len(options) == 1:
         st.discard_from_play(seat, options[0].removeprefix("discard "))
     elif options:
-        st.ask(seat, "eruption_discard", colour=colour)
+        st.ask(seat, ERUPTION_DISCARD, colour=colour)
 
 
-@options_for("Eruption: discard a card of this colour from play")
 def eruption_discard(st: DirectorsState, seat: int, colour: str) -> list[str]:
-    cards = [c for c in st.areas[seat] if st.card(c["card"]).colour == colour]
-    return [f"discard {r}" for r in st.refs_in_play(seat, cards)]
+    coloured = [c for c in st.areas[seat] if st.card(c["card"]).colour == colour]
+    return [f"discard {r}" for r in st.refs_in_play(seat, coloured)]
 
 
-@resolves("eruption_discard")
 def eruption_discarded(st: DirectorsState, seat: int, choice: str, colour: str) -> None:
     st.discard_from_play(seat, choice.removeprefix("discard "))
+
+
+ERUPTION_DISCARD = Question(
+    "Eruption: discard a card of this colour from play",
+    eruption_discard, eruption_discarded)
 
 
 @event_card("Expedition")
 def expedition(st: DirectorsState, me: int) -> None:
     if st.action == "explore":
-        st.later("play_several", seat=me, left=st.params("Expedition")["plays"], costs=[0])
+        st.push(playing.play_several, seat=me, left=st.params("Expedition")["plays"], costs=[0])
 
 
 @event_card("Meteor Shower")
@@ -184,3 +193,7 @@ def tournament(st: DirectorsState, me: int) -> None:
     mine = len(st.hands[me])
     if all(mine > len(st.hands[s]) for s in st.others(me)):
         st.gain(me, st.params("Tournament")["money"])
+
+
+STEPS = [event, commerce_played, eruption_colour]
+QUESTIONS = [COMMERCE_DISCARD, DANCE_CHOICE, CROWDFUNDING_PAY, ERUPTION_DISCARD]

@@ -5,20 +5,30 @@ from __future__ import annotations
 from typing import Any
 
 from squidbox.engine import Game, Option
+from squidbox.engine.stack import Flow
 
-from . import cards, commanding, event_cards, playing, turn  # noqa: F401  (register the steps)
+from . import cards, commanding, event_cards, playing, turn
 from . import data as data_file
 from .data import COLOURS, DirectorsData
-from .state import ROTATED, DirectorsState
+from .state import ROTATED, DirectorsState, upgraded
 
 PLAY_AREA_VERBS = ("discard", "return", "give", "take")
 HAND_VERBS = ("play", "command", "select", "keep", "spare")
+
+
+# Every step and question of the turn and the cards, named once (engine/stack.py).
+FLOW = Flow(
+    steps=[*turn.STEPS, *commanding.STEPS, *playing.STEPS, *cards.STEPS, *event_cards.STEPS],
+    questions=[*turn.QUESTIONS, *commanding.QUESTIONS, *playing.QUESTIONS, *cards.QUESTIONS,
+               *event_cards.QUESTIONS],
+)
 
 
 class Directors(Game):
     id = "directors"
     name = "Directors"
     state_class = DirectorsState
+    flow = FLOW
     option_presets = (
         {"events": 1},
         {"events": 2},
@@ -45,6 +55,15 @@ class Directors(Game):
         )
         self.full_deck = sorted(self.data.deck())
         super().__init__()
+
+    def from_json(self, doc: Any, verify: bool = False) -> DirectorsState:
+        """Snapshots written before the engine stack (a Falconer window as offer_falconer
+        frames) load too."""
+        return super().from_json(upgraded(doc), verify)  # type: ignore[return-value]
+
+    def upgraded(self, doc: Any) -> Any:
+        """A snapshot as this release writes it, from one written before the decision stack."""
+        return upgraded(doc)
 
     def _check_events(self, value: Any, num_players: int) -> str | None:
         most = self.data.max_events

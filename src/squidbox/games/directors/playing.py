@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .flow import options_for, resolves, step
+from squidbox.engine.stack import Question, Reaction
 
 if TYPE_CHECKING:
     from .state import DirectorsState
@@ -28,13 +28,11 @@ def playable(st: DirectorsState, seat: int, costs: list[int] | None = None,
                    and (free or st.can_pay(seat, c))})
 
 
-@step
 def offer_play(st: DirectorsState, seat: int, **limits: Any) -> None:
-    if not st.ask(seat, "choose_play", **limits) and limits.get("after"):
-        st.later(limits["after"], played=None, **limits.get("after_args", {}))
+    if not st.ask(seat, CHOOSE_PLAY, **limits) and limits.get("after"):
+        st.push(st.game.flow.steps[limits["after"]], played=None, **limits.get("after_args", {}))
 
 
-@options_for("Play a card that fits, if you hold one, or pass")
 def choose_play(st: DirectorsState, seat: int, costs: list[int] | None = None,
                 source: str = "hand", among: list[str] | None = None, free: bool = False,
                 **_: Any) -> list[str]:
@@ -46,74 +44,73 @@ def choose_play(st: DirectorsState, seat: int, costs: list[int] | None = None,
     return [f"play {c}" for c in cards] + ["pass"] if cards else []
 
 
-@resolves("choose_play")
 def play_chosen(st: DirectorsState, seat: int, choice: str, source: str = "hand",
                 free: bool = False, penalty: int = 0, after: str | None = None,
                 after_args: dict[str, Any] | None = None, **_: Any) -> None:
     played = None if choice == "pass" else choice.removeprefix("play ")
-    if after:
-        st.later(after, played=played, **(after_args or {}))
     if played is not None:
         st.play(seat, played, source=source, free=free)
         if penalty:
             st.take_minus(seat, penalty)
+    if after:
+        st.push(st.game.flow.steps[after], played=played, **(after_args or {}))
+
+
+CHOOSE_PLAY = Question("Play a card that fits, if you hold one, or pass", choose_play, play_chosen)
 
 
 # ---- Falconer: when any player uses Unleash, you may play it from your hand for $0 ----------
-@step
-def offer_falconer(st: DirectorsState, seat: int) -> None:
-    st.ask(seat, "falconer")
-
-
-@options_for("Unleash! Anyone may now play Falconer from their hand for $0")
-def falconer(st: DirectorsState, seat: int) -> list[str]:
-    # Everyone holding cards is asked, so that being asked does not show who holds a Falconer.
-    if not st.hands[seat] or not falconer_may_be_hidden(st):
-        return []
-    return ["play Falconer", "pass"] if "Falconer" in st.hands[seat] else ["pass"]
-
-
-def falconer_may_be_hidden(st: DirectorsState) -> bool:
-    """False when every Falconer is in a play area or the discard pile (public)."""
+def falconer_may_be_hidden(st: DirectorsState, seat: int) -> bool:
+    """Everyone holding cards is asked while a Falconer may be in some hand: every Falconer in
+    a play area or the discard pile (public) closes the window."""
     seen = st.discard.count("Falconer") + sum(
         1 for area in st.areas for c in area if c["card"] == "Falconer")
-    return seen < st.card("Falconer").copies
+    return bool(st.hands[seat]) and seen < st.card("Falconer").copies
 
 
-@resolves("falconer")
+def falconer_fits(st: DirectorsState, seat: int) -> list[str]:
+    return ["play Falconer"] if "Falconer" in st.hands[seat] else []
+
+
 def falconer_chosen(st: DirectorsState, seat: int, choice: str) -> None:
     if choice != "pass":
-        st.later("offer_falconer", seat=seat)  # a second Falconer may follow
         st.play(seat, "Falconer", free=True)
+        st.ask_later(seat, FALCONER)  # a second Falconer may follow
+
+
+FALCONER = Reaction("Unleash! Anyone may now play Falconer from their hand for $0", "falconer",
+                    falconer_may_be_hidden, falconer_fits, falconer_chosen)
 
 
 # ---- Cultist: when you discard it from your hand, you may play it for free -------------------
-@step
 def offer_cultist(st: DirectorsState, seat: int) -> None:
-    st.ask(seat, "cultist")
+    st.ask(seat, CULTIST)
 
 
-@options_for("You discarded Cultist: you may play it for free")
 def cultist(st: DirectorsState, seat: int) -> list[str]:
     return ["play Cultist", "pass"] if "Cultist" in st.discard else []
 
 
-@resolves("cultist")
 def cultist_chosen(st: DirectorsState, seat: int, choice: str) -> None:
     if choice != "pass":
         st.play(seat, "Cultist", source="discard", free=True)
 
 
-@step
+CULTIST = Question("You discarded Cultist: you may play it for free", cultist, cultist_chosen)
+
+
 def play_several(st: DirectorsState, seat: int, left: int, costs: list[int] | None = None) -> None:
     """You may play up to `left` cards, one at a time; a pass ends it."""
     if left > 0:
-        st.later("offer_play", seat=seat, costs=costs, after="play_several_after",
-                 after_args={"seat": seat, "left": left - 1, "costs": costs})
+        st.push(offer_play, seat=seat, costs=costs, after="play_several_after",
+                after_args={"seat": seat, "left": left - 1, "costs": costs})
 
 
-@step
 def play_several_after(st: DirectorsState, played: str | None, seat: int, left: int,
                        costs: list[int] | None) -> None:
     if played is not None:
-        st.later("play_several", seat=seat, left=left, costs=costs)
+        st.push(play_several, seat=seat, left=left, costs=costs)
+
+
+STEPS = [offer_play, offer_cultist, play_several, play_several_after]
+QUESTIONS = [CHOOSE_PLAY, FALCONER, CULTIST]

@@ -14,8 +14,8 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from squidbox.engine import State
+from squidbox.engine.stack import StackState
 
-from . import flow
 from .data import Card
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ def ref(card: dict[str, Any]) -> str:
     return card["card"] + ROTATED if card["rotated"] else card["card"]
 
 
-class DirectorsState(State):
+class DirectorsState(StackState, State):
     game: Directors
 
     FIELDS = (
@@ -50,9 +50,9 @@ class DirectorsState(State):
         "played",  # per seat: cards played this turn
         "last_action",  # per seat: the Action of their last turn
         "debts",  # per seat: money to lose at the start of the next turn (Merchant)
-        "stack",  # frames still to do (flow.py)
+        "stack",  # frames still to do (engine/stack.py)
         "reactions",  # frames to do before anything else (Cultist, below its line)
-        "pending",  # the decision asked now: seat, kind, args
+        "pending",  # the question asked now: seat, kind, args
         "over",
     )
 
@@ -79,9 +79,11 @@ class DirectorsState(State):
         self.on_extra_turn = False
         self.extra_turns = 0
         self.action = None
-        self.stack = [["begin_turn", {}]]
+        self.stack = []
         self.reactions = []
         self.pending = None
+        from .turn import begin_turn
+        self.push(begin_turn)
         self.over = False
         events = ", ".join(self.event_names) or "none"
         self.emit("setup", f"Events: {events}. {self.seat_name(self.first_player)} takes the "
@@ -89,7 +91,8 @@ class DirectorsState(State):
                   first_player=self.first_player)
         for seat in range(n):
             self.draw(seat, data.hand)
-        flow.run(self)
+        self.game.flow.run(self)
+        self.flush_log()
 
     def _choose_events(self) -> list[str]:
         chosen = self.options["events"]
@@ -107,7 +110,8 @@ class DirectorsState(State):
     # The public events of one decision's consequences are logged as one entry (a "sequence"
     # of sentences), which keeps the log short; private events keep their place in it.
     def emit(self, kind: str, text: str, **data: Any) -> None:
-        self._log_batch = [*self._log_batch, (kind, text, data)]  # never shared with a clone
+        if self._records:  # a search state keeps no log (engine "Search states")
+            self._log_batch = [*self._log_batch, (kind, text, data)]  # never shared with a clone
 
     def emit_private(self, seats: tuple[int, ...], full: dict[str, Any],
                      redacted: dict[str, Any] | None) -> None:
@@ -152,23 +156,6 @@ class DirectorsState(State):
         cards = self.game.data.cards
         return sum(cards[c["card"]].crowns for c in self.areas[seat]) - self.minus[seat]
 
-    # ---- the flow -----------------------------------------------------------------------------
-    def later(self, step: str, /, **args: Any) -> None:
-        """Do `step` after the current step (and before what was scheduled earlier)."""
-        self.stack.append([step, args])
-
-    def sequence(self, *frames: tuple[str, dict[str, Any]]) -> None:
-        """Do these steps, in this order, after the current step."""
-        for name, args in reversed(frames):
-            self.stack.append([name, args])
-
-    def ask(self, seat: int, kind: str, /, **args: Any) -> bool:
-        """Ask `seat` decision `kind`; False (and nothing asked) when there is no option."""
-        if not flow.DECISIONS[kind].options(self, seat, **args):
-            return False
-        self.pending = {"seat": seat, "kind": kind, "args": args}
-        return True
-
     # ---- #2 deck and discard pile ------------------------------------------------------------
     def take_from_deck(self, count: int) -> list[str]:
         """The top `count` cards; the discard pile is shuffled under the deck first if needed."""
@@ -211,7 +198,8 @@ class DirectorsState(State):
         self.emit("discard", f"{self.seat_name(seat)} discards {name} from hand.", seat=seat)
         self._cleaning(seat, 1)
         if name == "Cultist":
-            self.reactions.append(["offer_cultist", {"seat": seat}])
+            from .playing import offer_cultist
+            self.react(offer_cultist, seat=seat)
 
     def discard_from_play(self, seat: int, card_ref: str) -> None:
         card = self.find_in_play(seat, card_ref)
@@ -290,7 +278,8 @@ class DirectorsState(State):
         self.emit("play", f"{self.seat_name(seat)} plays {name}{where} {paid}.", seat=seat,
                   card=name)
         if name == "Agent" and self.commanding_allowed():
-            self.later("command", seat=seat, card=name, by_director=False)
+            from .commanding import command
+            self.push(command, seat=seat, card=name, by_director=False)
         if name == "Unicorn":
             self.gain(seat, self.params("Unicorn")["money_on_play"])
 
@@ -312,10 +301,11 @@ class DirectorsState(State):
         return [] if self.over or self.pending is None else [self.pending["seat"]]
 
     def _legal_actions(self, player: int) -> list[str]:
-        return flow.options(self)
+        return self.game.flow.options(self)
 
     def _apply(self, player: int, action: str) -> None:
-        flow.answer(self, action)
+        self.game.flow.answer(self, action)
+        self.flush_log()
 
     def _action_is_public(self, player: int, action: str) -> bool:
         # Raider: which card a player keeps in hand is theirs alone to know.
@@ -383,4 +373,19 @@ class DirectorsState(State):
             assert self.pending is None and not self.stack and not self.reactions
         else:
             assert self.pending is not None and 0 <= self.pending["seat"] < n
-            assert self.pending["kind"] in flow.DECISIONS
+        self.game.flow.check(self)
+
+
+def upgraded(doc: Any) -> Any:
+    """A snapshot written before the engine stack: each Falconer question still to come was a
+    frame ["offer_falconer", {"seat": s}]; it is now the reaction window's question."""
+    try:
+        stack = doc["state"]["stack"]
+    except (KeyError, TypeError):
+        return doc
+    if not isinstance(stack, list) or not any(
+            isinstance(f, list) and f[:1] == ["offer_falconer"] for f in stack):
+        return doc
+    stack = [["ask_again", {"seat": f[1]["seat"], "kind": "falconer", "args": {}}]
+             if isinstance(f, list) and f[:1] == ["offer_falconer"] else f for f in stack]
+    return {**doc, "state": {**doc["state"], "stack": stack}}

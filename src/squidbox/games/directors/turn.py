@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .flow import options_for, resolves, step
+from squidbox.engine.stack import Question
+
+from . import commanding, event_cards, playing
 
 if TYPE_CHECKING:
     from .state import DirectorsState
@@ -17,7 +19,6 @@ ACTIONS = ("explore", "collect", "recruit", "unleash")
 COLOUR_OF = {"explore": "Blue", "collect": "Gold", "recruit": "Red"}
 
 
-@step
 def begin_turn(st: DirectorsState) -> None:
     if st.current == st.first_player and not st.on_extra_turn:
         if st.clock == st.game.data.turns:
@@ -31,7 +32,8 @@ def begin_turn(st: DirectorsState) -> None:
         for card in area:
             card["new"] = False
     pay_debts(st)
-    st.sequence(("events_at", {"timing": "start", "done": []}), ("name_action", {}))
+    st.push(events_at, timing="start", done=[])
+    st.push(name_action)
 
 
 def pay_debts(st: DirectorsState) -> None:
@@ -42,12 +44,10 @@ def pay_debts(st: DirectorsState) -> None:
             st.debts[seat] = 0
 
 
-@step
 def name_action(st: DirectorsState) -> None:
-    st.ask(st.current, "choose_action")
+    st.ask(st.current, CHOOSE_ACTION)
 
 
-@options_for("Name an Action")
 def choose_action(st: DirectorsState, seat: int) -> list[str]:
     if st.active("Job Fair"):
         return ["recruit"]
@@ -56,24 +56,23 @@ def choose_action(st: DirectorsState, seat: int) -> list[str]:
     return list(ACTIONS)
 
 
-@resolves("choose_action")
 def use_action(st: DirectorsState, seat: int, choice: str) -> None:
     st.action = choice
     extra = " on an extra turn" if st.on_extra_turn else ""
     st.emit("action", f"{st.seat_name(seat)} uses {choice.capitalize()}{extra}.", seat=seat)
-    st.sequence(
-        ("first_line", {}),
-        ("command_step", {}),
-        ("rotate_step", {}),
-        ("events_at", {"timing": "end", "done": []}),
-        ("finish_turn", {}),
-    )
     if choice == "unleash":
         # Falconer, below its line: anyone may play it from hand for $0, in turn order.
-        st.sequence(*(("offer_falconer", {"seat": s}) for s in st.turn_order(seat)))
+        st.game.flow.reaction_window(st, playing.FALCONER, st.turn_order(seat))
+    st.push(first_line)
+    st.push(commanding.command_step)
+    st.push(rotate_step)
+    st.push(events_at, timing="end", done=[])
+    st.push(finish_turn)
 
 
-@step
+CHOOSE_ACTION = Question("Name an Action", choose_action, use_action)
+
+
 def first_line(st: DirectorsState) -> None:
     """Step 1 (skipped under Vacation)."""
     if st.active("Vacation"):
@@ -86,14 +85,15 @@ def first_line(st: DirectorsState) -> None:
     elif st.action == "collect":
         st.gain(seat, numbers.collect_money)
     elif st.action == "recruit":
-        st.sequence(*(("offer_play", {"seat": seat}) for _ in range(numbers.recruit_plays)))
+        for _ in range(numbers.recruit_plays):
+            st.push(playing.offer_play, seat=seat)
     else:
         st.take_minus(seat, numbers.unleash_minus)
         st.gain(seat, numbers.unleash_money)
-        st.sequence(*(("offer_play", {"seat": seat}) for _ in range(numbers.unleash_plays)))
+        for _ in range(numbers.unleash_plays):
+            st.push(playing.offer_play, seat=seat)
 
 
-@step
 def rotate_step(st: DirectorsState) -> None:
     """Steps 3 and 4: rotate the Action's colour, un-rotate the others (Unleash: all)."""
     colour = COLOUR_OF.get(st.action or "")
@@ -101,7 +101,6 @@ def rotate_step(st: DirectorsState) -> None:
         card["rotated"] = st.card(card["card"]).colour == colour
 
 
-@step
 def events_at(st: DirectorsState, timing: str, done: list[str]) -> None:
     """Resolve the active Events of this timing; the current player picks the order."""
     if st.over:
@@ -109,27 +108,27 @@ def events_at(st: DirectorsState, timing: str, done: list[str]) -> None:
     due = [e for e in st.event_names if e not in done and st.active(e)
            and st.game.data.events[e].trigger == timing]
     if len(due) == 1:
-        st.later("events_at", timing=timing, done=[*done, due[0]])
-        st.later("event", name=due[0])
+        st.push(event_cards.event, name=due[0])
+        st.push(events_at, timing=timing, done=[*done, due[0]])
     elif due:
-        st.ask(st.current, "choose_event", timing=timing, done=done)
+        st.ask(st.current, CHOOSE_EVENT, timing=timing, done=done)
 
 
-@options_for("Choose the Event to resolve next")
 def choose_event(st: DirectorsState, seat: int, timing: str, done: list[str]) -> list[str]:
     return [f"resolve {e}" for e in st.event_names if e not in done and st.active(e)
             and st.game.data.events[e].trigger == timing]
 
 
-@resolves("choose_event")
 def event_chosen(st: DirectorsState, seat: int, choice: str, timing: str,
                  done: list[str]) -> None:
     name = choice.removeprefix("resolve ")
-    st.later("events_at", timing=timing, done=[*done, name])
-    st.later("event", name=name)
+    st.push(event_cards.event, name=name)
+    st.push(events_at, timing=timing, done=[*done, name])
 
 
-@step
+CHOOSE_EVENT = Question("Choose the Event to resolve next", choose_event, event_chosen)
+
+
 def finish_turn(st: DirectorsState) -> None:
     seat = st.current
     st.last_action[seat] = st.action
@@ -139,17 +138,21 @@ def finish_turn(st: DirectorsState) -> None:
     else:
         st.on_extra_turn = False
         st.current = (seat + 1) % st.num_players
-    st.later("begin_turn")
+    st.push(begin_turn)
 
 
 def end_game(st: DirectorsState) -> None:
     """#7: after turn 10; crowns in play minus -1 tokens; tied players share the victory."""
     st.over = True
-    st.stack = []
-    st.reactions = []
+    st.stack.clear()
+    st.reactions.clear()
     scores = [st.score(seat) for seat in range(st.num_players)]
     winners = st.winners()
     names = " and ".join(st.seat_name(s) for s in winners)
     verb = "wins" if len(winners) == 1 else "share the victory"
     st.emit("game_over", f"The game is over. {names} {verb} with {scores[winners[0]]} crowns.",
             scores=scores, winners=winners)
+
+
+STEPS = [begin_turn, name_action, first_line, rotate_step, events_at, finish_turn]
+QUESTIONS = [CHOOSE_ACTION, CHOOSE_EVENT]

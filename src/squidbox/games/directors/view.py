@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 from squidbox.engine.jsoncopy import copy_json
 
-from . import flow
-
 if TYPE_CHECKING:
     from .state import DirectorsState
 
@@ -52,7 +50,7 @@ def view(st: DirectorsState, viewer: int | None) -> dict[str, Any]:
         "decision": None if pending is None else {
             "seat": pending["seat"],
             "kind": pending["kind"],
-            "prompt": flow.prompt(pending),
+            "prompt": st.game.flow.prompt(st, pending),
             "details": copy_json(pending["args"]),
         },
     }

@@ -81,7 +81,7 @@ class RedLightGreenLight(Stage):
 
     def on_board(self, s: SquidGameState, seat: int) -> list[int]:
         at = s.g["at"]
-        return [t for t in s.playing(seat) if at[str(t)] >= START_LINE]
+        return [t for t in s.team[seat] if at.get(str(t), WAITING) >= START_LINE]
 
     def to_move(self, s: SquidGameState) -> list[int]:
         g = s.g

@@ -35,7 +35,7 @@ class Ability:
         return bool(self.options(st, task))
 
     def start(self, st: SquidIncState, task: Task) -> None:
-        st.tasks.append(task)
+        st.push_task(task)
 
     def options(self, st: SquidIncState, task: Task) -> list[str]:
         return []
@@ -83,8 +83,8 @@ class FloatAdjacent(Ability):
         if task["stage"] == 0 and st.options["float_direction"] == "choose":
             task["picks"].append(action)
             task["stage"] = 1
+            st.push_task(task)  # the ability goes on to its next question
             return
-        st.tasks.pop()
         if task["stage"] == 0:
             wp.float_piece(st, self.here(st, task), st.space_named(action))
             return
@@ -99,7 +99,6 @@ class DemoteAdjacent(Ability):
         return self.picks(st, self.adjacent(st, task))
 
     def choose(self, st, task, action):
-        st.tasks.pop()
         wp.demote(st, st.space_named(action))
 
 
@@ -121,8 +120,8 @@ class TransferClout(Ability):
         if task["stage"] == 0:
             task["picks"].append(action)
             task["stage"] = 1
+            st.push_task(task)  # the ability goes on to its next question
             return
-        st.tasks.pop()
         total = int(action.split()[1])
         extra = total - task["paid"]
         st.clout[self.here(st, task)] -= extra
@@ -146,7 +145,7 @@ class PromoteSelf(Ability):
 
     def start(self, st, task):
         for _ in range(self.param(st, task, "steps")):
-            st.tasks.append(wp.promote(st, task["actor"]))
+            st.push_task(wp.promote(st, task["actor"]))
 
 
 class SwapWithMailroom(Ability):
@@ -167,8 +166,8 @@ class SwapWithMailroom(Ability):
         if task["stage"] == 0:
             task["picks"].append(action)
             task["stage"] = 1
+            st.push_task(task)  # the ability goes on to its next question
             return
-        st.tasks.pop()
         space = st.space_named(task["picks"][0])
         seat, slot = st.mailroom_named(action)
         card, clout = st.mailrooms[seat][slot]
@@ -187,7 +186,6 @@ class DismissOpponent(Ability):
         return self.picks(st, st.opponent_spaces(task["player"]))
 
     def choose(self, st, task, action):
-        st.tasks.pop()
         space = st.space_named(action)
         st.emit("iris", f"{st.label(space)} is Dismissed.")
         wp.dismiss(st, space)
@@ -208,10 +206,10 @@ class DemoteOpponents(Ability):
     def choose(self, st, task, action):
         task["picks"].append(action)
         if len(task["picks"]) < self.param(st, task, "count"):
+            st.push_task(task)
             return
-        st.tasks.pop()
-        for pick in reversed(task["picks"]):
-            st.tasks.append({"t": "demote", "piece": st.board[st.space_named(pick)]})
+        for pick in task["picks"]:
+            st.push_task({"t": "demote", "piece": st.board[st.space_named(pick)]})
 
 
 class RemoveClout(Ability):
@@ -229,8 +227,8 @@ class RemoveClout(Ability):
         if task["stage"] == 0:
             task["picks"].append(action)
             task["stage"] = 1
+            st.push_task(task)  # the ability goes on to its next question
             return
-        st.tasks.pop()
         amount = int(action.split()[1])
         space = st.space_named(task["picks"][0])
         st.clout[space] -= amount
@@ -267,7 +265,6 @@ class ReplaceFromMailroom(Ability):
         return st.mailroom_picks([task["player"]])
 
     def choose(self, st, task, action):
-        st.tasks.pop()
         seat, slot = st.mailroom_named(action)
         card, clout = st.mailrooms[seat].pop(slot)
         replace_actor(st, task, card, clout)
@@ -282,7 +279,6 @@ class ReplaceFromLine(Ability):
         return st.line_picks()
 
     def choose(self, st, task, action):
-        st.tasks.pop()
         card = st.take_from_line(action)
         replace_actor(st, task, card, 0)
 
@@ -305,7 +301,6 @@ class DiscardFromLine(Ability):
         return st.line_picks()
 
     def choose(self, st, task, action):
-        st.tasks.pop()
         card = st.take_from_line(action)
         st.dismissed.append(card)
         st.emit("discard", f"{st.piece_name(card)} is discarded from the Unemployed Line.")
@@ -320,7 +315,6 @@ class HireFromLine(Ability):
         return st.line_picks()
 
     def choose(self, st, task, action):
-        st.tasks.pop()
         card = st.take_from_line(action)
         st.mailrooms[task["player"]].append([card, 0])
         st.emit("headhunt", f"{st.piece_name(card)} goes to {st.seat_name(task['player'])}'s "
@@ -337,7 +331,7 @@ class PromoteByBump(Ability):
         return wp.can_rise(st, task["actor"], must_bump=True)
 
     def start(self, st, task):
-        st.tasks.append(wp.promote(st, task["actor"], must_bump=True))
+        st.push_task(wp.promote(st, task["actor"], must_bump=True))
 
 
 class TakeControlAdjacent(Ability):
@@ -350,7 +344,6 @@ class TakeControlAdjacent(Ability):
                                if st.owner[s] not in (-1, task["player"])])
 
     def choose(self, st, task, action):
-        st.tasks.pop()
         space = st.space_named(action)
         st.emit("poach", f"{st.label(space)} now works for {st.seat_name(task['player'])}.")
         st.owner[space] = task["player"]
@@ -367,7 +360,6 @@ class Copier(Ability):
         return [action for action, emp in self.sources(st, task) if copyable(st, task, emp)]
 
     def choose(self, st, task, action):
-        st.tasks.pop()
         emp = dict(self.sources(st, task))[action]
         copied = ability_task(task["actor"], emp, task["player"], task["paid"])
         st.emit("copy", f"{st.piece_name(task['actor'])} uses the ability of "
@@ -409,7 +401,6 @@ class CloutToMailroom(Ability):
         return st.mailroom_picks([task["player"]])
 
     def choose(self, st, task, action):
-        st.tasks.pop()
         st.add_clout(action, self.param(st, task, "amount"))
 
 
@@ -425,8 +416,7 @@ class PromoteSelfOrAdjacent(Ability):
         return self.picks(st, [s for s in spaces if wp.can_rise(st, st.board[s])])
 
     def choose(self, st, task, action):
-        st.tasks.pop()
-        st.tasks.append(wp.promote(st, st.board[st.space_named(action)]))
+        st.push_task(wp.promote(st, st.board[st.space_named(action)]))
 
 
 class GiveCloutAdjacent(Ability):
@@ -447,8 +437,8 @@ class GiveCloutAdjacent(Ability):
         if task["stage"] == 0:
             task["picks"].append(action)
             task["stage"] = 1
+            st.push_task(task)  # the ability goes on to its next question
             return
-        st.tasks.pop()
         amount = int(action.split()[1])
         st.clout[self.here(st, task)] -= amount
         st.clout[st.space_named(task["picks"][0])] += amount
@@ -500,7 +490,7 @@ class AbilityTask:
 
     @staticmethod
     def auto(st: SquidIncState, task: Task) -> None:
-        st.tasks.pop()  # nothing left to choose (a target vanished): the ability ends
+        """Nothing left to choose (a target vanished): the ability ends."""
 
     @staticmethod
     def choose(st: SquidIncState, task: Task, action: str) -> None:

@@ -29,12 +29,11 @@ class CloutTask:
 
     @staticmethod
     def choose(st: SquidIncState, task: dict[str, Any], action: str) -> None:
-        st.tasks.pop()
         target = action.split()[1]
         if target in st.game.space_index:
             place(st, task, [(f"pick {target}", task["amount"])])
         elif task["amount"] >= 2 and st.own_spaces(st.current):
-            st.tasks.append({**task, "t": "split", "slot": int(target[1:]) - 1})
+            st.push_task({**task, "t": "split", "slot": int(target[1:]) - 1})
         else:
             place(st, task, [(f"pick P{st.current + 1} {target}", task["amount"])])
 
@@ -52,11 +51,10 @@ class SplitTask:
 
     @staticmethod
     def choose(st: SquidIncState, task: dict[str, Any], action: str) -> None:
-        st.tasks.pop()
         if action == "all":
             place(st, task, [(f"pick P{st.current + 1} M{task['slot'] + 1}", task["amount"])])
         else:
-            st.tasks.append({**task, "t": "share", "space": st.space_named(action)})
+            st.push_task({**task, "t": "share", "space": st.space_named(action)})
 
     @staticmethod
     def prompt(st: SquidIncState, task: dict[str, Any]) -> str:
@@ -72,7 +70,6 @@ class ShareTask:
 
     @staticmethod
     def choose(st: SquidIncState, task: dict[str, Any], action: str) -> None:
-        st.tasks.pop()
         to_workplace = int(action.split()[1])
         place(st, task, [(f"pick {st.geo.names[task['space']]}", to_workplace),
                          (f"pick P{st.current + 1} M{task['slot'] + 1}",

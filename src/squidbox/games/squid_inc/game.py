@@ -10,7 +10,8 @@ from . import data as data_file
 from . import heuristic
 from .board import DIRECTION_NAMES, build
 from .data import SquidIncData
-from .state import SquidIncState
+from .decisions import FLOW
+from .state import SquidIncState, upgraded
 
 
 def slot_name(modifier: int) -> str:
@@ -21,6 +22,7 @@ class SquidInc(Game):
     id = "squid_inc"
     name = "Squid, Inc."
     state_class = SquidIncState
+    flow = FLOW
     options = (
         Option("float_direction", "straight", "Float pushes straight away from the floater "
                '(our reading of the rulebook\'s example), or "choose": the acting player picks '
@@ -38,6 +40,14 @@ class SquidInc(Game):
         cards = self.data.card_types()
         self.piece_type = cards + [self.data.guard_type] * self.data.guard_tiles
         super().__init__()
+
+    def from_json(self, doc: Any, verify: bool = False) -> SquidIncState:
+        """Snapshots written before the decision stack (their `tasks`) load too."""
+        return super().from_json(upgraded(doc), verify)  # type: ignore[return-value]
+
+    def upgraded(self, doc: Any) -> Any:
+        """A snapshot as this release writes it, from one written before the decision stack."""
+        return upgraded(doc)
 
     def all_actions(self) -> list[str]:
         spaces = self.geo.names

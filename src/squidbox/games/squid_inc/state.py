@@ -4,8 +4,9 @@ Workplace, Activate Abilities), the Unemployed Line and the deck, the endgame an
 Cards are numbered 0..C-1 in data order (card_types gives each one's Employee); Security Guard
 tiles are pieces C..C+G-1. The board is one list of spaces (board.py names them) holding a piece
 or -1, with its controller (owner, -1 for none) and the Clout on it. Every decision belongs to
-the player whose turn it is; sub-decisions wait on the `tasks` stack (workplace.py,
-abilities.py), and the turn step is `phase`.
+the player whose turn it is; the turn and its sub-decisions run on the engine's decision stack
+(decisions.py: the turn step is `phase`, moves and abilities are tasks, workplace.py and
+abilities.py).
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from squidbox.engine import State
+from squidbox.engine.stack import StackState
 
 from .abilities import ABILITIES, ability_task, can_use
 from .board import Geometry
 from .scoring import final_scores, winners
-from .tasks import TASKS
 
 if TYPE_CHECKING:
     from .game import SquidInc
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 CHOOSE, KEEP, BRING, ACTIVATE, START, OVER = "choose", "keep", "bring", "activate", "start", "over"
 
 
-class SquidIncState(State):
+class SquidIncState(StackState, State):
     game: SquidInc
     geo: Geometry
     piece_type: list[int]
@@ -43,7 +44,8 @@ class SquidIncState(State):
         "current",  # seat whose turn it is
         "first_player",
         "phase",  # the step of the turn (START, CHOOSE, KEEP, BRING, ACTIVATE, OVER)
-        "tasks",  # stack of pending moves and ability decisions (top last)
+        "stack",  # pending moves and abilities still to do (top last, decisions.py)
+        "pending",  # the question asked now: seat, kind (the task's or "turn"), args
         "chosen",  # [card, line modifier] chosen this turn, until kept or Dismissed
         "used",  # pieces whose ability was used this turn
         "entered",  # pieces that entered the Workplace this turn (no ability this turn)
@@ -70,14 +72,16 @@ class SquidIncState(State):
         self.first_player = self._first_player()
         self.current = self.first_player
         self.phase = CHOOSE
-        self.tasks = [{"t": "refill"}]
+        self.stack, self.pending = [], None
         self.chosen = None
         self.used, self.entered = [], []
         self.endgame = self.reshuffle_owed = False
         self.reshuffles = self.clout_gained = self.clout_spent = 0
         self.emit("setup", f"{self.seat_name(self.current)} has the most Clout in the Mailroom "
                   "and goes first.", first_player=self.current)
-        self._advance()
+        from .decisions import refill
+        self.push(refill)
+        self.game.flow.run(self)
 
     def _deal_mailrooms(self) -> None:
         """Two Employees each; a Security Guard dealt is replaced and shuffled back."""
@@ -163,30 +167,36 @@ class SquidIncState(State):
         The rulebook counts them as abilities activated for free ("No Clout needs to be spent
         to activate their abilities"), so an Employee placed in the Workplace this turn may not
         use one yet ("Activate Abilities": the exception for Employees just placed)."""
-        employees = self.game.data.employees
-        return [employees[self.piece_type[self.board[s]]].params for s in self.own_spaces(seat)
-                if employees[self.piece_type[self.board[s]]].ability == kind
-                and self.board[s] not in self.entered]
+        employees, piece_type, board, entered = (
+            self.game.data.employees, self.piece_type, self.board, self.entered)
+        found = []
+        for space, owner in enumerate(self.owner):
+            if owner == seat:
+                emp = employees[piece_type[board[space]]]
+                if emp.ability == kind and board[space] not in entered:
+                    found.append(emp.params)
+        return found
 
     # ---- the Unemployed Line and the deck -----------------------------------------------------
     def take_from_line(self, action: str) -> int:
         """Take a card from the line; the rest slide toward +1 and the line is refilled."""
         card = self.line.pop(self.game.slot_names.index(action.split()[-1]))
-        self.tasks.append({"t": "refill"})
+        self.push_task({"t": "refill"})
         return card
 
-    def _refill_step(self) -> None:
-        """Draw one card into the line's end; a Security Guard card brings a Guard tile into
-        play (placed by the player who drew it), goes to the Dismissed pile, and is replaced."""
-        if len(self.line) >= len(self.game.data.line_modifiers) or not self.deck:
-            self.tasks.pop()
-            return
-        card = self.deck.pop()
-        if self.is_guard(card):
-            self.dismissed.append(card)
-            self.emit("guard_card", "A Security Guard card is drawn.")
-            self.tasks.append({"t": "guard", "piece": -1})
-        else:
+    def refill_step(self) -> None:
+        """Draw one card into the line's end, until it is full; a Security Guard card brings a
+        Guard tile into play (placed by the player who drew it), goes to the Dismissed pile,
+        and is replaced."""
+        full = len(self.game.data.line_modifiers)
+        while len(self.line) < full and self.deck:
+            card = self.deck.pop()
+            if self.is_guard(card):
+                self.dismissed.append(card)
+                self.emit("guard_card", "A Security Guard card is drawn.")
+                self.push_task({"t": "guard", "piece": -1})
+                self.push_task({"t": "refill"})  # once the Guard is placed
+                return
             self.line.append(card)  # told in the next "keep" event, to keep the log short
 
     def _start_turn(self) -> None:
@@ -197,7 +207,7 @@ class SquidIncState(State):
         once `reshuffle_limit` reshuffles are used up, or when there is nothing to reshuffle,
         because the rulebook's end, a full board, may never come."""
         if self.line or self.deck:
-            self.tasks.append({"t": "refill"})
+            self.push_task({"t": "refill"})
             self.phase = CHOOSE
             return
         if self.endgame:
@@ -217,48 +227,43 @@ class SquidIncState(State):
         self.reshuffle_owed = False
         self.emit("reshuffle", f"The Dismissed pile is shuffled into a new deck of "
                   f"{len(self.deck)} cards.")
-        self.tasks.append({"t": "refill"})
+        self.push_task({"t": "refill"})
         self.phase = CHOOSE
 
-    # ---- the flow -----------------------------------------------------------------------------
-    def _advance(self) -> None:
-        """Resolve everything that needs no decision, up to the next real decision. A decision
-        with a single option is forced, so it is taken at once (the log still tells it)."""
-        while True:
-            if self.tasks:
-                task = self.tasks[-1]
-                if task["t"] == "refill":
-                    self._refill_step()
-                    continue
-                handler = TASKS[task["t"]]
-                options = handler.options(self, task)
-                if not options:
-                    handler.auto(self, task)
-                    continue
-                if len(options) > 1:
-                    return
-                self._decide(options[0])
-            elif self.phase == START:
-                self._start_turn()
-            elif self.phase == CHOOSE and not self.line:
-                self.phase = START
-            elif self.phase == BRING and not self._eligible():
-                self.phase = ACTIVATE
-            elif self.phase == OVER:
-                return
-            else:
-                options = self._legal_actions(self.current)
-                if len(options) > 1:
-                    return
-                self._decide(options[0])
+    # ---- the flow (decisions.py) --------------------------------------------------------------
+    def push_task(self, task: dict[str, Any]) -> None:
+        """Do `task` ({"t": kind, **fields}, a dict of the caller's own, which becomes the
+        frame) after the running step and what it pushed before."""
+        kind = task.pop("t")
+        self.stack.insert(self._mark, [kind, task])
+
+    def task(self) -> dict[str, Any] | None:
+        """The task asked about now, {"t": kind, **fields}; None for a step of the turn."""
+        pending = self.pending
+        if pending is None or pending["kind"] == "turn":
+            return None
+        return {"t": pending["kind"], **pending["args"]}
+
+    def turn_step(self) -> bool:
+        """The steps of the turn that need no decision; False when one is needed."""
+        if self.phase == START:
+            self._start_turn()
+        elif self.phase == CHOOSE and not self.line:
+            self.phase = START
+        elif self.phase == BRING and not self._eligible():
+            self.phase = ACTIVATE
+        else:
+            return False
+        return True
 
     def _to_move(self) -> list[int]:
         return [] if self.phase == OVER else [self.current]
 
     def _legal_actions(self, player: int) -> list[str]:
-        if self.tasks:
-            task = self.tasks[-1]
-            return TASKS[task["t"]].options(self, task)
+        return self.game.flow.options(self)
+
+    def turn_options(self, player: int) -> list[str]:
+        """The options of the turn's step (phase)."""
         if self.phase == CHOOSE:
             return [f"take {self.game.slot_names[i]}" for i in range(len(self.line))]
         if self.phase == KEEP:
@@ -269,14 +274,10 @@ class SquidIncState(State):
         return [f"use {self.geo.names[s]}" for s in self._activatable()] + ["end"]
 
     def _apply(self, player: int, action: str) -> None:
-        self._decide(action)
-        self._advance()
+        self.game.flow.answer(self, action)
 
-    def _decide(self, action: str) -> None:
-        if self.tasks:
-            task = self.tasks[-1]
-            TASKS[task["t"]].choose(self, task, action)
-        elif self.phase == CHOOSE:
+    def turn_chosen(self, player: int, action: str) -> None:
+        if self.phase == CHOOSE:
             self._choose_employee(action)
         elif self.phase == KEEP:
             self._keep_or_dismiss(action)
@@ -313,7 +314,7 @@ class SquidIncState(State):
         told = f"{took} Dismisses it for {amount} Clout"
         if amount and (self.mailrooms[self.current] or self.own_spaces(self.current)):
             # Logged once the Clout is placed (clout.py), in one event.
-            self.tasks.append({"t": "clout", "amount": amount, "told": told, "line": line})
+            self.push_task({"t": "clout", "amount": amount, "told": told, "line": line})
         else:
             self.emit("dismiss_for_clout", f"{told}. {line}", employee=self.piece_name(card),
                       amount=amount)
@@ -340,7 +341,7 @@ class SquidIncState(State):
         card, clout = self.mailrooms[self.current].pop(slot)
         cost = self.hire_cost(self.current, card)
         self.clout_spent += cost
-        self.tasks.append({"t": "enter", "card": card, "owner": self.current,
+        self.push_task({"t": "enter", "card": card, "owner": self.current,
                            "clout": clout - cost, "cost": cost})
 
     # ---- Activate Abilities -------------------------------------------------------------------
@@ -408,7 +409,7 @@ class SquidIncState(State):
 
     # ---- what a player sees (everything but the deck's order is face up) ---------------------
     def _view(self, viewer: int | None) -> dict[str, Any]:
-        task = self.tasks[-1] if self.tasks else None
+        task = self.task()
         return {
             "phase": self.phase,
             "current_player": None if self.phase == OVER else self.current,
@@ -444,7 +445,9 @@ class SquidIncState(State):
                  "hire_cost": self.hire_cost(seat, c, discounts)} for c, k in self.mailrooms[seat]]
 
     def _pending(self, task: dict[str, Any]) -> dict[str, Any]:
-        shown = {"task": task["t"], "prompt": TASKS[task["t"]].prompt(self, task)}
+        pending = self.pending
+        assert pending is not None
+        shown = {"task": task["t"], "prompt": self.game.flow.prompt(self, pending)}
         moving = task.get("piece", task.get("card", -1))
         if task["t"] in ("arrive", "enter", "guard") and moving >= 0:
             shown["moving"] = self.piece_name(moving)
@@ -468,7 +471,10 @@ class SquidIncState(State):
         data = self.game.data
         cards = len(data.card_types())
         transit_cards, transit_clout = [], 0
-        for task in self.tasks:
+        waiting = [{"t": name, **args} for name, args in self.stack]
+        if self.pending is not None:
+            waiting.append({"t": self.pending["kind"], **self.pending["args"]})
+        for task in waiting:
             if task["t"] in ("arrive", "enter"):
                 transit_cards.append(task.get("piece", task.get("card")))
                 transit_clout += task["clout"]
@@ -503,5 +509,28 @@ class SquidIncState(State):
         assert self.endgame or -1 in self.board, "a full board without the endgame"
         assert (self.chosen is not None) == (self.phase == KEEP), "chosen card bookkeeping"
         assert self.phase in (START, CHOOSE, KEEP, BRING, ACTIVATE, OVER)
-        assert self.phase != OVER or not self.tasks
+        assert self.phase != OVER or not (self.stack or self.pending)
+        self.game.flow.check(self)
         assert 0 <= self.current < self.num_players
+
+
+def upgraded(doc: Any) -> Any:
+    """A snapshot written before the decision stack, with the fields it has now: its `tasks`
+    (top last, the top one asked when the state rested on one) become the stack, and the
+    question asked is the top task's, or the turn's own step."""
+    try:
+        fields = doc["state"]
+        tasks = fields["tasks"]
+    except (KeyError, TypeError):
+        return doc
+    if not isinstance(tasks, list) or not all(isinstance(t, dict) and "t" in t for t in tasks):
+        return doc
+    frames = [[t["t"], {k: v for k, v in t.items() if k != "t"}] for t in tasks]
+    fields = {k: v for k, v in fields.items() if k != "tasks"}
+    if fields.get("phase") == OVER:
+        fields["stack"], fields["pending"] = frames, None
+    else:
+        kind, args = frames.pop() if frames else ("turn", {})
+        fields["stack"] = frames
+        fields["pending"] = {"seat": fields.get("current"), "kind": kind, "args": args}
+    return {**doc, "state": fields}

@@ -65,12 +65,12 @@ def arrive(piece: int, owner: int, clout: int, tier: int) -> Task:
 def demote(st: SquidIncState, space: int) -> None:
     """Demote: down one Tier, or Dismissed from the bottom Tier."""
     st.emit("demote", f"{st.label(space)} is Demoted.")
-    st.tasks.append(arrive(*lift(st, space), st.geo.tier_of[space] - 1))
+    st.push_task(arrive(*lift(st, space), st.geo.tier_of[space] - 1))
 
 
 def dismiss(st: SquidIncState, space: int) -> None:
     """Dismiss from the Workplace (a Security Guard re-enters instead, unless the board is full)."""
-    st.tasks.append(arrive(*lift(st, space), -1))
+    st.push_task(arrive(*lift(st, space), -1))
 
 
 def float_piece(st: SquidIncState, floater: int, target: int, direction: int | None = None) -> None:
@@ -94,7 +94,7 @@ def float_piece(st: SquidIncState, floater: int, target: int, direction: int | N
         move(st, space, st.geo.step[space][direction])
     move(st, floater, target)
     if pushed_off is not None:
-        st.tasks.append(arrive(*pushed_off, st.geo.tier_of[target] - 1))
+        st.push_task(arrive(*pushed_off, st.geo.tier_of[target] - 1))
 
 
 def off_the_bottom(st: SquidIncState, piece: int, owner: int, clout: int) -> None:
@@ -102,13 +102,13 @@ def off_the_bottom(st: SquidIncState, piece: int, owner: int, clout: int) -> Non
     a Security Guard comes in); a Security Guard re-enters on the highest available Tier."""
     if st.is_guard(piece):
         st.clout_spent += clout  # any Clout moved onto a Guard is lost with it
-        st.tasks.append({"t": "guard", "piece": piece})
+        st.push_task({"t": "guard", "piece": piece})
         return
     st.dismissed.append(piece)
     st.clout_spent += clout
     st.emit("dismiss", f"{st.piece_name(piece)} is Dismissed"
             + (f" ({clout} Clout lost)." if clout else "."), employee=st.piece_name(piece))
-    st.tasks.append({"t": "guard", "piece": -1})
+    st.push_task({"t": "guard", "piece": -1})
 
 
 # ---- tasks -----------------------------------------------------------------------------------
@@ -126,7 +126,6 @@ class GuardTask:
 
     @staticmethod
     def auto(st: SquidIncState, task: Task) -> None:
-        st.tasks.pop()
         if task["piece"] >= 0:
             st.guard_supply.append(task["piece"])
             st.guard_supply.sort()
@@ -134,7 +133,6 @@ class GuardTask:
 
     @staticmethod
     def choose(st: SquidIncState, task: Task, action: str) -> None:
-        st.tasks.pop()
         piece = task["piece"] if task["piece"] >= 0 else st.guard_supply.pop(0)
         space = st.space_named(action)
         put(st, space, piece, -1, 0)
@@ -166,21 +164,19 @@ class ArriveTask:
     @staticmethod
     def auto(st: SquidIncState, task: Task) -> None:
         if task["tier"] >= 0:
-            task["tier"] -= 1
+            st.push_task({**task, "tier": task["tier"] - 1})  # it goes on down
             return
-        st.tasks.pop()
         off_the_bottom(st, task["piece"], task["owner"], task["clout"])
 
     @staticmethod
     def choose(st: SquidIncState, task: Task, action: str) -> None:
-        st.tasks.pop()
         space = st.space_named(action)
         bumped = lift(st, space) if action.startswith("bump") else None
         put(st, space, task["piece"], task["owner"], task["clout"])
         st.emit("lands", f"{st.piece_name(task['piece'])} moves to {st.geo.names[space]}.")
         if bumped is not None:
             st.emit("bump", f"{st.piece_name(task['piece'])} Bumps {st.piece_name(bumped[0])}.")
-            st.tasks.append(arrive(*bumped, task["tier"] - 1))
+            st.push_task(arrive(*bumped, task["tier"] - 1))
 
     @staticmethod
     def prompt(st: SquidIncState, task: Task) -> str:
@@ -196,7 +192,6 @@ class DemoteTask:
 
     @staticmethod
     def auto(st: SquidIncState, task: Task) -> None:
-        st.tasks.pop()
         if task["piece"] in st.board:
             demote(st, st.board.index(task["piece"]))
 
@@ -232,13 +227,11 @@ class RiseTask:
 
     @staticmethod
     def auto(st: SquidIncState, task: Task) -> None:
-        st.tasks.pop()
         if task["piece"] in st.board:
             st.emit("no_promotion", f"{st.piece_name(task['piece'])} cannot be Promoted.")
 
     @staticmethod
     def choose(st: SquidIncState, task: Task, action: str) -> None:
-        st.tasks.pop()
         origin = st.board.index(task["piece"])
         space = st.space_named(action)
         bumped = lift(st, space) if action.startswith("bump") else None
@@ -246,7 +239,7 @@ class RiseTask:
         st.emit("promote", f"{st.piece_name(task['piece'])} is Promoted to {st.geo.names[space]}.")
         if bumped is not None:
             st.emit("bump", f"{st.piece_name(task['piece'])} Bumps {st.piece_name(bumped[0])}.")
-            st.tasks.append(arrive(*bumped, st.geo.tier_of[space] - 1))
+            st.push_task(arrive(*bumped, st.geo.tier_of[space] - 1))
 
     @staticmethod
     def prompt(st: SquidIncState, task: Task) -> str:
@@ -278,7 +271,6 @@ class EnterTask:
 
     @staticmethod
     def auto(st: SquidIncState, task: Task) -> None:
-        st.tasks.pop()
         st.dismissed.append(task["card"])
         st.clout_spent += task["clout"]
         why = "no Bump is made" if lesser(st, 0, task["card"]) else "no one lesser to Bump"
@@ -291,7 +283,6 @@ class EnterTask:
         if action == "decline":
             EnterTask.auto(st, task)
             return
-        st.tasks.pop()
         space = st.space_named(action)
         bumped = lift(st, space) if action.startswith("bump") else None
         put(st, space, task["card"], task["owner"], task["clout"])
@@ -301,7 +292,7 @@ class EnterTask:
                 space=st.geo.names[space])
         if bumped is not None:
             st.emit("bump", f"{st.piece_name(task['card'])} Bumps {st.piece_name(bumped[0])}.")
-            st.tasks.append(arrive(*bumped, -1))
+            st.push_task(arrive(*bumped, -1))
 
     @staticmethod
     def prompt(st: SquidIncState, task: Task) -> str:

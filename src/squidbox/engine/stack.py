@@ -1,0 +1,251 @@
+"""The decision stack: how a game whose card texts and turn run as a sequence of small decisions
+writes that sequence (docs/engine.md, "Writing a game's flow with the stack").
+
+Everything still to do is a stack of frames. A frame is one typed step: a plain function
+`step(state, **args)` with annotated keyword parameters, stored as the JSON pair
+`[step name, args]` (JSON-native, so snapshots and clones need nothing special). A step does
+its work at once and may push more frames, or ask one seat a question; the question is the
+state's `pending` decision, and the answer runs the question's `answer` function. A question's
+options are computed from the state when asked for, never stored, so a resampled state offers
+options that fit its redealt hands.
+
+- Pushes run in reading order: a step that pushes A, then B, has A run first, then B, both
+  before anything pushed earlier (a step's pushes go on top of the stack as one block).
+- A question asked by a step is answered before any frame that step pushed, whether pushed
+  before or after the question: so `ask` need not be a step's last act.
+- `react(step, **args)` queues a frame that runs before everything on the stack (a card's
+  below-the-line text that interrupts whatever was going on); reactions run first in, first out.
+- A game's frame types are named in one `Flow(steps=[...], questions=[...])`, written out in
+  one module of the game, never filled as a side effect of importing.
+- `Reaction` is a question for a window in which anyone may play a hidden card: the seats asked
+  are chosen from public facts alone and every seat asked may pass, so being asked reveals
+  nothing about a hand. `Flow.reaction_window` asks a list of seats in order.
+
+A state using the stack lists `stack` and `pending` (and `reactions`, when it has any) in its
+FIELDS and mixes in `StackState` (push/react/ask), which finds its `Flow` at `self.game.flow`.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Step = Callable[..., None]
+Frame = list[Any]  # [step name, {argument: JSON value}]
+
+
+class Question:
+    """A decision for one seat: a prompt (text, or `prompt(state, seat, **args)` when it
+    depends on the question's arguments), its options `options(state, seat, **args)` (an empty
+    list means nothing is asked) and `answer(state, seat, choice, **args)`. On the wire it is
+    named after its options function unless `name` says otherwise."""
+
+    __slots__ = ("answer", "name", "options", "prompt")
+
+    def __init__(self, prompt: str | Callable[..., str], options: Callable[..., list[str]],
+                 answer: Step, name: str | None = None) -> None:
+        self.prompt = prompt
+        self.options = options
+        self.answer = answer
+        self.name = name or options.__name__
+
+    def __repr__(self) -> str:
+        return f"Question({self.name!r})"
+
+
+class Reaction(Question):
+    """A window in which a seat may play a card it might be hiding. `may_hide(state, seat,
+    **args)` must depend on public facts only (hand sizes, cards seen elsewhere): when it holds,
+    the seat is asked and may always pass, whatever it holds; `fits(state, seat, **args)` lists
+    the plays its hand allows (private). So being asked tells nobody what a hand holds."""
+
+    __slots__ = ("fits", "may_hide")
+
+    def __init__(self, prompt: str, name: str, may_hide: Callable[..., bool],
+                 fits: Callable[..., list[str]], answer: Step) -> None:
+        def options(state: Any, seat: int, **args: Any) -> list[str]:
+            if not may_hide(state, seat, **args):
+                return []
+            return [*fits(state, seat, **args), "pass"]
+        super().__init__(prompt, options, answer, name)
+        self.may_hide = may_hide
+        self.fits = fits
+
+
+def ask_again(state: StackState, seat: int, kind: str, args: dict[str, Any]) -> None:
+    """A question asked after the frames before it have run (a reaction window, a question
+    repeated after a card's reaction). Skipped when the seat has no option then."""
+    state.game.flow.ask(state, seat, state.game.flow.questions[kind], **args)
+
+
+class Flow:
+    """A game's frame types: its steps and its questions, by name."""
+
+    def __init__(self, steps: Iterable[Step], questions: Iterable[Question],
+                 idle: Callable[[Any], bool] | None = None) -> None:
+        """`idle(state)`, when given, runs whenever nothing is on the stack: the game's own
+        turn loop (Squid, Inc.: the next step of the turn), saving a frame per decision. It
+        returns False once there is nothing more to do (the game is over)."""
+        self.idle = idle
+        self.steps: dict[str, Step] = {"ask_again": ask_again}
+        self.questions: dict[str, Question] = {}
+        for step in steps:
+            self._add(self.steps, step.__name__, step)
+        for question in questions:
+            self._add(self.questions, question.name, question)
+        self._arguments = {name: _parameters(step, 1) for name, step in self.steps.items()}
+
+    @staticmethod
+    def _add(table: dict[str, Any], name: str, item: Any) -> None:
+        if name in table:
+            raise ValueError(f"two frame types are named {name!r}")
+        table[name] = item
+
+    # ---- writing the stack (called through StackState) ----------------------------------------
+    def frame(self, step: Step, args: dict[str, Any]) -> Frame:
+        name = step.__name__
+        if self.steps.get(name) is not step:
+            raise ValueError(f"step {name!r} is not registered in this game's Flow")
+        return [name, args]
+
+    def ask(self, state: StackState, seat: int, question: Question, **args: Any) -> bool:
+        """Ask `seat` the question now; False (and nothing asked) when it has no option."""
+        if not question.options(state, seat, **args):
+            return False
+        assert state.pending is None, f"{question.name} asked while {state.pending} waits"
+        state.pending = {"seat": seat, "kind": question.name, "args": args}
+        return True
+
+    def decide(self, state: StackState, seat: int, question: Question, **args: Any) -> bool:
+        """Like `ask`, but a question with one option is answered at once, as part of the
+        running step (a forced move); False when there is no option. The options found are
+        kept for the question asked (a clone or loaded state, whose `pending` is a copy,
+        computes them afresh), so `decide` must be the last thing its step changes."""
+        options = question.options(state, seat, **args)
+        if not options:
+            return False
+        if len(options) == 1:
+            question.answer(state, seat, options[0], **args)
+        else:
+            assert state.pending is None, f"{question.name} asked while {state.pending} waits"
+            pending = state.pending = {"seat": seat, "kind": question.name, "args": args}
+            state._asked = (pending, options)  # `options` reuses them while this question waits
+        return True
+
+    def reaction_window(self, state: StackState, reaction: Reaction, seats: Iterable[int],
+                        **args: Any) -> None:
+        """Ask `reaction` of each seat in `seats`, one after another in that order, after the
+        frames pushed before this call (a seat that may hide nothing is skipped)."""
+        for seat in seats:
+            state.ask_later(seat, reaction, **args)
+
+    # ---- running it -------------------------------------------------------------------------
+    def run(self, state: StackState) -> None:
+        """Carry out frames until a question is asked or nothing is left to do. Steps change
+        `stack` and `reactions` in place (push, react, clear), never rebind them."""
+        steps, stack, reactions, idle = self.steps, state.stack, state.reactions, self.idle
+        while state.pending is None:
+            if reactions:
+                name, args = reactions.pop(0)
+            elif stack:
+                name, args = stack.pop()
+            else:
+                state._mark = 0
+                if idle is None or not idle(state):
+                    return
+                continue
+            state._mark = len(stack)
+            step = steps.get(name)
+            if step is None:
+                raise ValueError(f"step {name!r} is not registered in this game's Flow")
+            step(state, **args)
+
+    def options(self, state: StackState) -> list[str]:
+        pending = state.pending
+        assert pending is not None
+        asked = state._asked
+        if asked is not None and asked[0] is pending:  # decided this very question just now
+            return asked[1]
+        return self.questions[pending["kind"]].options(state, pending["seat"], **pending["args"])
+
+    def answer(self, state: StackState, choice: str) -> None:
+        """Answer the pending question and carry on until the next one."""
+        pending = state.pending
+        assert pending is not None
+        state.pending = None
+        state._mark = len(state.stack)
+        self.questions[pending["kind"]].answer(state, pending["seat"], choice, **pending["args"])
+        self.run(state)
+
+    def prompt(self, state: StackState, pending: dict[str, Any]) -> str:
+        prompt = self.questions[pending["kind"]].prompt
+        return prompt if type(prompt) is str else prompt(state, pending["seat"], **pending["args"])
+
+    # ---- checking a loaded state ----------------------------------------------------------------
+    def check(self, state: StackState) -> None:
+        """Every frame and the pending question name a registered type with the arguments it
+        takes (a snapshot from a game whose frames changed fails here, and is replayed)."""
+        for frame in [*state.stack, *state.reactions]:
+            assert type(frame) is list and len(frame) == 2, f"malformed frame {frame!r}"
+            name, args = frame
+            assert name in self.steps, f"unknown step {name!r}"
+            assert type(args) is dict and self._arguments[name].issuperset(args), \
+                f"step {name!r} does not take {sorted(args)}"
+        pending = state.pending
+        if pending is not None:
+            assert set(pending) == {"seat", "kind", "args"}, f"malformed question {pending!r}"
+            assert pending["kind"] in self.questions, f"unknown question {pending['kind']!r}"
+            assert type(pending["args"]) is dict
+
+
+def _parameters(fn: Callable[..., Any], skip: int) -> frozenset[str]:
+    """The keyword arguments a step takes (all names, when it takes **kwargs)."""
+    params = list(inspect.signature(fn).parameters.values())[skip:]
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
+        return _Everything()
+    return frozenset(p.name for p in params)
+
+
+class _Everything(frozenset[str]):
+    def issuperset(self, other: Iterable[Any]) -> bool:  # type: ignore[override]
+        return True
+
+
+class StackState:
+    """Mixed into a State whose FIELDS include `stack` (top last) and `pending`, and
+    `reactions` when the game has reactions (`react` raises without)."""
+
+    game: Game
+    stack: list[Frame]
+    reactions: list[Frame] | tuple[()] = ()  # a game with reactions lists them in FIELDS
+    pending: dict[str, Any] | None
+    _mark: int = 0  # where the running step's pushes go (transient, set before every step)
+    _asked: tuple[dict[str, Any], list[str]] | None = None  # decide's options (transient)
+
+    def push(self, step: Step, /, **args: Any) -> None:
+        """Do `step` after the running step, after what it pushed before, and before what
+        was pushed earlier."""
+        self.stack.insert(self._mark, [step.__name__, args])  # run() names a stray step
+
+    def react(self, step: Step, /, **args: Any) -> None:
+        """Do `step` before anything on the stack (after reactions queued before it)."""
+        if type(self.reactions) is not list:
+            raise TypeError(f"{type(self).__name__} has no reactions field")
+        self.reactions.append(self.game.flow.frame(step, args))
+
+    def ask_later(self, seat: int, question: Question, /, **args: Any) -> None:
+        """Push a frame that asks `seat` the question when its turn comes (skipped then if the
+        seat has no option)."""
+        self.push(ask_again, seat=seat, kind=question.name, args=args)
+
+    def ask(self, seat: int, question: Question, /, **args: Any) -> bool:
+        """Ask `seat` now; False (and nothing asked) when it has no option."""
+        return self.game.flow.ask(self, seat, question, **args)  # type: ignore[arg-type]
+
+    def decide(self, seat: int, question: Question, /, **args: Any) -> bool:
+        """Ask `seat` now, or take its only option at once; False when it has none."""
+        return self.game.flow.decide(self, seat, question, **args)  # type: ignore[arg-type]

@@ -1,0 +1,196 @@
+"""The engine's decision stack (engine/stack.py): reading order, questions, reactions, the
+reaction window, the explicit registry, and loading snapshots of the games ported onto it."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import pytest
+
+import squidbox
+from squidbox.engine import SnapshotError
+from squidbox.engine.stack import Flow, Question, Reaction, StackState
+
+
+class Toy(StackState):
+    """A bare stack state: what ran, in order, and who holds which cards."""
+
+    def __init__(self, flow: Flow, hands: list[list[str]] | None = None) -> None:
+        self.game = SimpleNamespace(flow=flow)  # type: ignore[assignment]
+        self.stack, self.reactions, self.pending = [], [], None
+        self.ran: list[str] = []
+        self.hands = hands or []
+
+
+def note(st: Toy, text: str) -> None:
+    st.ran.append(text)
+
+
+def outer(st: Toy) -> None:
+    st.ran.append("outer")
+    st.push(note, text="A")
+    st.push(inner)
+    st.push(note, text="C")
+
+
+def inner(st: Toy) -> None:
+    st.ran.append("inner")
+    st.push(note, text="B1")
+    st.push(note, text="B2")
+
+
+def asking(st: Toy) -> None:
+    st.push(note, text="after the answer")  # pushed before the question: still runs after it
+    st.ask(0, PICK)
+    st.push(note, text="and then this")
+
+
+def pick_options(st: Toy, seat: int) -> list[str]:
+    return ["x", "y"]
+
+
+def picked(st: Toy, seat: int, choice: str) -> None:
+    st.ran.append(f"picked {choice}")
+    st.push(note, text="set off by the answer")
+
+
+def interrupted(st: Toy) -> None:
+    st.push(note, text="pushed")
+    st.react(note, text="reaction 1")
+    st.react(note, text="reaction 2")
+
+
+PICK = Question("Pick one", pick_options, picked)
+
+
+def flow() -> Flow:
+    return Flow(steps=[note, outer, inner, asking, interrupted],
+                questions=[PICK, SPARE_KEY])
+
+
+def run(toy: Toy, step, **args) -> Toy:
+    toy.push(step, **args)
+    toy.game.flow.run(toy)
+    return toy
+
+
+def test_pushes_run_in_reading_order_and_a_steps_pushes_come_before_older_ones():
+    toy = run(Toy(flow()), outer)
+    assert toy.ran == ["outer", "A", "inner", "B1", "B2", "C"]
+
+
+def test_a_question_is_answered_before_everything_its_step_pushed():
+    toy = run(Toy(flow()), asking)
+    assert toy.pending == {"seat": 0, "kind": "pick_options", "args": {}}
+    assert toy.game.flow.options(toy) == ["x", "y"]
+    toy.game.flow.answer(toy, "y")
+    assert toy.ran == ["picked y", "set off by the answer", "after the answer", "and then this"]
+    assert toy.pending is None and toy.stack == []
+
+
+def test_reactions_run_first_in_first_out_before_the_stack():
+    toy = run(Toy(flow()), interrupted)
+    assert toy.ran == ["reaction 1", "reaction 2", "pushed"]
+
+
+def test_frames_are_json_pairs_named_by_their_step():
+    toy = Toy(flow())
+    toy.push(note, text="A")
+    assert toy.stack == [["note", {"text": "A"}]]
+
+
+# ---- the reaction window -------------------------------------------------------------------------
+def may_hide_key(st: Toy, seat: int) -> bool:
+    return bool(st.hands[seat])  # public: the size of a hand
+
+
+def key_fits(st: Toy, seat: int) -> list[str]:
+    return ["play key"] if "key" in st.hands[seat] else []
+
+
+def key_chosen(st: Toy, seat: int, choice: str) -> None:
+    st.ran.append(f"{seat} {choice}")
+
+
+SPARE_KEY = Reaction("Anyone may now play a key", "spare_key", may_hide_key, key_fits,
+                     key_chosen)
+
+
+def test_the_reaction_window_asks_every_seat_that_may_hide_the_card_and_each_may_pass():
+    toy = Toy(flow(), hands=[["coin"], [], ["key", "coin"], ["coin"]])
+    toy.game.flow.reaction_window(toy, SPARE_KEY, [3, 0, 1, 2])
+    toy.game.flow.run(toy)
+    asked = []
+    while toy.pending is not None:
+        seat = toy.pending["seat"]
+        options = toy.game.flow.options(toy)
+        asked.append((seat, options))
+        toy.game.flow.answer(toy, options[0])
+    # seat 1 holds nothing and is not asked; the others are, in the window's order, and a seat
+    # without a key is asked the same question (its only answer: pass)
+    assert asked == [(3, ["pass"]), (0, ["pass"]), (2, ["play key", "pass"])]
+    assert toy.ran == ["3 pass", "0 pass", "2 play key"]
+
+
+# ---- the registry ---------------------------------------------------------------------------
+def test_a_flow_names_each_frame_type_once_and_refuses_an_unregistered_step():
+    with pytest.raises(ValueError, match="two frame types are named 'note'"):
+        Flow(steps=[note, note], questions=[])
+    toy = Toy(Flow(steps=[note], questions=[]))
+    with pytest.raises(ValueError, match="'outer' is not registered"):
+        run(toy, outer)
+
+
+def test_a_state_without_reactions_cannot_react():
+    class Plain(StackState):
+        pass
+
+    plain = Plain()
+    plain.game = SimpleNamespace(flow=flow())  # type: ignore[assignment]
+    with pytest.raises(TypeError, match="no reactions field"):
+        plain.react(note, text="x")
+
+
+# ---- snapshots of the games on the stack ---------------------------------------------------
+def first_state(game_id: str, players: int, wanted, seed: int = 0):
+    """A random game's first state for which wanted(state) holds."""
+    game = squidbox.get_game(game_id)
+    for k in range(seed, seed + 200):
+        state, rng = game.new_game(players, seed=k), random.Random(k)
+        while not state.is_terminal():
+            if wanted(state):
+                return state
+            seat = rng.choice(state.to_move())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    raise AssertionError(f"no {game_id} game reached the wanted state")
+
+
+def test_a_snapshot_naming_an_unknown_frame_is_refused():
+    state = first_state("directors", 3, lambda s: len(s.stack) > 1)
+    doc = state.to_json()
+    doc["state"]["stack"][0] = ["no_such_step", {}]
+    with pytest.raises(SnapshotError, match="unknown step 'no_such_step'"):
+        squidbox.get_game("directors").from_json(doc)
+
+
+def test_a_directors_snapshot_from_before_the_stack_loads_its_falconer_window():
+    game = squidbox.get_game("directors")
+    state = first_state("directors", 4, lambda s: any(
+        f[0] == "ask_again" and f[1]["kind"] == "falconer" for f in s.stack))
+    old = state.to_json()  # as the release before the stack wrote it
+    old["state"]["stack"] = [["offer_falconer", {"seat": f[1]["seat"]}]
+                             if f[0] == "ask_again" and f[1]["kind"] == "falconer" else f
+                             for f in old["state"]["stack"]]
+    assert game.from_json(old, verify=True).to_json() == state.to_json()
+
+
+def test_a_squid_inc_snapshot_from_before_the_stack_loads_its_tasks():
+    game = squidbox.get_game("squid_inc")
+    state = first_state("squid_inc", 3, lambda s: s.task() is not None and s.stack)
+    old = state.to_json()  # as the release before the stack wrote it: one list of tasks
+    fields = old["state"]
+    tasks = [{"t": name, **args} for name, args in fields.pop("stack")]
+    tasks.append({"t": fields["pending"]["kind"], **fields.pop("pending")["args"]})
+    fields["tasks"] = tasks
+    assert game.from_json(old, verify=True).to_json() == state.to_json()
