@@ -154,7 +154,7 @@ chose where the rulebook is silent.</p>
 </aside>
 </div>
 </div>
-<script type="module" src="/static/table_extras.js"></script>"""  # chat, free seats (h13h)
+<script type="module" src="/static/table_extras.js"></script>"""  # chat, free seats
     return HTMLResponse(page(f"Table {table_id}", body, "table.js", "table"))
 
 
