@@ -34,7 +34,7 @@ def greedy_actions(batch: GridSquidBatch, games: np.ndarray,
     after = np.repeat(batch.owner[games][:, None, :], t, axis=1)  # [G, candidate, tile]
     after[:, np.arange(t), np.arange(t)] = seats[:, None]
     boards = after.reshape(g * t, t)
-    points = np.stack([points_of(r, boards, seat) for seat in range(n)], axis=1).reshape(g, t, n)
+    points = points_of(r, boards).reshape(g, t, n)
     mine = np.take_along_axis(points, seats[:, None, None], axis=2)[:, :, 0]
     points[np.arange(g), :, seats] = -1
     lead = mine - points.max(axis=2)
