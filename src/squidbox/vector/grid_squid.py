@@ -112,8 +112,10 @@ class GridSquidBatch:
         self.symbols_in_play = np.zeros((b, r.symbols_in_play), dtype=np.int8)
         self.tile_symbols = np.zeros((b, r.tiles), dtype=np.int8)
         self.owner = np.full((b, r.tiles), EMPTY, dtype=np.int8)
-        self._tile_symbol_index = np.zeros((b, r.tiles), dtype=np.intp)  # derived, for indexing
-        self._tile_one_hot = np.zeros((b, r.tiles, r.symbols), dtype=np.float32)
+        # Derived from tile_symbols, for the masks: each tile's cell in hands.ravel() for seat 0,
+        # and each symbol's tiles as a bitmask.
+        self._tile_cell = np.zeros((b, r.tiles), dtype=np.intp)
+        self._symbol_tiles = np.zeros((b, r.symbols), dtype=np.uint32)
         self.cubes = np.zeros((b, r.tiles), dtype=np.int8)
         self.supply = np.zeros((b, n), dtype=np.int16)
         self.hands = np.zeros((b, n, r.symbols), dtype=np.int8)
@@ -166,8 +168,11 @@ class GridSquidBatch:
         self.seeds[games] = seeds
         self.symbols_in_play[games] = d.symbols_in_play
         self.tile_symbols[games] = d.tile_symbols
-        self._tile_symbol_index[games] = d.tile_symbols
-        self._tile_one_hot[games] = np.eye(r.symbols, dtype=np.float32)[d.tile_symbols]
+        self._tile_cell[games] = games[:, None] * (self.num_players * r.symbols) + d.tile_symbols
+        tile_bits = np.uint32(1) << np.arange(r.tiles, dtype=np.uint32)
+        for symbol in range(r.symbols):
+            self._symbol_tiles[games, symbol] = np.where(d.tile_symbols == symbol, tile_bits,
+                                                         np.uint32(0)).sum(axis=1)
         self.owner[games] = EMPTY
         self.cubes[games] = 0
         self.supply[games] = r.cubes
@@ -271,22 +276,29 @@ class GridSquidBatch:
         return self.played[games, following] >= r.per_round
 
     def _update_masks(self, games: np.ndarray) -> None:
+        """A tile can be placed on when the seat holds its symbol and can pay for it: 1 cube if
+        the tile is empty or its own, else one more than the cubes on it (so when those cubes
+        are fewer than its supply). A card is discarded without effect when the seat holds it
+        and can pay for none of its symbol's tiles."""
         if not len(games):
             return
         r = self.rules
         rows: Any = slice(None) if len(games) == self.batch_size else games  # views when all
-        p = self.current[rows].astype(np.intp)
+        current = self.current[rows]
+        p = current.astype(np.intp)
         hand = self.hands[games, p]  # [G, S]
-        has = np.take_along_axis(hand, self._tile_symbol_index[rows], axis=1) > 0
-        owner = self.owner[rows]
-        cost = np.where((owner == EMPTY) | (owner == p[:, None]), 1, self.cubes[rows] + 1)
-        ok = has & (cost <= self.supply[games, p][:, None])
-        # A symbol is playable when one of its tiles is: [G, 1, T] @ [G, T, S].
-        playable = np.matmul(ok[:, None, :].astype(np.float32), self._tile_one_hot[rows])[:, 0]
+        has = self.hands.ravel()[self._tile_cell[rows] + (p * r.symbols)[:, None]] > 0  # [G, T]
+        supply = np.minimum(self.supply[games, p], 127).astype(np.int8)[:, None]
+        affordable = (self.cubes[rows] < supply) | ((self.owner[rows] == current[:, None])
+                                                    & (supply > 0))
+        spread = np.zeros((len(games), 32), dtype=bool)  # tiles as the bits of a uint32
+        spread[:, :r.tiles] = affordable
+        affordable_bits = np.packbits(spread, axis=1, bitorder="little").view("<u4")
+        playable = (self._symbol_tiles[rows] & affordable_bits) != 0  # [G, S]
         masks = self.masks[rows] if isinstance(rows, slice) else np.empty_like(self.masks[games])
-        masks[:, :r.tiles] = ok
+        np.logical_and(has, affordable, out=masks[:, :r.tiles])
         masks[:, r.tiles:r.place_actions] = False
-        masks[:, r.place_actions:] = (hand > 0) & (playable == 0)
+        masks[:, r.place_actions:] = (hand > 0) & ~playable
         self.masks[rows] = masks
 
     # ---- the end of a round -----------------------------------------------------------------

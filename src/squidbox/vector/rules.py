@@ -96,6 +96,9 @@ def make_rules(num_players: int, options: dict[str, Any] | None = None,
                                             data.cards_played_per_round, data.rounds, deck_size,
                                             keep)
     largest = max(data.board_columns * s.board_rows for s in data.setups.values())
+    if columns * rows > 32:
+        raise InvalidOptions(f"the batched Grid Squid holds a board's tiles as the bits of a "
+                             f"32-bit word; this board has {columns * rows}")
     return Rules(
         game=game, num_players=num_players, options=resolved, leftovers=leftovers,
         columns=columns, rows=rows,
