@@ -252,28 +252,31 @@ class GridSquidBatch:
         return actions.astype(np.intp)
 
     def _play(self, games: np.ndarray, actions: np.ndarray) -> np.ndarray:
-        """Play one card in every game; returns where the round is over."""
-        r = self.rules
+        """Play one card in every game; returns where the round is over. Cells are addressed
+        in the flattened (contiguous) arrays: one index per game instead of index pairs."""
+        r, n = self.rules, self.num_players
+        owner, cubes, supply = self.owner.ravel(), self.cubes.ravel(), self.supply.ravel()
+        played = self.played.ravel()
         p = self.current[games].astype(np.intp)
+        seat = games * n + p  # the player's cell in supply and played
         place = actions < r.place_actions
-        tile = np.where(place, actions, 0)
-        symbol = np.where(place, self.tile_symbols[games, tile], actions - r.place_actions)
-        self.hands[games, p, symbol] -= 1
-        self.discard[games, symbol] += 1
-        holder = self.owner[games, tile]
-        held = self.cubes[games, tile]
+        cell = games * r.tiles + np.where(place, actions, 0)  # the tile's cell
+        symbol = np.where(place, self.tile_symbols.ravel()[cell], actions - r.place_actions)
+        self.hands.ravel()[seat * r.symbols + symbol] -= 1
+        self.discard.ravel()[games * r.symbols + symbol] += 1
+        holder = owner[cell]
+        held = cubes[cell]
         free = (holder == EMPTY) | (holder == p)
-        cost = np.where(free, 1, held + 1)
         taken = place & ~free
-        self.supply[games[taken], holder[taken]] += held[taken]
-        self.supply[games, p] -= np.where(place, cost, 0).astype(np.int16)
-        pg, pt = games[place], tile[place]
-        self.cubes[pg, pt] = np.where(holder == p, held + 1, cost)[place]
-        self.owner[pg, pt] = p[place]
-        self.played[games, p] += 1
-        following = (p + 1) % self.num_players
+        supply[(games * n + holder)[taken]] += held[taken]
+        supply[seat] -= np.where(place, np.where(free, 1, held + 1), 0).astype(np.int16)
+        placed = cell[place]
+        cubes[placed] = np.where(holder == EMPTY, 1, held + 1)[place]
+        owner[placed] = p[place]
+        played[seat] += 1
+        following = (p + 1) % n
         self.current[games] = following
-        return self.played[games, following] >= r.per_round
+        return played[games * n + following] >= r.per_round
 
     def _update_masks(self, games: np.ndarray) -> None:
         """A tile can be placed on when the seat holds its symbol and can pay for it: 1 cube if

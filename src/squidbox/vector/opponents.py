@@ -18,7 +18,9 @@ OPPONENTS = ("random", "greedy")
 
 def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A uniformly random legal action id per row of masks."""
-    return (rng.random(masks.shape, dtype=np.float32) * masks).argmax(axis=1)
+    keys = rng.random(masks.shape, dtype=np.float32)
+    keys *= masks  # in place: no second [B, actions] array
+    return keys.argmax(axis=1)
 
 
 def greedy_actions(batch: GridSquidBatch, games: np.ndarray,
