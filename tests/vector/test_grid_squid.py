@@ -185,3 +185,28 @@ def test_vectorised_randrange_rejects_as_the_engine_does():
     engine = [Rng(int(seed)) for seed in seeds]
     for _ in range(4):
         assert draws.randrange(stop).tolist() == [rng.randrange(stop) for rng in engine]
+
+
+@pytest.mark.parametrize("diagonals", [False, True])
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_batch_scoring_is_the_engines_on_crowded_boards(num_players, diagonals):
+    """points_of (the batch's bitmask scoring, used at every round's end and by the greedy
+    opponent) against the engine's own scoring on random boards crowded enough for many lines
+    and Squids, diagonals included."""
+    from squidbox.games.grid_squid.board import geometry, score
+    from squidbox.vector.grid_squid import points_of
+
+    r = make_rules(num_players, {"diagonals": diagonals})
+    data = GAME.data
+    geo = geometry(r.columns, r.rows, diagonals, min(data.line_points))
+    rng = np.random.default_rng(num_players + 10 * diagonals)
+    owner = rng.integers(-1, num_players, (400, r.tiles)).astype(np.int8)
+    owner[::2] = np.where(rng.random((200, r.tiles)) < 0.7, 0, owner[::2])  # seat 0 crowds in
+    points = points_of(r, owner)
+    squids = 0
+    for board, got in zip(owner.tolist(), points.tolist(), strict=True):
+        expected = [score(board, geo, seat, data.line_points, data.squid_bonus)
+                    for seat in range(num_players)]
+        assert got == [s.points for s in expected], board
+        squids += sum(len(s.squids) for s in expected)
+    assert squids > 100  # the boards do test Squids

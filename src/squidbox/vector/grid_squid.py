@@ -33,15 +33,50 @@ EMPTY = -1
 BACKENDS = ("numpy", "numba", "jax")
 
 
-def points_of(r: Rules, owner: np.ndarray, seat: int) -> np.ndarray:
-    """The points `seat` would score for its lines and Squids on each board of owner [M, T]."""
-    pad = np.zeros((len(owner), 2), dtype=bool)
-    pad[:, 1] = True  # the "never" and "always" padding tiles of rules._segments
-    own = np.concatenate([owner == seat, pad], axis=1)
-    maximal = (own[:, r.seg_tiles].all(axis=2) & ~own[:, r.seg_before]
-               & ~own[:, r.seg_after]).astype(np.float32)
-    squids = ((maximal @ r.squid_pairs) * maximal).sum(axis=1)
-    return maximal @ r.seg_points + r.squid_bonus * squids
+NOBODY = -2  # the owner of the "never" padding tile: no seat, and not EMPTY either
+
+
+def points_of(r: Rules, owner: np.ndarray) -> np.ndarray:
+    """The points every seat would score for its lines and Squids on each board of owner [M, T]:
+    [M, players] int32.
+
+    A run is a seat's when all its tiles are (seg_run pads a run with its own first tile, so
+    its least and greatest owner are that seat) and scores when it is maximal: the tiles just
+    before and after are not the seat's. A Squid is a pair of one seat's scoring runs in two
+    directions sharing a tile. Two lines in different directions cross at most once and a
+    seat's scoring runs in one direction never overlap, so with runs as tile bitmasks the
+    Squids of a pair of directions are the bits both directions cover. No matrix products:
+    on a busy machine BLAS threads cost far more than they save at these sizes."""
+    m, n = len(owner), r.num_players
+    padded = np.empty((m, r.tiles + 1), dtype=np.int8)
+    padded[:, :r.tiles] = owner
+    padded[:, r.tiles] = NOBODY  # rules._segments' "never" tile
+    cells = padded[:, r.seg_run]  # [M, G, L]
+    run_owner = cells.max(axis=2)
+    run_owner[cells.min(axis=2) != run_owner] = EMPTY
+    touching = (padded[:, r.seg_before] == run_owner) | (padded[:, r.seg_after] == run_owner)
+    run_owner[touching] = EMPTY  # not maximal
+    scoring = np.where(run_owner != EMPTY, r.seg_bits, np.uint32(0))  # [M, G] tile bits
+    covered = [np.bitwise_or.reduce(scoring[:, runs], axis=1) for runs in r.seg_directions]
+    crossings = [a & b for i, a in enumerate(covered) for b in covered[i + 1:]]
+    out = np.empty((m, n), dtype=np.int32)
+    tile_bits = np.uint32(1) << np.arange(r.tiles, dtype=np.uint32)
+    run_points = r.seg_points.astype(np.int32)
+    for seat in range(n):
+        lines = np.where(run_owner == seat, run_points, 0).sum(axis=1, dtype=np.int32)
+        mine = np.where(owner == seat, tile_bits, np.uint32(0)).sum(axis=1, dtype=np.uint32)
+        squids = sum((_popcount(c & mine) for c in crossings), np.zeros(m, dtype=np.int32))
+        out[:, seat] = lines + r.squid_bonus * squids
+    return out
+
+
+def _popcount(x: np.ndarray) -> np.ndarray:
+    if hasattr(np, "bitwise_count"):  # NumPy 2
+        return np.bitwise_count(x)
+    return _BYTE_BITS[x.view(np.uint8).reshape(*x.shape, x.itemsize)].sum(axis=-1)
+
+
+_BYTE_BITS = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
 
 
 class GridSquidBatch:
@@ -77,8 +112,10 @@ class GridSquidBatch:
         self.symbols_in_play = np.zeros((b, r.symbols_in_play), dtype=np.int8)
         self.tile_symbols = np.zeros((b, r.tiles), dtype=np.int8)
         self.owner = np.full((b, r.tiles), EMPTY, dtype=np.int8)
-        self._tile_symbol_index = np.zeros((b, r.tiles), dtype=np.intp)  # derived, for indexing
-        self._tile_one_hot = np.zeros((b, r.tiles, r.symbols), dtype=np.float32)
+        # Derived from tile_symbols, for the masks: each tile's cell in hands.ravel() for seat 0,
+        # and each symbol's tiles as a bitmask.
+        self._tile_cell = np.zeros((b, r.tiles), dtype=np.intp)
+        self._symbol_tiles = np.zeros((b, r.symbols), dtype=np.uint32)
         self.cubes = np.zeros((b, r.tiles), dtype=np.int8)
         self.supply = np.zeros((b, n), dtype=np.int16)
         self.hands = np.zeros((b, n, r.symbols), dtype=np.int8)
@@ -131,8 +168,11 @@ class GridSquidBatch:
         self.seeds[games] = seeds
         self.symbols_in_play[games] = d.symbols_in_play
         self.tile_symbols[games] = d.tile_symbols
-        self._tile_symbol_index[games] = d.tile_symbols
-        self._tile_one_hot[games] = np.eye(r.symbols, dtype=np.float32)[d.tile_symbols]
+        self._tile_cell[games] = games[:, None] * (self.num_players * r.symbols) + d.tile_symbols
+        tile_bits = np.uint32(1) << np.arange(r.tiles, dtype=np.uint32)
+        for symbol in range(r.symbols):
+            self._symbol_tiles[games, symbol] = np.where(d.tile_symbols == symbol, tile_bits,
+                                                         np.uint32(0)).sum(axis=1)
         self.owner[games] = EMPTY
         self.cubes[games] = 0
         self.supply[games] = r.cubes
@@ -212,46 +252,56 @@ class GridSquidBatch:
         return actions.astype(np.intp)
 
     def _play(self, games: np.ndarray, actions: np.ndarray) -> np.ndarray:
-        """Play one card in every game; returns where the round is over."""
-        r = self.rules
+        """Play one card in every game; returns where the round is over. Cells are addressed
+        in the flattened (contiguous) arrays: one index per game instead of index pairs."""
+        r, n = self.rules, self.num_players
+        owner, cubes, supply = self.owner.ravel(), self.cubes.ravel(), self.supply.ravel()
+        played = self.played.ravel()
         p = self.current[games].astype(np.intp)
+        seat = games * n + p  # the player's cell in supply and played
         place = actions < r.place_actions
-        tile = np.where(place, actions, 0)
-        symbol = np.where(place, self.tile_symbols[games, tile], actions - r.place_actions)
-        self.hands[games, p, symbol] -= 1
-        self.discard[games, symbol] += 1
-        holder = self.owner[games, tile]
-        held = self.cubes[games, tile]
+        cell = games * r.tiles + np.where(place, actions, 0)  # the tile's cell
+        symbol = np.where(place, self.tile_symbols.ravel()[cell], actions - r.place_actions)
+        self.hands.ravel()[seat * r.symbols + symbol] -= 1
+        self.discard.ravel()[games * r.symbols + symbol] += 1
+        holder = owner[cell]
+        held = cubes[cell]
         free = (holder == EMPTY) | (holder == p)
-        cost = np.where(free, 1, held + 1)
         taken = place & ~free
-        self.supply[games[taken], holder[taken]] += held[taken]
-        self.supply[games, p] -= np.where(place, cost, 0).astype(np.int16)
-        pg, pt = games[place], tile[place]
-        self.cubes[pg, pt] = np.where(holder == p, held + 1, cost)[place]
-        self.owner[pg, pt] = p[place]
-        self.played[games, p] += 1
-        following = (p + 1) % self.num_players
+        supply[(games * n + holder)[taken]] += held[taken]
+        supply[seat] -= np.where(place, np.where(free, 1, held + 1), 0).astype(np.int16)
+        placed = cell[place]
+        cubes[placed] = np.where(holder == EMPTY, 1, held + 1)[place]
+        owner[placed] = p[place]
+        played[seat] += 1
+        following = (p + 1) % n
         self.current[games] = following
-        return self.played[games, following] >= r.per_round
+        return played[games * n + following] >= r.per_round
 
     def _update_masks(self, games: np.ndarray) -> None:
+        """A tile can be placed on when the seat holds its symbol and can pay for it: 1 cube if
+        the tile is empty or its own, else one more than the cubes on it (so when those cubes
+        are fewer than its supply). A card is discarded without effect when the seat holds it
+        and can pay for none of its symbol's tiles."""
         if not len(games):
             return
         r = self.rules
         rows: Any = slice(None) if len(games) == self.batch_size else games  # views when all
-        p = self.current[rows].astype(np.intp)
+        current = self.current[rows]
+        p = current.astype(np.intp)
         hand = self.hands[games, p]  # [G, S]
-        has = np.take_along_axis(hand, self._tile_symbol_index[rows], axis=1) > 0
-        owner = self.owner[rows]
-        cost = np.where((owner == EMPTY) | (owner == p[:, None]), 1, self.cubes[rows] + 1)
-        ok = has & (cost <= self.supply[games, p][:, None])
-        # A symbol is playable when one of its tiles is: [G, 1, T] @ [G, T, S].
-        playable = np.matmul(ok[:, None, :].astype(np.float32), self._tile_one_hot[rows])[:, 0]
+        has = self.hands.ravel()[self._tile_cell[rows] + (p * r.symbols)[:, None]] > 0  # [G, T]
+        supply = np.minimum(self.supply[games, p], 127).astype(np.int8)[:, None]
+        affordable = (self.cubes[rows] < supply) | ((self.owner[rows] == current[:, None])
+                                                    & (supply > 0))
+        spread = np.zeros((len(games), 32), dtype=bool)  # tiles as the bits of a uint32
+        spread[:, :r.tiles] = affordable
+        affordable_bits = np.packbits(spread, axis=1, bitorder="little").view("<u4")
+        playable = (self._symbol_tiles[rows] & affordable_bits) != 0  # [G, S]
         masks = self.masks[rows] if isinstance(rows, slice) else np.empty_like(self.masks[games])
-        masks[:, :r.tiles] = ok
+        np.logical_and(has, affordable, out=masks[:, :r.tiles])
         masks[:, r.tiles:r.place_actions] = False
-        masks[:, r.place_actions:] = (hand > 0) & (playable == 0)
+        masks[:, r.place_actions:] = (hand > 0) & ~playable
         self.masks[rows] = masks
 
     # ---- the end of a round -----------------------------------------------------------------
@@ -285,9 +335,7 @@ class GridSquidBatch:
 
     def score(self, games: np.ndarray) -> np.ndarray:
         """Points each seat scores now for its lines and Squids: [G, players]."""
-        owner = self.owner[games]
-        return np.stack([points_of(self.rules, owner, seat) for seat in range(self.num_players)],
-                        axis=1).astype(np.int16)
+        return points_of(self.rules, self.owner[games]).astype(np.int16)
 
     def _deal(self, games: np.ndarray) -> None:
         """Deal each seat its cards for the round, one at a time from the starting player. All

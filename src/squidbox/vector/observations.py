@@ -24,36 +24,42 @@ def observation_size(r: Rules) -> int:
 
 
 def observe(batch: GridSquidBatch, viewer: np.ndarray) -> np.ndarray:
+    """Written straight into one zeroed [B, size] array, part by part (no temporaries to join)."""
     r = batch.rules
     n = batch.num_players
     b = batch.batch_size
-    games = np.arange(b)
     s = r.symbols
-    tiles = np.zeros((b, r.tiles, s + n + 2), dtype=np.float32)
-    np.put_along_axis(tiles, batch.tile_symbols.astype(np.intp)[:, :, None], 1.0, axis=2)
+    width = s + n + 2  # per tile: symbol one-hot, relative owner one-hot (0 = nobody), cubes
+    out = np.zeros((b, observation_size(r)), dtype=np.float32)
+    tiles = out[:, :r.tiles * width].reshape(b, r.tiles, width)
+    games = np.arange(b)
+    rows = games[:, None]
+    starts = np.arange(r.tiles) * width  # each tile's first column in out
+    out[rows, starts + batch.tile_symbols] = 1.0
     owner = batch.owner.astype(np.intp)
     relative = np.where(owner < 0, 0, (owner - viewer[:, None]) % n + 1)
-    np.put_along_axis(tiles, (s + relative)[:, :, None], 1.0, axis=2)
-    tiles[:, :, s + n + 1] = batch.cubes / 4.0
+    out[rows, starts + s + relative] = 1.0
+    np.divide(batch.cubes, 4.0, out=tiles[:, :, s + n + 1])
     order = (viewer[:, None] + np.arange(n)) % n  # seats from the viewer round the table
-    rows = games[:, None]
-    hand_sizes = batch.hands.sum(axis=2)
-    scores = batch.round_points.sum(axis=1)
-    rounds = np.zeros((b, r.rounds), dtype=np.float32)
-    rounds[games, batch.round.astype(np.intp) - 1] = 1.0
-    parts = [
-        tiles.reshape(b, -1),
-        batch.hands[games, viewer] / r.hand_size,
-        batch.discard / r.cards_per_symbol,
-        batch.supply[rows, order] / r.cubes,
-        scores[rows, order] / 10.0,
-        hand_sizes[rows, order] / r.hand_size,
-        batch.played[rows, order] / r.per_round,
-        (batch.deck_size / r.deck_size)[:, None],
-        rounds,
-        (batch.current == viewer)[:, None],
-    ]
-    return np.concatenate(parts, axis=1, dtype=np.float32)
+    at = r.tiles * width
+
+    def put(values: np.ndarray) -> None:
+        nonlocal at
+        width = values.shape[1]
+        out[:, at:at + width] = values
+        at += width
+
+    put(batch.hands[games, viewer] / r.hand_size)
+    put(batch.discard / r.cards_per_symbol)
+    put(batch.supply[rows, order] / r.cubes)
+    put(batch.round_points.sum(axis=1)[rows, order] / 10.0)
+    put(batch.hands.sum(axis=2)[rows, order] / r.hand_size)
+    put(batch.played[rows, order] / r.per_round)
+    put((batch.deck_size / r.deck_size)[:, None])
+    out[games, at + batch.round.astype(np.intp) - 1] = 1.0
+    at += r.rounds
+    out[:, at] = batch.current == viewer
+    return out
 
 
 def observation_from_view(r: Rules, view: dict[str, Any], seat: int) -> np.ndarray:

@@ -18,7 +18,9 @@ OPPONENTS = ("random", "greedy")
 
 def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A uniformly random legal action id per row of masks."""
-    return (rng.random(masks.shape, dtype=np.float32) * masks).argmax(axis=1)
+    keys = rng.random(masks.shape, dtype=np.float32)
+    keys *= masks  # in place: no second [B, actions] array
+    return keys.argmax(axis=1)
 
 
 def greedy_actions(batch: GridSquidBatch, games: np.ndarray,
@@ -34,7 +36,7 @@ def greedy_actions(batch: GridSquidBatch, games: np.ndarray,
     after = np.repeat(batch.owner[games][:, None, :], t, axis=1)  # [G, candidate, tile]
     after[:, np.arange(t), np.arange(t)] = seats[:, None]
     boards = after.reshape(g * t, t)
-    points = np.stack([points_of(r, boards, seat) for seat in range(n)], axis=1).reshape(g, t, n)
+    points = points_of(r, boards).reshape(g, t, n)
     mine = np.take_along_axis(points, seats[:, None, None], axis=2)[:, :, 0]
     points[np.arange(g), :, seats] = -1
     lead = mine - points.max(axis=2)

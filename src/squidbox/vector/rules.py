@@ -45,6 +45,9 @@ class Rules:
     keep_leftovers: bool
     start_step: int  # +1 left, -1 right
     seg_tiles: np.ndarray  # [G, L] tiles of each candidate run, padded with the "always own" tile
+    seg_run: np.ndarray  # [G, L] the same runs padded by repeating their first tile
+    seg_bits: np.ndarray  # [G] uint32: bit t set for each tile t of the run
+    seg_directions: tuple[np.ndarray, ...]  # the runs of each direction
     seg_before: np.ndarray  # [G] tile before the run, or the "never own" tile
     seg_after: np.ndarray  # [G]
     seg_points: np.ndarray  # [G]
@@ -93,6 +96,9 @@ def make_rules(num_players: int, options: dict[str, Any] | None = None,
                                             data.cards_played_per_round, data.rounds, deck_size,
                                             keep)
     largest = max(data.board_columns * s.board_rows for s in data.setups.values())
+    if columns * rows > 32:
+        raise InvalidOptions(f"the batched Grid Squid holds a board's tiles as the bits of a "
+                             f"32-bit word; this board has {columns * rows}")
     return Rules(
         game=game, num_players=num_players, options=resolved, leftovers=leftovers,
         columns=columns, rows=rows,
@@ -134,6 +140,11 @@ def _segments(columns: int, rows: int, diagonals: bool,
                 pairs[i, j] = 1
     return {
         "seg_tiles": np.array(seg_tiles, dtype=np.intp),
+        "seg_run": np.array([[run[0] if t == always else t for t in run] for run in seg_tiles],
+                            dtype=np.intp),
+        "seg_bits": np.array([sum(1 << t for t in run) for run in sets], dtype=np.uint32),
+        "seg_directions": tuple(np.flatnonzero(np.array(directions) == d)
+                                for d in dict.fromkeys(directions)),
         "seg_before": np.array(before, dtype=np.intp),
         "seg_after": np.array(after, dtype=np.intp),
         "seg_points": np.array(points, dtype=np.float32),
