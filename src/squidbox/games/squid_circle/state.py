@@ -252,7 +252,7 @@ class SquidCircleState(State):
         total = sum(v for v in self.last_call if v is not None)
         self._move_guard(total)
         where = self.character_name(self.circle[self.guard])
-        self.emit("call", "Round {round}, Sieg! {_calls}: {_moved}.",
+        self.emit("call", "Round {round}, Sieg! (Victory!) {_calls}: {_moved}.",
                   round=self.round, votes=list(self.last_call), total=total, character=where,
                   _calls=Later(calls_text, self.seat_names(), self.game.data.tricks, calls),
                   _moved=Later(moved_text, total, where))
