@@ -1,6 +1,7 @@
 """What the log and results say about −1 crown tokens."""
 
 from squidbox.games.directors.results import results
+from squidbox.games.directors.turn import end_game
 
 from .positions import act, command, table
 
@@ -33,3 +34,10 @@ def test_the_results_column_names_the_tokens_like_the_details():
     found = results(state)
     assert "−1 crown tokens" in found.columns
     assert any(detail.endswith("2 −1 crown tokens") for detail in found.details)
+
+
+def test_the_game_over_line_says_1_crown():
+    state = table(play={0: ["Alpha"]})
+    end_game(state)  # the real end of the game, on this table
+    state.flush_log()  # as after every decision
+    assert texts(state).endswith(f"The game is over. {state.seat_name(0)} wins with 1 crown.")
