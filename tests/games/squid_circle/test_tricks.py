@@ -42,7 +42,7 @@ def test_zeige_minus_1_can_move_the_guard_backwards():
     assert state.last_call == [0, -1, 0]
     assert under_guard(state) == "G2"  # one step counter-clockwise, round the end of the list
     assert state.log(None)[-2]["text"] == (
-        "Round 1, Sieg! Red 0, Blue -1 (Zeige −1), Green 0: "
+        "Round 1, Sieg! (Victory!) Red 0, Blue -1 (Zeige −1), Green 0: "
         "the guard moves 1 counter-clockwise to Green 2.")
 
 

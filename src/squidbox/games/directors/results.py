@@ -21,7 +21,7 @@ def results(state: Any) -> Results:
         details.append(f"{names[seat]}: {listed or 'no cards'}; "
                        f"{plural(state.minus[seat], '−1 crown token')}")
     winners = winners_of(state)
-    found = Results(["crowns on cards", "−1 tokens", "cards in play"], names, points, winners,
+    found = Results(["crowns on cards", "−1 crown tokens", "cards in play"], names, points, winners,
                     breakdown, points_name="crowns", details=details)
     top = tied_at_top(points, winners)
     if len(top) > 1:

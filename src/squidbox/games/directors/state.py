@@ -254,8 +254,12 @@ class DirectorsState(StackState, State):
     def remove_minus(self, seat: int, count: int) -> None:
         removed = min(count, self.minus[seat])
         self.minus[seat] -= removed
-        self.emit("remove_minus", f"{self.seat_name(seat)} removes -{removed} crowns.",
-                  seat=seat)
+        if removed == 0:
+            self.emit("remove_minus", f"{self.seat_name(seat)} has no −1 crown tokens to "
+                      "remove.", seat=seat)
+            return
+        self.emit("remove_minus", f"{self.seat_name(seat)} removes -{removed} crown"
+                  f"{'' if removed == 1 else 's'}.", seat=seat)
 
     # ---- #5 playing cards ---------------------------------------------------------------------
     def can_pay(self, seat: int, name: str) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from squidbox.engine.stack import Question
+from squidbox.games.results import plural
 
 from . import commanding, event_cards, playing
 
@@ -150,7 +151,8 @@ def end_game(st: DirectorsState) -> None:
     winners = st.winners()
     names = " and ".join(st.seat_name(s) for s in winners)
     verb = "wins" if len(winners) == 1 else "share the victory"
-    st.emit("game_over", f"The game is over. {names} {verb} with {scores[winners[0]]} crowns.",
+    st.emit("game_over", f"The game is over. {names} {verb} with "
+            f"{plural(scores[winners[0]], 'crown')}.",
             scores=scores, winners=winners)
 
 

@@ -10,6 +10,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from squidbox.engine import Later, State
+from squidbox.games.results import plural
 
 from .board import EMPTY, Geometry, geometry, score, tile_name
 
@@ -289,10 +290,10 @@ class GridSquidState(State):
         self.current = EMPTY
         winners = self.winners()
         scores = self.scores()
-        self.emit("game_over", "{winners:names} {_verb} with {_points} points.",
+        self.emit("game_over", "{winners:names} {_verb} with {_points}.",
                   winners=winners, scores=scores,
                   _verb="wins" if len(winners) == 1 else "share the win",
-                  _points=scores[winners[0]])
+                  _points=plural(scores[winners[0]], "point"))
 
     # ---- the end of the game ------------------------------------------------------------------
     def winners(self) -> list[int]:

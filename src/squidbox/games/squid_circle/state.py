@@ -253,7 +253,7 @@ class SquidCircleState(State):
         self._move_guard(total)
         if self.recording:
             where = self.character_name(self.circle[self.guard])
-            self.emit("call", "Round {round}, Sieg! {_calls}: {_moved}.",
+            self.emit("call", "Round {round}, Sieg! (Victory!) {_calls}: {_moved}.",
                       round=self.round, votes=list(self.last_call), total=total,
                       character=where,
                       _calls=Later(calls_text, self.seat_names(), self.game.data.tricks, calls),

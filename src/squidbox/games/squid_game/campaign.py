@@ -90,9 +90,10 @@ def finish_game(s: SquidGameState) -> None:
     else:
         for seat in range(s.num_players):
             if len(s.reserve[seat]) == 1:
-                _recruit(s, seat, s.reserve[seat][0])
-                s.emit("recruit", f"{s.seat_name(seat)} recruits {s.team[seat][-1]:03d}, "
-                       "its last token.", seat=seat)
+                last = s.reserve[seat][0]
+                _recruit(s, seat, last)
+                s.emit("recruit", f"{s.seat_name(seat)} recruits {last:03d}, "
+                       "its last token.", seat=seat, token=last)
     _start_when_picked(s)
 
 

@@ -121,7 +121,7 @@ class SquidGame(Game):
             game = state.get("game") or {}
             if str(number) in game.get("at", {}):
                 stage = STAGES[state["games"][state["stage"]]]
-                where = f" ({stage.where(game, game['at'][str(number)])})"
+                where = f" ({stage.token_place(state, names, number)})"
             return f"{owner} {number:03d}{where}"
         if action.startswith("play "):
             _, value, _, team = action.split()

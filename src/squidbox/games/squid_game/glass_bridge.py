@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from squidbox.games.results import plural
+
 from . import campaign
 from .stage import Stage, chip, pass_turn, token_action, token_of
 from .timer import count_down, run_out
@@ -74,7 +76,8 @@ class GlassBridge(Stage):
             "pending": None,
             "vips_cut": False,
         }
-        s.emit("order", f"{survivors} tokens: {strips} mannequin strip(s), {tiles} glass tiles. "
+        s.emit("order", f"{plural(survivors, 'token')}: {plural(strips, 'mannequin strip')}, "
+               f"{plural(tiles, 'glass tile')}. "
                "Turn order: " + ", ".join(s.seat_name(p) for p in order) + ".", order=order)
         if survivors == 0:
             campaign.finish_game(s)

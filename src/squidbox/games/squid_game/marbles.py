@@ -297,6 +297,17 @@ class Marbles(Stage):
         return "alone" if len(group) == 1 else "paired with " + " & ".join(
             f"{t:03d}" for t in group)
 
+    def token_place(self, view: dict[str, Any], names: list[str], token: int) -> str:
+        """A button names the token's partner only, never the token itself."""
+        place = view["game"]["at"][str(token)]
+        if place is None:
+            return "not placed"
+        partners = [t for t in view["game"]["groups"][place] if t != token]
+        if not partners:
+            return "single"
+        owner = next(p for p, team in enumerate(view["teams"]) if partners[0] in team)
+        return f"paired with {names[owner]} {partners[0]:03d}"
+
     def render(self, view: dict[str, Any], names: list[str]) -> list[str]:
         g = view["game"]
         lines = ["Turn order " + " ".join(names[p] for p in g["order"])]

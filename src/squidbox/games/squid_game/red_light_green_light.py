@@ -161,13 +161,18 @@ class RedLightGreenLight(Stage):
 
     def _move(self, s: SquidGameState, seat: int, lanes: int) -> None:
         at = s.g["at"]
-        for token in self.on_board(s, seat):
+        moving = self.on_board(s, seat)
+        for token in moving:
             at[str(token)] += lanes
+        if s.recording:
+            last = s.data.rlgl_lanes
+            moved = ", ".join(f"{t:03d}→{at[str(t)] if at[str(t)] <= last else 'Doll'}"
+                              for t in moving)
+            s.emit("move", f"{s.seat_name(seat)} moves {lanes} lane{'s' * (lanes != 1)}"
+                   + (f" ({moved})." if moved else "."), seat=seat, lanes=lanes)
+        for token in moving:
             if at[str(token)] > s.data.rlgl_lanes:
                 s.survive(token, "crossed into the Doll's space")
-        moved = ", ".join(f"{t:03d}→{at[str(t)]}" for t in self.on_board(s, seat))
-        s.emit("move", f"{s.seat_name(seat)} moves {lanes} lane{'s' * (lanes != 1)}"
-               + (f" ({moved})." if moved else "."), seat=seat, lanes=lanes)
 
     def _highest_on_board(self, s: SquidGameState, seat: int) -> int:
         return max(self.on_board(s, seat), default=0)

@@ -22,8 +22,17 @@ def results(state: Any) -> Results:
     found = Results(columns, names, points, winners, breakdown,
                     points_name="survivors of the last game", details=details)
     if state.games[-1] == "squid_game" and state.winner is not None:
-        found.tie_break = f"{names[state.winner]}'s token reached the Squid Head first."
+        found.tie_break = _how_won(names[state.winner], done[-1].get("won_by"))
     elif len(winners) > 1:
         found.tie_break = (f"{' and '.join(names[s] for s in winners)} have "
                            f"{plural(points[winners[0]], 'survivor')} each: they share the win.")
     return found
+
+
+def _how_won(name: str, won_by: str | None) -> str:
+    """How the final Squid Game was won (`won_by` is recorded in its results entry)."""
+    if won_by == "squid_head":
+        return f"{name}'s token reached the Squid Head first."
+    if won_by == "last_team":
+        return f"{name} was the only team left in the final Squid Game."
+    return f"{name} won the final Squid Game."

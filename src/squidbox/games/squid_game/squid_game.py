@@ -227,6 +227,7 @@ class SquidGameFinal(Stage):
         s.winner = s.owner(token)
         s.survive(token, "it won the Squid Game")
         campaign.finish_game(s)
+        s.results[-1]["won_by"] = "squid_head"
 
     def _last_team_standing(self, s: SquidGameState) -> bool:
         """If at any time only one team is left, it wins; if none is, nobody does."""
@@ -240,6 +241,8 @@ class SquidGameFinal(Stage):
             for key in sorted(s.g["at"], key=int):
                 s.survive(int(key), "last team standing")
         campaign.finish_game(s)
+        if alive:
+            s.results[-1]["won_by"] = "last_team"
         return True
 
     def _end_round(self, s: SquidGameState) -> None:

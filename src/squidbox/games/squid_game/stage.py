@@ -50,6 +50,12 @@ class Stage(ABC):
         """A token's place in this game, in words (for action labels)."""
         return str(place)
 
+    def token_place(self, view: dict[str, Any], names: list[str], token: int) -> str:
+        """Where `token` (in play) is, in words for its button label; `view` is the state part
+        of a view."""
+        game = view["game"]
+        return self.where(game, game["at"][str(token)])
+
     @abstractmethod
     def render(self, view: dict[str, Any], names: list[str]) -> list[str]:
         """Text lines for the terminal; `view` is the state part of a view, the game's own

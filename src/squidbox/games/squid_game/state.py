@@ -43,7 +43,7 @@ class SquidGameState(State):
         "to_pick",  # per seat, tokens still to choose from the reserve
         "g",  # the current game's own data (see each game's module)
         "winner",  # the seat whose token won the final Squid Game, or None
-        "results",  # per finished game: its name and each team's survivors
+        "results",  # per finished game: its name, each team's survivors (final: how it was won)
     )
 
     def _setup(self) -> None:

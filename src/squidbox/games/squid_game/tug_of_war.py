@@ -167,7 +167,8 @@ class TugOfWar(Stage):
                 totals = [sum(c) for c in cards]
                 zeros = sum(c.count(0) for c in cards)
                 winner = battle_winner(totals, zeros, [len(m) for m in members])
-                s.emit("battle", f"{label}: cards {cards[0]} against {cards[1]}, totals "
+                s.emit("battle", f"{label}: cards {in_words(cards[0])} against "
+                       f"{in_words(cards[1])}, totals "
                        f"{totals[0]}–{totals[1]}, {zeros} zero{'s' * (zeros != 1)}; "
                        + ("a tie." if winner is None else f"team {teams[sides[winner]]} wins."),
                        cards=cards, totals=totals, zeros=zeros,
@@ -245,3 +246,9 @@ class TugOfWar(Stage):
 
 
 TUG_OF_WAR = TugOfWar()
+
+
+def in_words(numbers: list[int]) -> str:
+    """Numbers as a reader says them: "1", "1 and 0", "2, 1 and 0"."""
+    text = [str(n) for n in numbers]
+    return ", ".join(text[:-1]) + " and " + text[-1] if len(text) > 1 else "".join(text)

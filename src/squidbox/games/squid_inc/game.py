@@ -125,6 +125,8 @@ class SquidInc(Game):
             return f"push it {words[1]}"
         if words[0] == "amount":
             return f"{words[1]} Clout"
+        if words[0] == "to" and (state["pending"] or {}).get("task") == "guard":
+            return f"place the Security Guard on {words[1]}"
         if words[-1] in cells:
             return f"{_verb(words[0])} {words[-1]}: {_describe(cells[words[-1]], view)}"
         if words[0] in ("clout", "hire"):
