@@ -111,6 +111,16 @@ def events_to_json(events: list[Event], names: Sequence[str]) -> list[list[Any]]
     ]
 
 
+def without_text(doc: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot with its log entries' words left out: what a game is, apart from how a release
+    words its log (a later release may reword an entry; the stored words stay what was read)."""
+    def bare(body: Any) -> Any:
+        return {k: v for k, v in body.items() if k != "text"} if isinstance(body, dict) else body
+
+    events = [[v, bare(full), bare(redacted)] for v, full, redacted in doc.get("events", [])]
+    return {**doc, "events": events}
+
+
 def events_from_json(doc: Any) -> list[Event]:
     if not isinstance(doc, list):
         raise ValueError("events must be a list")
