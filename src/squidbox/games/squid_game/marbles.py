@@ -290,13 +290,6 @@ class Marbles(Stage):
         assert all(len(group) <= 2 for group in g["groups"])
         assert all(len(g["groups"][group]) == 2 for group in g["played"])
 
-    def where(self, game_view: dict[str, Any], place: Any) -> str:
-        if place is None:
-            return "not placed"
-        group = game_view["groups"][place]
-        return "alone" if len(group) == 1 else "paired with " + " & ".join(
-            f"{t:03d}" for t in group)
-
     def token_place(self, view: dict[str, Any], names: list[str], token: int) -> str:
         """A button names the token's partner only, never the token itself."""
         place = view["game"]["at"][str(token)]
