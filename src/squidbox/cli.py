@@ -118,11 +118,21 @@ def build_parser() -> argparse.ArgumentParser:
     add_option_argument(bench_)
     bench_.set_defaults(run=run_bench)
 
+    add_replay_parser(commands)
     add_simulate_parser(commands)
     add_tournament_parser(commands)
     add_designer_parsers(commands)
     add_server_parsers(commands)
     return parser
+
+
+def add_replay_parser(commands: Any) -> None:
+    replay = commands.add_parser("replay", help="step through a game record (JSON, as the "
+                                                "web's replay page downloads it)")
+    replay.add_argument("file", help="the game record (- reads standard input)")
+    replay.add_argument("--seat", type=non_negative_int, metavar="N",
+                        help="see the game as seat N (from 0) saw it (default: the spectator)")
+    replay.set_defaults(run=run_replay)
 
 
 def add_simulate_parser(commands: Any) -> None:
@@ -341,6 +351,18 @@ def run_play(args: argparse.Namespace) -> int:
     auto_pass = range(players) if args.auto_pass else ()
     return play_in_terminal(game, players, table, seed, parse_options(args.option), clear=clear,
                             auto_pass=auto_pass)
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    from .engine.record import load_record, replay_record
+    from .replay_terminal import replay_in_terminal
+
+    try:
+        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise InvalidOptions(f"cannot read the game record {args.file}: {e}") from None
+    replay = replay_record(load_record(text))
+    return replay_in_terminal(replay, args.seat)
 
 
 def clear_screen() -> None:
