@@ -39,7 +39,7 @@ def game_summary(game: Game) -> dict[str, Any]:
             "bots": bots, "default_bot": default_bot(game)}
 
 
-StoredStatus = Literal["open", "playing", "finished", "ended", "expired"]
+StoredStatus = Literal["open", "playing", "finished", "ended", "expired", "outdated"]
 
 
 @router.get("/api/tables")

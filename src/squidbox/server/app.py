@@ -18,7 +18,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from . import api, chat, hostpage, ops, preferences, rematch, results, seating, sockets
+from . import api, chat, hostpage, ops, preferences, rematch, replays, results, seating, sockets
 from .errors import add_error_handlers, publish_error_shape
 from .guard import Guard, install_log_redaction
 from .limits import Limits, RateLimiter
@@ -69,6 +69,7 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, snapshot_every: int = SN
     app.include_router(preferences.router)
     app.include_router(rematch.router)
     app.include_router(results.router)
+    app.include_router(replays.router)
     app.include_router(seating.router)
     app.include_router(chat.router)
     if web_client:

@@ -48,6 +48,7 @@ from .storage import (
     now,
 )
 from .variants import public_options, table_game, variant_entry, variant_label
+from .versions import OUTDATED, rebuild_checked, record_versions
 
 log = logging.getLogger("squidbox.server")
 T = TypeVar("T")
@@ -205,6 +206,7 @@ class Table:
         self.leave_tasks: dict[int, asyncio.Task[None]] = {}
         self.bot_task: asyncio.Task[None] | None = None
         self.last_activity = time.monotonic()
+        self.outdated: str | None = None  # why it no longer replays (server/versions.py)
 
     @property
     def id(self) -> str:
@@ -282,7 +284,7 @@ class Table:
 
     @property
     def status(self) -> str:
-        if self.record.status in (EXPIRED, ENDED, OPEN):
+        if self.record.status in (EXPIRED, ENDED, OPEN, OUTDATED):
             return self.record.status
         return FINISHED if self.state.is_terminal() else PLAYING
 
@@ -348,6 +350,9 @@ class Table:
         if self.record.status == ENDED:
             raise ApiError("unavailable", f"the host ended table {self.id}; it can be watched, "
                                           "not played")
+        if self.record.status == OUTDATED:
+            raise ApiError("unavailable", f"table {self.id} is finished under older rules: "
+                                          f"{self.outdated}")
         if self.record.status == OPEN:
             raise ApiError("illegal_action", f"the game starts when every seat is taken "
                                              f"({len(self.open_seats())} still open) or when "
@@ -417,7 +422,7 @@ class Table:
     # ---- bots and timers -----------------------------------------------------------------------
     def schedule(self) -> None:
         """Start or stop the bots, turn timers and leave timers to fit who is to move now."""
-        if self.state.is_terminal() or self.record.status in (EXPIRED, ENDED, OPEN):
+        if self.state.is_terminal() or self.record.status in (EXPIRED, ENDED, OPEN, OUTDATED):
             self.close_tasks()
             return
         moment = time.time()
@@ -704,6 +709,7 @@ class TableManager:
             issued=dict.fromkeys(tokens, 1))
         try:
             await self.db(self.storage.create_table, record)
+            await record_versions(self, record, new.game)
         except Exception as e:
             log.error("table not created: database %s: %s", self.storage.name, one_line(e))
             raise ApiError("server_error", "the table could not be saved (the server's "
@@ -742,8 +748,7 @@ class TableManager:
             if stored is None:
                 raise ApiError("unknown_table", f"there is no table {table_id!r}")
             game = table_game(stored.record.game, stored.record.options)
-            loop = asyncio.get_running_loop()
-            state = await loop.run_in_executor(self.loader, rebuild, game, stored)
+            state, outdated = await rebuild_checked(self, game, stored)
         except ApiError:
             raise
         except Exception as e:
@@ -752,7 +757,9 @@ class TableManager:
             self._count()
             self._refuse_quarantined(table_id)
             raise
-        return Table(stored.record, state, self)
+        table = Table(stored.record, state, self)
+        table.outdated = outdated
+        return table
 
     def forget(self, table: Table) -> None:
         """Drop a finished or expired table nobody watches from memory (it stays stored)."""
