@@ -41,6 +41,8 @@ def mount_web(app: FastAPI) -> None:
                       include_in_schema=False)
     app.add_api_route("/t/{table_id}", table_page, methods=["GET"],
                       response_class=HTMLResponse, include_in_schema=False)
+    app.add_api_route("/replay/{table_id}", replay_page, methods=["GET"],
+                      response_class=HTMLResponse, include_in_schema=False)
     app.add_api_route("/rules/{game_id}", rules_page, methods=["GET"],
                       response_class=HTMLResponse, include_in_schema=False)
     app.add_api_route("/games/{game_id}/table.js", game_drawing, methods=["GET"],
@@ -156,6 +158,19 @@ chose where the rulebook is silent.</p>
 </div>
 <script type="module" src="/static/table_extras.js"></script>"""  # chat, free seats
     return HTMLResponse(page(f"Table {table_id}", body, "table.js", "table"))
+
+
+async def replay_page(request: Request, table_id: str) -> HTMLResponse:
+    """A finished table step by step (replay.js builds the controls, from
+    GET /api/tables/{id}/replay; a table still played is refused there, and the page says so)."""
+    if not await _table_exists(request, table_id):
+        return HTMLResponse(page("No such table", _unknown_table(table_id)), status_code=404)
+    safe_id = html.escape(table_id, quote=True)
+    body = f"""<div id="replay-app" class="table-app replay-app" data-table="{safe_id}">
+<h1 id="replay-title">Replay of table {safe_id}</h1>
+<p id="replay-status" class="muted" aria-live="polite">Loading…</p>
+</div>"""
+    return HTMLResponse(page(f"Replay of table {table_id}", body, "replay.js", "replay"))
 
 
 async def _table_exists(request: Request, table_id: str) -> bool:
