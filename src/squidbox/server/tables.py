@@ -273,6 +273,7 @@ class Table:
                           for seat, deadline in self.deadlines.items()},
             "open_seats": self.open_seats(),
             "seed": self.record.seed if self.state.is_terminal() else None,
+            "outdated": self.outdated,  # why it is finished under older rules (versions.py)
             "seats": [
                 {"seat": seat, "name": names[seat], "bot": self.record.bots.get(seat),
                  "replaced_by": self.replaced.get(seat), "connected": self.is_connected(seat),

@@ -2,6 +2,7 @@
 // list the tables: open ones (take a free seat with a name), games in progress, finished games.
 
 import { absolute, copyRow } from "./copy.js";
+import { t } from "./i18n.js";
 
 // Who sits in a seat: a person, an open seat, or one of the computer players the server offers
 // for the game (GET /api/games: `bots`, and `default_bot` for a new seat).
@@ -338,7 +339,7 @@ function showCreated(answer) {
 // The lobby's three lists: open tables (with their free seats), games in progress, finished ones.
 const GROUPS = [["open-tables", "Open tables: take a free seat", ["open"]],
   ["playing-tables", "Games in progress", ["playing"]],
-  ["finished-tables", "Finished games", ["finished", "ended", "expired", "unavailable"]]];
+  ["finished-tables", "Finished games", ["finished", "ended", "expired", "outdated", "unavailable"]]];
 
 // Each list is asked for by itself (GET /api/tables?status=...), so that an open table is listed
 // however many newer games there are.
@@ -404,7 +405,15 @@ function tableItem(table, names) {
   const link = document.createElement("a");
   link.href = `/t/${encodeURIComponent(table.table)}`;
   link.textContent = `${names[table.game] || table.game} · ${table.table}`;
-  item.append(link, ` ${table.players} players · ${table.status} · ${formatTime(table.created)}`);
+  const status = table.status === "outdated" ? t("finished under older rules") : table.status;
+  item.append(link, ` ${table.players} players · ${status} · ${formatTime(table.created)}`);
+  if (table.status === "finished" || table.status === "outdated") {
+    const replay = document.createElement("a");
+    replay.href = `/replay/${encodeURIComponent(table.table)}`;
+    replay.className = "replay-link";
+    replay.textContent = t("replay");
+    item.append(" · ", replay);
+  }
   if (table.turn_seconds) item.append(` · ${table.turn_seconds} s a turn`);
   if (table.variant) item.append(` · variant: ${table.variant}`);
   for (const seat of table.open_seats || []) {

@@ -234,7 +234,7 @@ function hideError() {
 // ← → step, Home End go to the ends; not while typing in a field or choosing in a list, and
 // the slider's own arrow keys already move it.
 function onKey(event) {
-  if (!summary || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (!summary || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
   if (event.target.closest?.("input, select, textarea")) return;
   const moves = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: summary.steps };
   if (!(event.key in moves)) return;

@@ -2,6 +2,8 @@
 // tie-breaks in words and what scored, from GET /api/tables/<id>/results; and the Rematch
 // button for seat holders.
 
+import { t } from "./i18n.js";
+
 const panel = document.getElementById("results");
 let shownFor = null;
 
@@ -57,6 +59,7 @@ export async function showResults(tableId, rematch) {
     details.append(summary, list);
     panel.appendChild(details);
   }
+  panel.appendChild(replayLinks(tableId));
   if (rematch) {
     const button = document.createElement("button");
     button.type = "button";
@@ -66,6 +69,23 @@ export async function showResults(tableId, rematch) {
     panel.appendChild(button);
   }
   panel.hidden = false;
+}
+
+// The finished game's replay page and its game record (server/replays.py).
+function replayLinks(tableId) {
+  const id = encodeURIComponent(tableId);
+  const line = paragraph("", "replay-links");
+  const replay = document.createElement("a");
+  replay.id = "replay-link";
+  replay.href = `/replay/${id}`;
+  replay.textContent = t("Watch the replay, move by move");
+  const record = document.createElement("a");
+  record.id = "record-link";
+  record.href = `/api/tables/${id}/record`;
+  record.download = `squidbox-${tableId}.json`;
+  record.textContent = t("Download the game record (JSON)");
+  line.append(replay, " · ", record);
+  return line;
 }
 
 function paragraph(text, className) {

@@ -8,6 +8,7 @@ import { describeSeat, forgetSeat, renderSwitcher, seatHref, seatOfThisTab } fro
 import { closeChooser, pieceInfo, setLog, textWithPieces } from "./svg.js";
 import { closePanel, explainPieces, explainSwitch, loadPieces } from "./pieces.js";
 import { hideResults, showResults } from "./results.js";
+import { t } from "./i18n.js";
 
 const app = document.getElementById("table-app");
 const tableId = app.dataset.table;
@@ -378,7 +379,22 @@ function seatLabel(view, index) {
   return player ? `${seatName(view, index)} (${player})` : seatName(view, index);
 }
 
+// A table whose stored actions no longer replay under this server's rules (server/versions.py).
+function renderOutdated(table) {
+  elements.turn.textContent = t("Finished under older rules: {reason}. ", { reason: table.outdated || "" });
+  const link = document.createElement("a");
+  link.id = "replay-link";
+  link.href = `/replay/${encodeURIComponent(tableId)}`;
+  link.textContent = t("Its replay and game record");
+  elements.turn.append(link);
+  elements.turn.dataset.status = "outdated";
+}
+
 function renderTurn(message) {
+  if (message.table?.status === "outdated") {
+    renderOutdated(message.table);
+    return;
+  }
   const view = message.view || {};
   const mine = view.seat;
   const names = (view.to_move || []).map((s) => seatLabel(view, s));

@@ -1,0 +1,172 @@
+"""The replay page in chromium (issue 20, item 2): a finished game of every game, stepped through
+from two seats and the spectator; each sampled step's board and log must be exactly what the
+game's own drawing makes of `game.replay`'s view and log at that step. Keyboard and slider once;
+the downloaded record replays in `squidbox replay`; an unfinished table has no replay."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+import squidbox
+from squidbox.engine.record import load_record
+
+from .helpers import create_table, players_for
+
+GAMES = squidbox.game_ids()
+# The board drawn afresh from the expected view, in a board of the same size, and compared.
+SAME_BOARD = """async ([game, view, log]) => {
+  const { setLog } = await import("/static/svg.js");
+  const drawing = await import(`/games/${game}/table.js`);
+  const board = document.getElementById("board");
+  const twin = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  twin.setAttribute("class", "board");
+  board.parentElement.appendChild(twin);
+  setLog(log);
+  drawing.draw(twin, view, [], {}, () => {});
+  const same = board.childElementCount > 0 && twin.innerHTML === board.innerHTML;
+  twin.remove();
+  return same;
+}"""
+
+
+def finished_table(base_url: str, game_id: str) -> str:
+    players = players_for(game_id)
+    body = {"game": game_id, "players": players, "seed": 7, "turn_seconds": None,
+            "bots": {str(seat): "random" for seat in range(players)}}
+    answer = httpx.post(f"{base_url}/api/tables", json=body, timeout=30)
+    assert answer.status_code == 201, answer.text
+    table = answer.json()["table"]
+    deadline = time.monotonic() + 60
+    while httpx.get(f"{base_url}/api/tables/{table}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, f"{game_id}: the bots did not finish"
+        time.sleep(0.1)
+    return table
+
+
+@pytest.fixture(scope="module")
+def finished(base_url: str) -> dict[str, tuple[str, Any]]:
+    """A finished table of every game, with its record."""
+    tables = {}
+    for game_id in GAMES:
+        table = finished_table(base_url, game_id)
+        record = load_record(httpx.get(f"{base_url}/api/tables/{table}/record").text)
+        tables[game_id] = (table, record)
+    return tables
+
+
+def ready(page: Any, seat: int | None, step: int) -> None:
+    mark = f"{'' if seat is None else seat}:{step}"
+    page.wait_for_selector(f'#replay-app[data-ready="{mark}"]')
+
+
+def check_step(page: Any, record: Any, seat: int | None, step: int) -> None:
+    game = squidbox.get_game(record.game)
+    expected = game.replay(record.players, record.seed, record.options, record.actions[:step])
+    log = expected.log(seat)
+    shown = page.locator("#log li").all_inner_texts()
+    assert shown == [entry["text"] for entry in log], f"{record.game} step {step} seat {seat}"
+    assert page.evaluate(SAME_BOARD, [record.game, expected.view(seat), log]), \
+        f"{record.game}: the board at step {step} as seat {seat} is not game.replay's view"
+    assert page.input_value("#replay-slider") == str(step)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_steps_through_as_two_seats_and_the_spectator(
+        page: Any, base_url: str, finished: dict[str, tuple[str, Any]], game_id: str):
+    table, record = finished[game_id]
+    last = len(record.actions)
+    samples = sorted({0, 1, last // 3, 2 * last // 3, last - 1, last})
+    page.goto(f"{base_url}/replay/{table}?seat=0")
+    ready(page, 0, 0)
+    assert page.get_attribute("#replay-slider", "max") == str(last)
+    for seat in (0, 1, None):
+        page.select_option("#replay-viewer", "" if seat is None else str(seat))
+        for step in samples:
+            page.fill("#replay-slider", str(step))
+            ready(page, seat, step)
+            check_step(page, record, seat, step)
+    assert page.console.errors == []
+
+
+def test_buttons_keys_slider_share_link_and_the_downloaded_record(
+        page: Any, base_url: str, finished: dict[str, tuple[str, Any]], tmp_path: Path):
+    table, record = finished["squid_circle"]
+    last = len(record.actions)
+    page.goto(f"{base_url}/replay/{table}?seat=1&step=5")  # a shared address opens its step
+    ready(page, 1, 5)
+    check_step(page, record, 1, 5)
+    page.click("#replay-forward")
+    ready(page, 1, 6)
+    page.click("#replay-back")
+    page.click("#replay-back")
+    ready(page, 1, 4)
+    page.keyboard.press("End")
+    ready(page, 1, last)
+    assert page.is_disabled("#replay-forward") and page.is_disabled("#replay-last")
+    page.keyboard.press("ArrowLeft")
+    ready(page, 1, last - 1)
+    page.keyboard.press("Home")
+    ready(page, 1, 0)
+    assert page.is_disabled("#replay-back")
+    page.keyboard.press("ArrowRight")
+    ready(page, 1, 1)
+    check_step(page, record, 1, 1)
+    page.focus("#replay-slider")
+    page.keyboard.press("ArrowRight")  # the slider's own key
+    ready(page, 1, 2)
+    page.click("#replay-last")
+    ready(page, 1, last)
+    check_step(page, record, 1, last)
+    share = page.input_value(".copy-field")
+    assert share.endswith(f"/replay/{table}?step={last}&seat=1")
+    assert page.url == share
+
+    with page.expect_download() as download:
+        page.click("#record-download")
+    path = tmp_path / "record.json"
+    download.value.save_as(path)
+    assert load_record(path.read_text()) == record
+    answers = "n\n\nb\n3\nq\n"
+    run = subprocess.run([sys.executable, "-m", "squidbox", "replay", str(path), "--seat", "1"],
+                         input=answers, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    game = squidbox.get_game("squid_circle")
+    for step in (0, 1, 2, 1, 3):  # enter and n go forward, b back, a number jumps
+        assert f"=== Step {step}/{last}" in run.stdout
+    third = game.replay(record.players, record.seed, record.options, record.actions[:3])
+    before = game.replay(record.players, record.seed, record.options, record.actions[:2])
+    for entry in third.log(1)[len(before.log(1)):]:
+        assert f"  · {entry['text']}" in run.stdout
+    assert game.render(third.view(1)) in run.stdout
+    assert page.console.errors == []
+
+
+def test_the_results_panel_links_the_replay_and_the_record(
+        page: Any, base_url: str, finished: dict[str, tuple[str, Any]]):
+    table, _record = finished["grid_squid"]
+    page.goto(f"{base_url}/t/{table}")
+    page.click("#replay-link")
+    page.wait_for_selector("#replay-app[data-ready]")
+    assert page.url.startswith(f"{base_url}/replay/{table}")
+    page.goto(f"{base_url}/t/{table}")
+    href = page.get_attribute("#record-link", "href")
+    assert json.loads(httpx.get(f"{base_url}{href}").text)["game"] == "grid_squid"
+
+
+def test_an_unfinished_table_has_no_replay(page: Any, base_url: str):
+    table = create_table(base_url, "grid_squid")["table"]
+    page.goto(f"{base_url}/replay/{table}")
+    page.wait_for_selector("#replay-refused")
+    text = page.inner_text("#replay-refused")
+    assert "not finished" in text and "hidden cards" in text
+    assert page.locator("#board").count() == 0
+    page.goto(f"{base_url}/replay/nosuchtable")
+    assert "There is no table" in page.inner_text("main")
