@@ -201,13 +201,15 @@ async def replay_page(request: Request, table_id: str) -> HTMLResponse:
     """A finished table step by step (replay.js builds the controls, from
     GET /api/tables/{id}/replay; a table still played is refused there, and the page says so)."""
     if not await _table_exists(request, table_id):
-        return HTMLResponse(page("No such table", _unknown_table(table_id)), status_code=404)
+        return HTMLResponse(page(_("No such table"), _unknown_table(table_id)),
+                            status_code=404)
     safe_id = html.escape(table_id, quote=True)
+    title = _("Replay of table {table}").format(table=table_id)
     body = f"""<div id="replay-app" class="table-app replay-app" data-table="{safe_id}">
-<h1 id="replay-title">Replay of table {safe_id}</h1>
-<p id="replay-status" class="muted" aria-live="polite">Loading…</p>
+<h1 id="replay-title">{html.escape(title)}</h1>
+<p id="replay-status" class="muted" aria-live="polite">{_h("Loading…")}</p>
 </div>"""
-    return HTMLResponse(page(f"Replay of table {table_id}", body, "replay.js", "replay"))
+    return HTMLResponse(page(title, body, "replay.js", "replay"))
 
 
 async def _table_exists(request: Request, table_id: str) -> bool:

@@ -381,7 +381,8 @@ function seatLabel(view, index) {
 
 // A table whose stored actions no longer replay under this server's rules (server/versions.py).
 function renderOutdated(table) {
-  elements.turn.textContent = t("Finished under older rules: {reason}. ", { reason: table.outdated || "" });
+  const reason = table.outdated || "";
+  elements.turn.textContent = t("Finished under older rules: {reason}.", { reason }) + " ";
   const link = document.createElement("a");
   link.id = "replay-link";
   link.href = `/replay/${encodeURIComponent(tableId)}`;
