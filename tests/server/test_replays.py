@@ -158,3 +158,38 @@ def test_new_tables_record_the_versions_they_start_under(sqlite_url: str):
     storage.dispose()
     assert row[0] == rules_version("squid_circle") and row[1].startswith("sha256:")
     assert json.dumps(row[1])
+
+
+def test_migration_0006_gives_the_tables_stored_before_rules_version_1(sqlite_url: str):
+    from alembic import command
+
+    from squidbox.server.storage import TableRecord, _row_fields, alembic_config, now
+    from squidbox.server.versions import stored_versions
+
+    storage = Storage(sqlite_url)
+    try:
+        command.upgrade(alembic_config(storage.engine), "0004")  # before this change
+        old = TableRecord(id="old", game="grid_squid", players=2, options={}, seed=5,
+                          bots={0: "random", 1: "random"}, token_hashes=[None, None],
+                          turn_seconds=None, leave_seconds=None, leave_bot="random",
+                          status="finished", created=now())
+        with storage.engine.begin() as connection:
+            connection.execute(sa.text("INSERT INTO tables (id, game, players, options, seed, "
+                                       "bots, token_hashes, leave_bot, status, created, "
+                                       "engine_format) VALUES (:id, :game, :players, '{}', "
+                                       ":seed, '{}', '[null, null]', :leave_bot, :status, "
+                                       ":created, 2)"),
+                               {k: v for k, v in _row_fields(old).items()
+                                if k in ("id", "game", "players", "seed", "leave_bot",
+                                         "status", "created")})
+        storage.upgrade()
+        versions = stored_versions(storage, "old")
+        assert (versions.rules, versions.data) == (1, None)
+        storage.set_status("old", "outdated")
+        command.downgrade(alembic_config(storage.engine), "0004")
+        with storage.engine.connect() as connection:
+            status = connection.execute(sa.text("SELECT status FROM tables")).scalar_one()
+            names = sa.inspect(connection).get_table_names()
+        assert status == "ended" and "table_versions" not in names
+    finally:
+        storage.dispose()

@@ -170,3 +170,64 @@ def test_an_unfinished_table_has_no_replay(page: Any, base_url: str):
     assert page.locator("#board").count() == 0
     page.goto(f"{base_url}/replay/nosuchtable")
     assert "There is no table" in page.inner_text("main")
+
+
+def serve(database: Path, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+    from .conftest import free_port, wait_until_serving
+
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "squidbox", "serve", "--port", str(port),
+                               "--database", f"sqlite:///{database}", "--no-rate-limits"],
+                              stdout=log.open("a"), stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    wait_until_serving(url, server, log)
+    return server, url
+
+
+def stop(server: subprocess.Popen[bytes]) -> None:
+    server.terminate()
+    server.wait(timeout=10)
+
+
+def test_a_table_finished_under_older_rules_says_so_everywhere(page: Any, tmp_path: Path):
+    """A server whose rules are newer than a stored table's, where an action no longer
+    replays: the lobby, the table page and the replay page say so; the record stays whole."""
+    import sqlalchemy as sa
+
+    from squidbox.engine.record import rules_version
+
+    database, log = tmp_path / "t.db", tmp_path / "server.log"
+    server, url = serve(database, log)
+    try:
+        table = finished_table(url, "grid_squid")
+        record = load_record(httpx.get(f"{url}/api/tables/{table}/record").text)
+    finally:
+        stop(server)
+    engine = sa.create_engine(f"sqlite:///{database}")
+    with engine.begin() as connection:  # as if this server's rules were newer than the table's
+        connection.execute(sa.text("UPDATE table_versions SET rules_version = :v"),
+                           {"v": rules_version("grid_squid") + 1})
+        connection.execute(sa.text("UPDATE actions SET action = 'place Z9' WHERE \"index\" = 3"))
+        connection.execute(sa.text("DELETE FROM snapshots"))
+    engine.dispose()
+    server, url = serve(database, log)
+    try:
+        page.goto(f"{url}/t/{table}")
+        page.wait_for_selector('#turn[data-status="outdated"]')
+        assert "Finished under older rules" in page.inner_text("#turn")
+        assert "action 4 of" in page.inner_text("#turn")
+        page.goto(url)
+        page.wait_for_selector(f'a[href="/replay/{table}"]')
+        assert "finished under older rules" in page.inner_text("#table-list")
+        page.click(f'a[href="/replay/{table}"]')
+        ready(page, None, 0)
+        assert "Finished under older rules" in page.inner_text("#outdated")
+        assert page.get_attribute("#replay-slider", "max") == "3"
+        page.keyboard.press("End")
+        ready(page, None, 3)
+        check_step(page, record, None, 3)
+        downloaded = load_record(httpx.get(f"{url}/api/tables/{table}/record").text)
+        assert len(downloaded.actions) == len(record.actions)
+        assert downloaded.actions[3][1] == "place Z9"
+    finally:
+        stop(server)
