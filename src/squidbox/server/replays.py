@@ -122,12 +122,15 @@ def refuse_unfinished(table: Table) -> None:
 
 
 async def replay_of(manager: TableManager, table_id: str) -> Replay:
-    record = await table_record(manager, table_id)
-    key = (table_id, len(record.actions))
+    """The table's replay, built once (in a worker thread) and kept among the last few."""
+    table = await manager.get(table_id)
+    async with table.lock:
+        refuse_unfinished(table)
+        key = (table_id, len(table.state.history))
     if key in _replays:
         _replays.move_to_end(key)
         return _replays[key]
-    table = await manager.get(table_id)
+    record = await table_record(manager, table_id)
     replay = await asyncio.to_thread(replay_record, record, table.game, True)
     _replays[key] = replay
     while len(_replays) > KEPT:
