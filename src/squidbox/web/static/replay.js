@@ -134,6 +134,16 @@ function shareUrl(withStep = true) {
   return `/replay/${encodeURIComponent(tableId)}${text ? `?${text}` : ""}`;
 }
 
+// The address bar keeps a ?lang= the page was opened with (the shared address does not: its
+// reader sees their own language).
+function addressUrl() {
+  const lang = new URLSearchParams(window.location.search).get("lang");
+  if (!lang) return shareUrl();
+  const url = new URL(shareUrl(), window.location.origin);
+  url.searchParams.set("lang", lang);
+  return `${url.pathname}${url.search}`;
+}
+
 // ---- stepping -----------------------------------------------------------------------------
 async function go(target, force = false) {
   const next = Math.max(0, Math.min(summary.steps, target));
@@ -184,7 +194,7 @@ async function render(answer) {
   if (!drawer) drawer = await import(`/games/${encodeURIComponent(summary.game)}/table.js`);
   drawer.draw(elements.board, view, [], {}, () => {});
   if (elements.share) elements.share.value = new URL(shareUrl(), window.location.origin).href;
-  history.replaceState(null, "", shareUrl());
+  history.replaceState(null, "", addressUrl());
   app.dataset.viewer = viewer === null ? "" : String(viewer);
   app.dataset.ready = `${viewer ?? ""}:${step}`;
   hideError();
