@@ -231,3 +231,25 @@ def test_a_table_finished_under_older_rules_says_so_everywhere(page: Any, tmp_pa
         assert downloaded.actions[3][1] == "place Z9"
     finally:
         stop(server)
+
+
+def test_the_replay_page_on_a_phone_passes_axe_and_fits(
+        browser: Any, base_url: str, finished: dict[str, tuple[str, Any]]):
+    from axe_playwright_python.sync_playwright import Axe
+
+    from .test_axe import OVERFLOWING, blocking_violations
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True)
+    context.set_default_timeout(15_000)
+    phone = context.new_page()
+    try:
+        for game_id in ("squid_inc", "directors"):
+            table, record = finished[game_id]
+            phone.goto(f"{base_url}/replay/{table}?seat=0&step={len(record.actions) // 2}")
+            ready(phone, 0, len(record.actions) // 2)
+            assert blocking_violations(Axe(), phone) == [], f"{game_id} replay page"
+            shell = phone.evaluate(OVERFLOWING)
+            assert shell["scroll"] <= shell["width"] and shell["wide"] == [], shell
+    finally:
+        context.close()

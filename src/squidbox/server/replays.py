@@ -116,9 +116,9 @@ async def table_record(manager: TableManager, table_id: str) -> GameRecord:
 def refuse_unfinished(table: Table) -> None:
     if table.state.is_terminal() or table.status == OUTDATED:
         return
-    raise ApiError("illegal_action", f"table {table.id} is not finished ({table.status}): only a "
-                                     "finished game has a replay and a record, since the replay "
-                                     "of any other would show every seat's hidden cards")
+    raise ApiError("illegal_action", f"Table {table.id} is not finished ({table.status}): only a "
+                                     "finished game has a replay and a record; the replay "
+                                     "of any other would show every seat's hidden cards.")
 
 
 async def replay_of(manager: TableManager, table_id: str) -> Replay:
