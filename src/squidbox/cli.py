@@ -129,7 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
 def add_replay_parser(commands: Any) -> None:
     replay = commands.add_parser("replay", help="step through a game record (JSON, as the "
                                                 "web's replay page downloads it)")
-    replay.add_argument("file", help="the game record (- reads standard input)")
+    replay.add_argument("file", help="the game record (its keys are read from standard input)")
     replay.add_argument("--seat", type=non_negative_int, metavar="N",
                         help="see the game as seat N (from 0) saw it (default: the spectator)")
     replay.set_defaults(run=run_replay)
@@ -358,7 +358,7 @@ def run_replay(args: argparse.Namespace) -> int:
     from .replay_terminal import replay_in_terminal
 
     try:
-        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
+        text = Path(args.file).read_text("utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise InvalidOptions(f"cannot read the game record {args.file}: {e}") from None
     replay = replay_record(load_record(text))

@@ -22,7 +22,14 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse, Response
 
-from squidbox.engine.record import GameRecord, RecordData, Replay, make_record, replay_record
+from squidbox.engine.record import (
+    GameRecord,
+    RecordData,
+    RecordError,
+    Replay,
+    make_record,
+    replay_record,
+)
 
 from .errors import ApiError
 from .routing import TableId, manager_of
@@ -131,7 +138,10 @@ async def replay_of(manager: TableManager, table_id: str) -> Replay:
         _replays.move_to_end(key)
         return _replays[key]
     record = await table_record(manager, table_id)
-    replay = await asyncio.to_thread(replay_record, record, table.game, True)
+    try:
+        replay = await asyncio.to_thread(replay_record, record, table.game, True)
+    except RecordError as e:  # its game cannot even be dealt here any more
+        raise ApiError("unavailable", f"table {table_id} cannot be replayed here: {e}") from None
     _replays[key] = replay
     while len(_replays) > KEPT:
         _replays.popitem(last=False)
