@@ -412,6 +412,7 @@ function tableItem(table, names) {
     replay.href = `/replay/${encodeURIComponent(table.table)}`;
     replay.className = "replay-link";
     replay.textContent = t("replay");
+    replay.setAttribute("aria-label", t("Replay of table {table}", { table: table.table }));
     item.append(" · ", replay);
   }
   if (table.turn_seconds) item.append(` · ${table.turn_seconds} s a turn`);
