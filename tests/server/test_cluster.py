@@ -24,8 +24,8 @@ from websockets.sync.client import ClientConnection, connect
 
 import squidbox
 from squidbox.server.bus import PostgresBus
-from squidbox.server.leases import LEASE_SECONDS, SWEEP_SECONDS
-from squidbox.server.storage import Storage
+from squidbox.server.leases import LEASE_SECONDS, SWEEP_SECONDS, Leases
+from squidbox.server.storage import ActionWrite, LeaseLost, Storage, TableRecord, now
 from tests.server.conftest import PostgresServer, RedisServer, free_port
 from tests.server.helpers import as_json, replayed, wait_for
 
@@ -319,3 +319,35 @@ def test_a_bus_with_sqlite_is_refused(tmp_path: Path) -> None:
          "--bus", "redis://127.0.0.1:1/0"], capture_output=True, text=True, env=env, timeout=60)
     assert result.returncode != 0
     assert "need a PostgreSQL database" in result.stderr + result.stdout
+
+
+def test_a_stale_owner_can_store_nothing_once_another_took_the_lease(
+        postgres: PostgresServer) -> None:
+    database = postgres.new_database()
+    first, second = Storage(database), Storage(database)
+    first.upgrade()
+    try:
+        old, new = Leases(first, "old"), Leases(second, "new")
+        record = TableRecord(id="fenced", game=GAME, players=2, options={}, seed=1, bots={},
+                             token_hashes=[None, None], turn_seconds=None, leave_seconds=None,
+                             leave_bot="random", status="playing", created=now())
+        first.fences["fenced"] = 1
+        first.create_table(record)
+        assert new.take("fenced") is None  # a live lease is not taken
+        first.add_actions([ActionWrite("fenced", 0, 0, "a", False)])
+        with first.engine.begin() as connection:  # the old owner stops renewing: it runs out
+            connection.exec_driver_sql("UPDATE table_leases SET expires_at = now() - "
+                                       "interval '1 second'")
+        assert new.take("fenced") == 2
+        with pytest.raises(LeaseLost):  # the old owner comes back: refused, nothing stored
+            first.add_actions([ActionWrite("fenced", 1, 1, "stale", False)])
+        with pytest.raises(LeaseLost):
+            first.set_status("fenced", "finished")
+        assert "fenced" not in old.renew()  # and it learns that it lost the table
+        second.add_actions([ActionWrite("fenced", 1, 1, "b", False)])
+        stored = second.load("fenced")
+        assert stored is not None
+        assert stored.actions == [(0, "a"), (1, "b")] and stored.record.status == "playing"
+    finally:
+        first.dispose()
+        second.dispose()
