@@ -351,3 +351,31 @@ def test_a_stale_owner_can_store_nothing_once_another_took_the_lease(
     finally:
         first.dispose()
         second.dispose()
+
+
+def test_a_paused_owner_that_comes_back_stores_nothing_and_hands_over(
+        postgres: PostgresServer, redis_server: RedisServer, tmp_path: Path) -> None:
+    database = postgres.new_database()
+    with nodes(2, database, tmp_path, "--bus", redis_server.url) as (a, b):
+        # the turn timer plays both seats every second, on the owner
+        table = create(a.http(), turn_seconds=1)["table"]
+        wait_for(lambda: a.http().get(f"/api/tables/{table}").json()["version"] >= 1,
+                 what="the timer's first move")
+        a.process.send_signal(signal.SIGSTOP)  # the owner stops, its leases run out
+        try:
+            paused_at = b.http().get(f"/api/tables/{table}", timeout=2)
+        except httpx.HTTPError:
+            paused_at = None  # relayed to the paused owner: no answer
+        def moved_on() -> bool:
+            answer = b.http().get(f"/api/tables/{table}")
+            return answer.status_code == 200 and owner_of(database, table) == "n1"
+        wait_for(moved_on, timeout=LEASE_SECONDS + 10, what="the takeover")
+        a.process.send_signal(signal.SIGCONT)  # its overdue timers fire: refused by the fence
+        wait_for(lambda: "lease lost" in a.log.read_text(), timeout=10, what="the eviction")
+        version = b.http().get(f"/api/tables/{table}").json()["version"]
+        with a.socket(f"/ws/tables/{table}") as ws:  # the old owner now relays to the new one
+            assert state_at(ws, version)["version"] >= version
+        stored = replayed(database, table).history  # every stored action replays, in order
+        assert b.http().get(f"/api/tables/{table}").json()["version"] >= len(stored) >= version
+        assert owner_of(database, table) == "n1"
+        assert paused_at is None or paused_at.status_code == 503
