@@ -155,6 +155,7 @@ def test_a_client_on_one_process_plays_a_table_another_owns_seeing_only_its_seat
         created = create(a.http())
         table, tokens = created["table"], tokens_of(created)
         assert owner_of(database, table) == "n0"
+        assert b.http().get("/api/tables/nosuchtbl").json()["code"] == "unknown_table"
         # seat 0 and a spectator on the process that does not own the table, seat 1 on the owner
         sockets = {0: stack.enter_context(b.socket(f"/ws/tables/{table}?token={tokens[0]}")),
                    None: stack.enter_context(b.socket(f"/ws/tables/{table}")),
@@ -285,12 +286,15 @@ def test_a_killed_owner_s_table_resumes_elsewhere_with_every_acknowledged_action
             assert state_at(ws, version)["view"]["seat"] == 0
             version = play(c.http(), table, tokens, 4, acknowledged)  # bots go on there too
             assert state_at(ws, version)["version"] >= version
-        stored = replayed(database, table).history
+        def agreed() -> list[tuple[int, str]] | None:  # once the bot has moved
+            stored = replayed(database, table).history
+            served = c.http().get(f"/api/tables/{table}").json()["version"]
+            return stored if served == len(stored) else None
+        stored = wait_for(agreed, what="the served and the stored versions to agree")
         indices = [index for index, _seat, _action in acknowledged]
         assert len(indices) == len(set(indices)), "an action was acknowledged twice"
         for index, seat, action in acknowledged:  # none lost, none replaced
             assert stored[index] == (seat, action)
-        assert c.http().get(f"/api/tables/{table}").json()["version"] == len(stored)
 
 
 def test_caps_refuse_clearly_and_a_refused_table_changes_nothing(tmp_path: Path) -> None:
@@ -334,6 +338,7 @@ def test_a_stale_owner_can_store_nothing_once_another_took_the_lease(
         first.fences["fenced"] = 1
         first.create_table(record)
         assert new.take("fenced") is None  # a live lease is not taken
+        assert new.take("no-such-table") == 0
         first.add_actions([ActionWrite("fenced", 0, 0, "a", False)])
         with first.engine.begin() as connection:  # the old owner stops renewing: it runs out
             connection.exec_driver_sql("UPDATE table_leases SET expires_at = now() - "
@@ -343,7 +348,7 @@ def test_a_stale_owner_can_store_nothing_once_another_took_the_lease(
             first.add_actions([ActionWrite("fenced", 1, 1, "stale", False)])
         with pytest.raises(LeaseLost):
             first.set_status("fenced", "finished")
-        assert "fenced" not in old.renew()  # and it learns that it lost the table
+        assert "fenced" not in old.renew(["fenced"])  # and it learns that it lost the table
         second.add_actions([ActionWrite("fenced", 1, 1, "b", False)])
         stored = second.load("fenced")
         assert stored is not None
