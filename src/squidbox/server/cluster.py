@@ -105,7 +105,12 @@ class Cluster:
         self.app = app
         self.manager.secret = await self.manager.db(self.leases.shared_secret)
         await self.manager.db(self.leases.renew, [])
-        await self.bus.start(channel_of(self.node), self.deliver)
+        try:
+            await self.bus.start(channel_of(self.node), self.deliver)
+        except Exception as e:
+            log.critical("node %s: cannot reach the bus (%s): %s", self.node,
+                         type(self.bus).__name__, e)
+            raise
         await self.take_orphans()
         self.manager.spawn(self._keep(), "leases")
         self.manager.spawn(self._sweep(), "takeover")
