@@ -217,6 +217,12 @@ def test_three_processes_on_listen_notify_without_redis(postgres: PostgresServer
         assert owner_of(database, table) == "n0"
         for node in (a, b, c):
             assert node.http().get(f"/api/tables/{table}").json()["version"] == len(stored)
+        # a process that stops normally gives its leases up: taken over before they run out
+        stopped = time.monotonic()
+        a.stop()
+        wait_for(lambda: owner_of(database, table) in ("n1", "n2"), timeout=LEASE_SECONDS,
+                 what="the takeover of a released lease")
+        assert time.monotonic() - stopped < LEASE_SECONDS
 
 
 def test_listen_notify_carries_messages_longer_than_notify_allows_in_order(
@@ -339,6 +345,7 @@ def test_a_stale_owner_can_store_nothing_once_another_took_the_lease(
         first.create_table(record)
         assert new.take("fenced") is None  # a live lease is not taken
         assert new.take("no-such-table") == 0
+        assert len(old.shared_secret()) == 32 and old.shared_secret() == new.shared_secret()
         first.add_actions([ActionWrite("fenced", 0, 0, "a", False)])
         with first.engine.begin() as connection:  # the old owner stops renewing: it runs out
             connection.exec_driver_sql("UPDATE table_leases SET expires_at = now() - "
