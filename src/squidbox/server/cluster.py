@@ -225,12 +225,21 @@ class Cluster:
         """A bus message for this node (called in order; hands it on without waiting)."""
         op, sid = message.get("op"), str(message.get("sid"))
         if op == "out" and sid in self.relayed:
-            self.relayed[sid].events.put_nowait(unpacked(message["event"]))
+            self._to_client(self.relayed[sid], unpacked(message["event"]))
         elif op == "in" and sid in self.served:
             self.served[sid].events.put_nowait(unpacked(message["event"]))
         elif op == "open" and sid not in self.served:
             self.served[sid] = Served(str(message["from"]))
             self.manager.spawn(self._serve(sid, message), f"relay {sid}")
+
+    def _to_client(self, relayed: Relayed, event: Message) -> None:
+        """Queue an event for a relayed client; one that leaves `client_queue` of them unread
+        is closed with 4408, as a client of the owner would be."""
+        if relayed.events.qsize() >= self.manager.limits.client_queue:
+            while not relayed.events.empty():
+                relayed.events.get_nowait()
+            event = {"type": "websocket.close", "code": 4408, "reason": "too slow"}
+        relayed.events.put_nowait(event)
 
     async def _to(self, node: str, op: str, sid: str, event: Message) -> None:
         await self.bus.publish(channel_of(node), {"op": op, "sid": sid, "event": packed(event)})
