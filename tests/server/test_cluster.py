@@ -36,11 +36,12 @@ GAME = "squid_circle"  # hidden hands: what a seat may not see of another
 class Node:
     """One `squidbox serve` process."""
 
-    def __init__(self, name: str, database: str, directory: Path, *extra: str) -> None:
+    def __init__(self, name: str, database: str, directory: Path, *extra: str,
+                 log: str | None = None) -> None:
         self.name = name
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.log = directory / f"{name}.log"
+        self.log = directory / f"{log or name}.log"
         env = {**os.environ, "PYTHONPATH": SOURCE}
         env.pop("SQUIDBOX_BUS", None)
         with open(self.log, "w") as log:
@@ -156,6 +157,9 @@ def test_a_client_on_one_process_plays_a_table_another_owns_seeing_only_its_seat
         table, tokens = created["table"], tokens_of(created)
         assert owner_of(database, table) == "n0"
         assert b.http().get("/api/tables/nosuchtbl").json()["code"] == "unknown_table"
+        twin = Node("n0", database, tmp_path, "--bus", redis_server.url, log="twin")  # in use
+        assert twin.process.wait(timeout=60) != 0
+        assert "another live server process is named 'n0'" in twin.log.read_text()
         # seat 0 and a spectator on the process that does not own the table, seat 1 on the owner
         sockets = {0: stack.enter_context(b.socket(f"/ws/tables/{table}?token={tokens[0]}")),
                    None: stack.enter_context(b.socket(f"/ws/tables/{table}")),

@@ -34,6 +34,7 @@ from .errors import ApiError
 from .leases import LEASE_SECONDS, RENEW_SECONDS, SWEEP_SECONDS, Leases
 from .routing import FORWARDED, client_address
 from .sockets import check_caps, counted, refuse
+from .storage import StorageError
 
 if TYPE_CHECKING:
     from .tables import Table, TableManager
@@ -104,7 +105,11 @@ class Cluster:
     async def start(self, app: ASGIApp) -> None:
         self.app = app
         self.manager.secret = await self.manager.db(self.leases.shared_secret)
-        await self.manager.db(self.leases.renew, [])
+        if not await self.manager.db(self.leases.join):
+            message = (f"another live server process is named {self.node!r} (node names must "
+                       f"be unique; its name is free {LEASE_SECONDS:g} s after it stopped)")
+            log.critical("%s", message)
+            raise StorageError(message)
         try:
             await self.bus.start(channel_of(self.node), self.deliver)
         except Exception as e:
