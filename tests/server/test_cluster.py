@@ -133,10 +133,15 @@ def play(http: httpx.Client, table: str, tokens: dict[int, str], moves: int,
     (index, seat, action). Returns the version reached."""
     version = 0
     for _ in range(moves):
-        message = http.get(f"/api/tables/{table}/state").json()
+        def settled() -> dict[str, Any] | None:  # the bots have moved
+            message: dict[str, Any] = http.get(f"/api/tables/{table}/state").json()
+            view = message["view"]
+            return message if view["is_terminal"] or set(view["to_move"]) & set(tokens) \
+                else None
+        message = wait_for(settled, what="the bots to move")
         version = message["version"]
         seat = next((s for s in message["view"]["to_move"] if s in tokens), None)
-        if message["view"]["is_terminal"] or seat is None:
+        if seat is None:
             break
         view = http.get(f"/api/tables/{table}/state", params={"token": tokens[seat]}).json()
         action = view["view"]["legal_actions"][0]
@@ -289,12 +294,15 @@ def test_a_killed_owner_s_table_resumes_elsewhere_with_every_acknowledged_action
             return answer.json() if answer.status_code == 200 else None
         info = wait_for(resumed, timeout=LEASE_SECONDS + 10, what="the takeover")
         took = time.monotonic() - killed
+        print(f"table served again {took:.1f} s after kill -9 of its owner")
         assert took < LEASE_SECONDS + SWEEP_SECONDS + 5, took
         assert owner_of(database, table) in ("n1", "n2")
         assert info["version"] >= version
         with b.socket(f"/ws/tables/{table}?token={tokens[0]}") as ws:
             assert state_at(ws, version)["view"]["seat"] == 0
+            before = len(acknowledged)
             version = play(c.http(), table, tokens, 4, acknowledged)  # bots go on there too
+            assert len(acknowledged) > before, "the game did not go on after the takeover"
             assert state_at(ws, version)["version"] >= version
         def agreed() -> list[tuple[int, str]] | None:  # once the bot has moved
             stored = replayed(database, table).history
