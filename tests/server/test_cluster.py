@@ -226,9 +226,16 @@ def test_three_processes_on_listen_notify_without_redis(postgres: PostgresServer
         assert owner_of(database, table) == "n0"
         for node in (a, b, c):
             assert node.http().get(f"/api/tables/{table}").json()["version"] == len(stored)
-        # a process that stops normally gives its leases up: taken over before they run out
-        stopped = time.monotonic()
-        a.stop()
+        # a process that stops normally closes the sockets relayed to it (1012: reconnect) and
+        # gives its leases up: taken over before they run out
+        with b.socket(f"/ws/tables/{table}") as relayed:
+            state_at(relayed, len(stored))
+            stopped = time.monotonic()
+            a.stop()
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    receive(relayed)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
         wait_for(lambda: owner_of(database, table) in ("n1", "n2"), timeout=LEASE_SECONDS,
                  what="the takeover of a released lease")
         assert time.monotonic() - stopped < LEASE_SECONDS

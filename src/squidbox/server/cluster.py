@@ -121,6 +121,13 @@ class Cluster:
         self.manager.spawn(self._sweep(), "takeover")
         log.info("node %s: serving, %d tables", self.node, len(self.manager.tables))
 
+    async def hand_back(self) -> None:
+        """Stopping: the clients other nodes relay here are closed with 1012 (reconnect)."""
+        for sid, served in list(self.served.items()):
+            with contextlib.suppress(Exception):
+                await self._to(served.edge, "out", sid,
+                               {"type": "websocket.close", "code": MOVED, "reason": ""})
+
     async def close(self) -> None:
         """Stop: every lease and the node row go at once, so others take over without
         waiting for them to run out."""
@@ -273,10 +280,12 @@ class Cluster:
         try:
             assert self.app is not None
             await self.app(scope, receive, send)
-            if scope["type"] == "websocket" and not closed:
-                await send({"type": "websocket.close", "code": 1011, "reason": ""})
         finally:
             self.served.pop(sid, None)
+            if scope["type"] == "websocket" and not closed:  # the app failed or was stopped
+                with contextlib.suppress(Exception):
+                    await self._to(served.edge, "out", sid,
+                                   {"type": "websocket.close", "code": MOVED, "reason": ""})
 
     # ---- this node's side: a client of a table another node owns -------------------------
     async def forward(self, owner: str, scope: Scope, receive: Receive, send: Send) -> None:
