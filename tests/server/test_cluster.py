@@ -410,3 +410,28 @@ def test_a_paused_owner_that_comes_back_stores_nothing_and_hands_over(
         assert b.http().get(f"/api/tables/{table}").json()["version"] >= len(stored) >= version
         assert owner_of(database, table) == "n1"
         assert paused_at is None or paused_at.status_code == 503
+
+
+def test_a_relayed_socket_counts_against_the_cap_of_the_process_it_is_connected_to(
+        postgres: PostgresServer, tmp_path: Path) -> None:
+    database = postgres.new_database()
+    owner = Node("owner", database, tmp_path)
+    front = Node("front", database, tmp_path, "--max-connections", "1")
+    try:
+        owner.wait_ready()
+        front.wait_ready()
+        table = create(owner.http())["table"]
+        with front.socket(f"/ws/tables/{table}") as first, \
+                front.socket(f"/ws/tables/{table}") as second:
+            assert state_at(first, 0)["table"]["table"] == table  # relayed to the owner
+            refusal = receive(second)
+            assert refusal["type"] == "error" and refusal["code"] == "full"
+            with pytest.raises(ConnectionClosed) as closed:
+                receive(second)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4503
+            with owner.socket(f"/ws/tables/{table}") as third:  # the owner has room
+                assert state_at(third, 0)["table"]["table"] == table
+        assert owner_of(database, table) == "owner"
+    finally:
+        owner.stop()
+        front.stop()
