@@ -36,6 +36,13 @@ from .limits import Limits, RateLimiter
 from .tables import Table, TableManager
 
 TableId = Annotated[str, Path(max_length=64)]
+# Set in the ASGI scope of a request or socket another process relayed to this one (cluster.py):
+# that process counted the connection against its own caps.
+FORWARDED = "squidbox.forwarded"
+
+
+def forwarded(connection: Request | WebSocket) -> bool:
+    return bool(connection.scope.get(FORWARDED))
 
 
 def seat_link(table_id: str, seat: int, token: str) -> str:
@@ -52,11 +59,13 @@ def seat_of(table: Table, token: str | None, what: str) -> int:
 
 
 def manager_of(connection: Request | WebSocket) -> TableManager:
-    return connection.app.state.manager
+    manager: TableManager = connection.app.state.manager
+    return manager
 
 
 def limits_of(connection: Request | WebSocket) -> Limits:
-    return connection.app.state.limits
+    limits: Limits = connection.app.state.limits
+    return limits
 
 
 def client_address(connection: Request | WebSocket) -> str:

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from squidbox import i18n
 from squidbox.bots import make_bot
@@ -42,6 +42,7 @@ from .storage import (
     PLAYING,
     ActionWrite,
     BadRow,
+    LeaseLost,
     Storage,
     StoredGame,
     TableRecord,
@@ -50,6 +51,9 @@ from .storage import (
 )
 from .variants import public_options, table_game, variant_entry, variant_label
 from .versions import OUTDATED, rebuild_checked, record_versions
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 log = logging.getLogger("squidbox.server")
 T = TypeVar("T")
@@ -179,7 +183,7 @@ def rebuild(game: Game, stored: StoredGame) -> State:
 
 
 def iso_time(moment: Any) -> str:
-    return moment.isoformat().replace("+00:00", "Z")
+    return str(moment.isoformat()).replace("+00:00", "Z")
 
 
 def seconds(value: float | None) -> float | int | None:
@@ -382,6 +386,10 @@ class Table:
             history = self.state.history[:-1]
             self.state = self.game.replay(self.record.players, self.record.seed,
                                           self.record.options, history)
+            if isinstance(e, LeaseLost) and self.manager.cluster is not None:
+                self.manager.cluster.evict(self)
+                raise ApiError("unavailable", f"table {self.id} moved to another server "
+                                              "process; reconnect and try again") from None
             raise ApiError("server_error", "the action could not be saved, so it was not "
                                            "played; try again") from None
         if finished:
@@ -404,7 +412,7 @@ class Table:
         async with self.lock:
             self.last_activity = time.monotonic()
             changed = client.seat is not None and not self.is_connected(client.seat)
-            if client.seat is not None and self.replaced.pop(client.seat, None):
+            if client.seat is not None and self.replaced.pop(client.seat, None) is not None:
                 changed = True
             self.clients.add(client)
             if changed:
@@ -623,6 +631,7 @@ class TableManager:
         self.bots = BotPool(self.limits.bot_threads)
         self.writer = GroupWriter(self)
         self.autopass = AutoPass()
+        self.cluster: Cluster | None = None  # several processes on one PostgreSQL (cluster.py)
 
     async def db(self, function: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
@@ -657,18 +666,24 @@ class TableManager:
         if not task.cancelled() and task.exception() is not None:
             log.error("task %s failed: %r", task.get_name(), task.exception())
 
-    async def start(self) -> None:
+    async def start(self, app: Any = None) -> None:
         """Resume every unfinished table (a bad one is quarantined; none waits for a bot) and
-        start the sweeper that expires abandoned tables."""
-        for table_id in await self.db(self.storage.unfinished_ids):
-            with contextlib.suppress(ApiError):  # quarantined: logged once by _load
-                await self.get(table_id)
+        start the sweeper that expires abandoned tables. With a cluster, only the tables no
+        other live process holds are resumed here (and taken over later as leases run out)."""
+        if self.cluster is not None:
+            await self.cluster.start(app)
+        else:
+            for table_id in await self.db(self.storage.unfinished_ids):
+                with contextlib.suppress(ApiError):  # quarantined: logged once by _load
+                    await self.get(table_id)
         log.info("resumed %d unfinished tables (%d quarantined)", len(self.tables),
                  len(self.quarantined))
         self.spawn(self._sweep(), "sweeper")
         self._count()
 
     async def close(self) -> None:
+        if self.cluster is not None:
+            await self.cluster.hand_back()
         for table in self.tables.values():
             table.close_tasks()
             for client in table.clients:
@@ -676,6 +691,8 @@ class TableManager:
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
+        if self.cluster is not None:
+            await self.cluster.close()
         self.bots.close()
         self.loader.shutdown(wait=False, cancel_futures=True)
         self.executor.shutdown(wait=True)
@@ -712,10 +729,13 @@ class TableManager:
             leave_bot=new.leave_bot, status=OPEN if new.open_seats else PLAYING, created=now(),
             host_hash=hash_token(host_token), links=dict.fromkeys(tokens, 0),
             issued=dict.fromkeys(tokens, 1))
+        if self.cluster is not None:
+            self.storage.fences[table_id] = 1  # its creator holds its first lease
         try:
             await self.db(self.storage.create_table, record)
             await record_versions(self, record, new.game)
         except Exception as e:
+            self.storage.fences.pop(table_id, None)
             log.error("table not created: database %s: %s", self.storage.name, one_line(e))
             raise ApiError("server_error", "the table could not be saved (the server's "
                                            "database failed); try again later") from None
@@ -748,6 +768,9 @@ class TableManager:
         self._refuse_quarantined(table_id)
         if len(table_id) > 32:
             raise ApiError("unknown_table", f"there is no table {table_id[:40]!r}")
+        if self.cluster is not None and not await self.cluster.take(table_id):
+            raise ApiError("unavailable", f"another server process plays table {table_id} "
+                                          "right now; try again in a few seconds")
         try:
             stored = await self.db(self.storage.load, table_id)
             if stored is None:
@@ -771,6 +794,8 @@ class TableManager:
         if self.tables.get(table.id) is table and not table.clients:
             del self.tables[table.id]
             self._count()
+            if self.cluster is not None:
+                self.spawn(self.cluster.release(table.id), f"release {table.id}")
 
     async def _sweep(self) -> None:
         """Expire tables with people that nobody has touched for `expire_seconds`."""
@@ -799,11 +824,13 @@ class TableManager:
                 table.record.status = EXPIRED
                 table.close_tasks()
                 self.tables.pop(table.id, None)
+                if self.cluster is not None:
+                    await self.cluster.release(table.id)
                 log.info("table %s expired after %.0f s without activity", table.id, idle)
         self._count()
 
     async def lobby(self, limit: int, statuses: tuple[str, ...] = ()) -> list[dict[str, Any]]:
-        entries = []
+        entries: list[dict[str, Any]] = []
         for record in await self.db(self.storage.list_tables, limit, statuses):
             if isinstance(record, BadRow):
                 entries.append({"table": record.table_id, "game": record.game,
