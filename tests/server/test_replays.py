@@ -168,7 +168,7 @@ def test_migration_0006_gives_the_tables_stored_before_rules_version_1(sqlite_ur
 
     storage = Storage(sqlite_url)
     try:
-        command.upgrade(alembic_config(storage.engine), "0004")  # before this change
+        command.upgrade(alembic_config(storage.engine), "0005")  # before this change
         old = TableRecord(id="old", game="grid_squid", players=2, options={}, seed=5,
                           bots={0: "random", 1: "random"}, token_hashes=[None, None],
                           turn_seconds=None, leave_seconds=None, leave_bot="random",
@@ -186,7 +186,7 @@ def test_migration_0006_gives_the_tables_stored_before_rules_version_1(sqlite_ur
         versions = stored_versions(storage, "old")
         assert (versions.rules, versions.data) == (1, None)
         storage.set_status("old", "outdated")
-        command.downgrade(alembic_config(storage.engine), "0004")
+        command.downgrade(alembic_config(storage.engine), "0005")
         with storage.engine.connect() as connection:
             status = connection.execute(sa.text("SELECT status FROM tables")).scalar_one()
             names = sa.inspect(connection).get_table_names()

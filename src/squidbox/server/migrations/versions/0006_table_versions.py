@@ -8,7 +8,7 @@ The tables stored before this migration get rules version 1 (the first one recor
 game's rules_version.toml starts there) and an unknown data version (NULL).
 
 Revision ID: 0006
-Revises: 0004 (the lead re-chains it when merging)
+Revises: 0005
 Create Date: 2026-11-24
 """
 
@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0006"
-down_revision = "0004"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 
