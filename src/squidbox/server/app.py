@@ -18,7 +18,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from . import api, chat, hostpage, ops, preferences, rematch, results, seating, sockets
+from . import api, chat, hostpage, mine, ops, preferences, rematch, results, seating, sockets
 from .errors import add_error_handlers, publish_error_shape
 from .guard import Guard, install_log_redaction
 from .limits import Limits, RateLimiter
@@ -71,6 +71,7 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, snapshot_every: int = SN
     app.include_router(results.router)
     app.include_router(seating.router)
     app.include_router(chat.router)
+    app.include_router(mine.router)
     if web_client:
         mount_web_client(app)
         app.include_router(hostpage.router)
