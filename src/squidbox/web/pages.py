@@ -41,6 +41,8 @@ def mount_web(app: FastAPI) -> None:
                       include_in_schema=False)
     app.add_api_route("/t/{table_id}", table_page, methods=["GET"],
                       response_class=HTMLResponse, include_in_schema=False)
+    app.add_api_route("/mine", my_tables_page, methods=["GET"], response_class=HTMLResponse,
+                      include_in_schema=False)
     app.add_api_route("/rules/{game_id}", rules_page, methods=["GET"],
                       response_class=HTMLResponse, include_in_schema=False)
     app.add_api_route("/games/{game_id}/table.js", game_drawing, methods=["GET"],
@@ -61,9 +63,11 @@ def page(title: str, body: str, script: str | None = None, main_class: str = "")
 <link rel="stylesheet" href="/static/app.css">
 <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 {module}
+<script type="module" src="/static/mytables.js"></script>
 </head>
 <body>
 <header class="site-header"><a class="brand" href="/">squidbox</a>
+<a id="mine-link" class="mine-link" href="/mine">My tables</a>
 <nav aria-label="How to play">{_rules_links()}</nav></header>
 <main id="main" class="{main_class}">
 {body}
@@ -110,6 +114,21 @@ deal the same game again. Leave it empty for a new game.</small>
 <div id="table-list">Loading…</div>
 </section>"""
     return HTMLResponse(page("Lobby", body, "lobby.js", "lobby"))
+
+
+async def my_tables_page() -> HTMLResponse:
+    """Every table this browser holds a seat at (the tokens are in the browser, so the list is
+    drawn by mytables.js, which every page includes: it also keeps the header's count and sends
+    the notifications)."""
+    body = """<h1>My tables</h1>
+<p class="muted">Every table this browser holds a seat at, the ones waiting for you first. The
+list follows the tables live.</p>
+<div class="mine-tools"><button type="button" id="notify-button" hidden>Notify me when it's my
+turn</button> <span id="notify-state" role="status"></span>
+<span id="mine-connection" class="connection" aria-live="polite"></span></div>
+<section class="panel" aria-label="Your tables"><div id="my-tables">Loading…</div>
+</section>"""
+    return HTMLResponse(page("My tables", body, None, "mine"))
 
 
 async def table_page(request: Request, table_id: str) -> HTMLResponse:
