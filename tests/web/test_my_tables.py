@@ -88,7 +88,7 @@ def test_my_tables_lists_your_turn_first_and_follows_it_live(
     assert re.search(r"you 23 h 59 min", page.inner_text("#clocks")), page.inner_text("#clocks")
     page.screenshot(path=str(screenshots / "table-one-day-timer-1280.png"))
     page.goto(f"{base_url}/mine")
-    page.wait_for_selector("#my-tables li.mine-item:nth-child(2) .mine-status")
+    page.wait_for_selector("#mine-link[data-following='2']", state="attached")
     items = page.locator("#my-tables li.mine-item")
     assert items.nth(0).get_attribute("data-table") == waiting["table"]
     assert items.nth(0).locator(".turn-badge").inner_text() == "▶ Your turn"
@@ -103,7 +103,7 @@ def test_my_tables_lists_your_turn_first_and_follows_it_live(
     move(base_url, other)                            # now it is my turn there too
     item(page, other).locator(".turn-badge").wait_for(timeout=2000)
     assert time.monotonic() - started < 1.0
-    page.wait_for_function("document.title === '(2) My tables · squidbox'", timeout=1000)
+    page.wait_for_function("() => document.title === '(2) My tables · squidbox'", timeout=1000)
 
     page.set_viewport_size({"width": 1280, "height": 900})
     page.screenshot(path=str(screenshots / "my-tables-1280.png"), full_page=True)
@@ -152,10 +152,11 @@ def test_notifications_for_your_turn_at_another_table(browser: Any, base_url: st
 
         # At another table's page: its own turn is not notified, the other table's is.
         hold(page, base_url, here, mine_here)
-        page.wait_for_function("document.getElementById('mine-link').textContent === 'My tables'")
+        page.wait_for_selector("#mine-link[data-following='1']", state="attached")
+        assert page.inner_text("#mine-link") == "My tables"
         move(base_url, here)
         move(base_url, there)
-        page.wait_for_function("window.__notes.length > 0", timeout=2000)
+        page.wait_for_function("() => window.__notes.length > 0", timeout=2000)
         time.sleep(0.3)
         notes = page.evaluate("window.__notes")
         assert [note["title"] for note in notes] == ["Your turn: Grid Squid"]
@@ -182,6 +183,7 @@ def test_the_lobby_offers_turn_based_timers(page: Any, base_url: str) -> None:
     assert page.input_value("#leave-select") == ""     # a turn-based table waits for players
     assert page.is_visible("#turn-based-note")
     page.click("#create-button")
-    page.wait_for_selector("#create-result a.seat-link")
+    page.wait_for_selector("#create-result a.seat-link, #lobby-error:not([hidden])")
+    assert page.is_hidden("#lobby-error"), page.inner_text("#lobby-error")
     page.wait_for_selector("#playing-tables li:has-text('1 d a turn')")
     assert page.console.errors == []

@@ -1,11 +1,11 @@
-"""The web client's pages: the lobby `/`, a table `/t/{table_id}`, a game's how-to-play page
-`/rules/{id}` (with its rulings), the static assets under `/static`, and what each game's folder
-holds, served through the registry: its table drawing `/games/{id}/table.js` and its pieces'
-texts `/api/games/{id}/pieces`.
+"""The web client's pages: the lobby `/`, a table `/t/{table_id}`, "My tables" `/mine`, a
+game's how-to-play page `/rules/{id}` (with its rulings), the static assets under `/static`,
+and what each game's folder holds, served through the registry: its table drawing
+`/games/{id}/table.js` and its pieces' texts `/api/games/{id}/pieces`.
 
 How the server uses it: in the app factory, after the `/api` and `/ws` routes are added, call
 `from squidbox.web import mount_web` and then `mount_web(app)` on the FastAPI app. It adds the
-three HTML pages and the game-folder routes as GET routes and mounts `squidbox/web/static` at
+HTML pages and the game-folder routes as GET routes and mounts `squidbox/web/static` at
 `/static` (StaticFiles, named "static"). The pages talk to the server only through the
 contract in docs/web-api.md, so the server needs nothing else from this package; the one thing
 they read from the server itself is whether a table exists (`app.state.manager.get`), so that
@@ -32,6 +32,7 @@ from .markdown import markdown_to_html
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 EXAMPLE_SEED = 1
+MY_TABLES_SCRIPT = "mytables.js"  # on every page with a script: the header's count, notifications
 _pieces_json: dict[str, dict[str, Any]] = {}  # by game id: the data file is read at start only
 
 
@@ -54,6 +55,8 @@ def mount_web(app: FastAPI) -> None:
 def page(title: str, body: str, script: str | None = None, main_class: str = "") -> str:
     """A whole HTML document around `body` (already safe HTML)."""
     module = f'<script type="module" src="/static/{script}"></script>' if script else ""
+    if script and script != MY_TABLES_SCRIPT:  # a page without script (a 404) stays without
+        module += f'\n<script type="module" src="/static/{MY_TABLES_SCRIPT}"></script>'
     return f"""<!doctype html>
 <html lang="en">
 <head>
@@ -63,7 +66,6 @@ def page(title: str, body: str, script: str | None = None, main_class: str = "")
 <link rel="stylesheet" href="/static/app.css">
 <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 {module}
-<script type="module" src="/static/mytables.js"></script>
 </head>
 <body>
 <header class="site-header"><a class="brand" href="/">squidbox</a>
@@ -128,7 +130,7 @@ turn</button> <span id="notify-state" role="status"></span>
 <span id="mine-connection" class="connection" aria-live="polite"></span></div>
 <section class="panel" aria-label="Your tables"><div id="my-tables">Loading…</div>
 </section>"""
-    return HTMLResponse(page("My tables", body, None, "mine"))
+    return HTMLResponse(page("My tables", body, MY_TABLES_SCRIPT, "mine"))
 
 
 async def table_page(request: Request, table_id: str) -> HTMLResponse:

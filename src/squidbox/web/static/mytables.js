@@ -164,6 +164,7 @@ function render() {
   const count = waitingCount();
   if (mineLink) {
     mineLink.textContent = count ? t("My tables ({count} waiting)", { count }) : t("My tables");
+    mineLink.dataset.following = String(entries.size);  // seats heard of (tests wait for it)
   }
   if (!list) return;
   document.title = count
