@@ -14,7 +14,6 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from squidbox.server import create_app
-from squidbox.server.limits import Limits
 from tests.server.conftest import free_port
 from tests.server.helpers import create_table, state_of, tokens_of, wait_for
 from tests.server.test_restart import running_server
@@ -40,20 +39,6 @@ def test_bad_turn_timers_are_refused(client: TestClient, value: object, words: s
     assert answer.status_code == 400
     assert answer.json()["code"] == "bad_request" and words in answer.json()["error"]
     assert client.get("/api/tables").json() == []  # nothing was made
-
-
-def test_a_timer_longer_than_the_server_keeps_idle_tables_is_refused(sqlite_url: str):
-    with TestClient(create_app(sqlite_url, web_client=False,
-                               limits=Limits(expire_seconds=DAY))) as client:
-        for name in ("turn_seconds", "leave_seconds"):
-            answer = client.post("/api/tables", json={"game": GAME, "players": 2,
-                                                      name: 3 * DAY})
-            assert answer.status_code == 400 and answer.json()["code"] == "invalid_options"
-            assert answer.json()["error"] == (
-                f"{name}: 3 days is longer than this server keeps a table without activity "
-                "(1 day); choose at most that")
-        assert client.get("/api/tables").json() == []
-        create_table(client, GAME, 2, turn_seconds=DAY)
 
 
 def deadline_after_restart(sqlite_url: str, tamper: str | None = None) -> tuple[float, float]:

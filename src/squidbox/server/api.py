@@ -10,8 +10,6 @@ from squidbox.engine import Game
 from squidbox.games.lobby import lobby_words
 from squidbox.registry import list_games
 
-from .errors import ApiError
-from .limits import Limits
 from .messages import (
     MAX_TOKEN_LENGTH,
     WEB_BOT_KINDS,
@@ -54,7 +52,6 @@ async def lobby(request: Request, limit: Annotated[int, Query(ge=1, le=1000)] = 
 
 @router.post("/api/tables", status_code=201, dependencies=[Depends(rate_limited("create"))])
 async def create_table(request: Request, body: NewTableBody) -> dict[str, Any]:
-    check_timers(body, limits_of(request))
     new = new_table(body, limits_of(request).bot_caps)
     table, tokens, host_token = await manager_of(request).create(new)
     return created_answer(table, tokens, host_token)
@@ -83,26 +80,6 @@ async def take_action(request: Request, table_id: TableId, body: ActionBody) -> 
     seat = seat_of(table, body.token, "an action")
     version = await table.submit(seat, body.action, body.version)
     return {"ok": True, "version": version}
-
-
-def check_timers(body: NewTableBody, limits: Limits) -> None:
-    """A turn or leave timer must run out before the server expires the table for want of
-    activity (Limits.expire_seconds), or it would never play its move."""
-    for name, value in (("turn_seconds", body.turn_seconds),
-                        ("leave_seconds", body.leave_seconds)):
-        if value is not None and value > limits.expire_seconds:
-            raise ApiError("invalid_options", f"{name}: {duration_text(value)} is longer than "
-                           f"this server keeps a table without activity "
-                           f"({duration_text(limits.expire_seconds)}); choose at most that")
-
-
-def duration_text(seconds: float) -> str:
-    """A number of seconds as a person reads it: "3 days", "12 hours", "90 seconds"."""
-    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
-        if seconds >= size and seconds % size == 0:
-            count = int(seconds // size)
-            return f"{count} {unit}{'s' if count != 1 else ''}"
-    return f"{seconds:g} seconds"
 
 
 def created_answer(table: Table, tokens: dict[int, str], host_token: str) -> dict[str, Any]:
