@@ -87,7 +87,16 @@ def test_my_tables_lists_your_turn_first_and_follows_it_live(
     # A one-day clock reads in hours on the table page.
     assert re.search(r"you 23 h 59 min", page.inner_text("#clocks")), page.inner_text("#clocks")
     page.screenshot(path=str(screenshots / "table-one-day-timer-1280.png"))
+    # A seat of a table the server no longer has (a removed database, another server).
+    page.evaluate("""localStorage.setItem('squidbox:seat:gone1234:0', JSON.stringify(
+        {table: 'gone1234', seat: 0, token: 'x', savedAt: 1}))""")
     page.goto(f"{base_url}/mine")
+    page.wait_for_selector("#mine-link[data-following='3']", state="attached")
+    gone = page.locator("#my-tables li[data-table='gone1234']")
+    assert gone.locator(".mine-status").inner_text() == "This table no longer exists on the server."
+    assert page.locator("#my-tables li.mine-item").nth(2).get_attribute("data-table") == "gone1234"
+    gone.get_by_role("button", name="Forget table gone1234").click()
+    gone.wait_for(state="detached")
     page.wait_for_selector("#mine-link[data-following='2']", state="attached")
     items = page.locator("#my-tables li.mine-item")
     assert items.nth(0).get_attribute("data-table") == waiting["table"]
@@ -112,15 +121,15 @@ def test_my_tables_lists_your_turn_first_and_follows_it_live(
     page.set_viewport_size({"width": 1280, "height": 900})
 
     # The host ends a table: it is shown as such, last, and can be forgotten.
-    ended = httpx.post(f"{base_url}/api/tables/{waiting['table']}/host/end", timeout=10,
-                       json={"token": waiting["host_token"]})
-    assert ended.status_code == 200, ended.text
-    gone = item(page, waiting)
-    gone.locator(".mine-status", has_text="Ended by the host").wait_for(timeout=2000)
+    answer = httpx.post(f"{base_url}/api/tables/{waiting['table']}/host/end", timeout=10,
+                        json={"token": waiting["host_token"]})
+    assert answer.status_code == 200, answer.text
+    ended = item(page, waiting)
+    ended.locator(".mine-status", has_text="Ended by the host").wait_for(timeout=2000)
     assert items.nth(1).get_attribute("data-table") == waiting["table"]
     page.screenshot(path=str(screenshots / "my-tables-ended-1280.png"), full_page=True)
-    gone.get_by_role("button", name=f"Forget table {waiting['table']}").click()
-    gone.wait_for(state="detached")
+    ended.get_by_role("button", name=f"Forget table {waiting['table']}").click()
+    ended.wait_for(state="detached")
     assert page.evaluate("Object.keys(localStorage).filter(k => k.includes(arguments[0]))"
                          .replace("arguments[0]", repr(waiting["table"]))) == []
     assert items.count() == 1 and page.title() == "(1) My tables · squidbox"
