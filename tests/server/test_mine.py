@@ -43,10 +43,11 @@ def play(client: httpx.Client, table: str, tokens: dict[int, str]) -> None:
 def mine(client: TestClient, seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
     answer = client.post("/api/mine", json={"seats": seats})
     assert answer.status_code == 200, answer.text
-    return answer.json()["tables"]
+    tables: list[dict[str, Any]] = answer.json()["tables"]
+    return tables
 
 
-def test_each_table_is_answered_for_its_seat(client: TestClient):
+def test_each_table_is_answered_for_its_seat(client: TestClient) -> None:
     first, first_tokens = two_people(client, turn_seconds=86400)
     second, second_tokens = two_people(client)
     waiting = mover(client, first)
@@ -72,7 +73,8 @@ def test_each_table_is_answered_for_its_seat(client: TestClient):
     assert entries[0]["version"] == public["version"]
 
 
-def test_a_wrong_token_or_table_is_an_entry_of_its_own_that_tells_nothing(client: TestClient):
+def test_a_wrong_token_or_table_is_an_entry_of_its_own_that_tells_nothing(
+        client: TestClient) -> None:
     table, tokens = two_people(client)
     other, other_tokens = two_people(client)
     entries = mine(client, [
@@ -91,7 +93,7 @@ def test_a_wrong_token_or_table_is_an_entry_of_its_own_that_tells_nothing(client
     assert entries[4]["seat"] == 1 and entries[4]["status"] == "playing"
 
 
-def test_finished_and_ended_tables_say_so(client: TestClient):
+def test_finished_and_ended_tables_say_so(client: TestClient) -> None:
     created = create_table(client, GAME, 2)
     table, tokens = created["table"], tokens_of(created)
     answer = client.post(f"/api/tables/{table}/host/end",
@@ -101,7 +103,7 @@ def test_finished_and_ended_tables_say_so(client: TestClient):
     assert entry["status"] == "ended" and entry["your_turn"] is False and entry["to_move"] == []
 
 
-def test_bad_requests_are_refused_whole(client: TestClient):
+def test_bad_requests_are_refused_whole(client: TestClient) -> None:
     too_many = [{"table": "t", "token": "x"}] * 101
     for body in [{"seats": too_many}, {"seats": [{"table": "t"}]}, {"seats": "t"},
                  {"seats": [{"table": "t", "token": "x", "extra": 1}]}, {}]:
@@ -110,10 +112,11 @@ def test_bad_requests_are_refused_whole(client: TestClient):
 
 
 def receive(ws: ClientConnection) -> dict[str, Any]:
-    return json.loads(ws.recv(timeout=10))
+    message: dict[str, Any] = json.loads(ws.recv(timeout=10))
+    return message
 
 
-def test_the_socket_pushes_a_change_at_once(sqlite_url: str):
+def test_the_socket_pushes_a_change_at_once(sqlite_url: str) -> None:
     """A real server (one event loop, real sockets): the entry arrives well within 1 s."""
     with live_server(sqlite_url) as live, httpx.Client(base_url=live.url) as client:
         first, first_tokens = two_people(client)
@@ -158,7 +161,7 @@ def test_the_socket_pushes_a_change_at_once(sqlite_url: str):
         assert live.problems() == []
 
 
-def test_a_closed_socket_stops_listening(client: TestClient):
+def test_a_closed_socket_stops_listening(client: TestClient) -> None:
     table, tokens = two_people(client)
     with client.websocket_connect("/ws/mine") as ws:
         ws.send_json({"type": "watch", "seats": [{"table": table, "token": tokens[0]}]})

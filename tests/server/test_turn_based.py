@@ -23,7 +23,7 @@ DAY = 86400
 
 
 @pytest.mark.parametrize("seconds", [3600, 12 * 3600, DAY, 3 * DAY])
-def test_long_turn_timers_are_offered(client: TestClient, seconds: int):
+def test_long_turn_timers_are_offered(client: TestClient, seconds: int) -> None:
     created = create_table(client, GAME, 2, turn_seconds=seconds)
     message = state_of(client, created["table"], tokens_of(created)[0])
     assert message["table"]["turn_seconds"] == seconds
@@ -34,7 +34,7 @@ def test_long_turn_timers_are_offered(client: TestClient, seconds: int):
 @pytest.mark.parametrize(("value", "words"), [
     (-1, "greater than 0"), (0, "greater than 0"), (8 * DAY, "less than or equal to 604800"),
     ("1d", "valid number"), (True, "valid number")])
-def test_bad_turn_timers_are_refused(client: TestClient, value: object, words: str):
+def test_bad_turn_timers_are_refused(client: TestClient, value: object, words: str) -> None:
     answer = client.post("/api/tables", json={"game": GAME, "players": 2, "turn_seconds": value})
     assert answer.status_code == 400
     assert answer.json()["code"] == "bad_request" and words in answer.json()["error"]
@@ -59,12 +59,12 @@ def deadline_after_restart(sqlite_url: str, tamper: str | None = None) -> tuple[
         return before, state_of(client, table, tokens[seat])["deadline"]
 
 
-def test_the_stored_deadline_is_kept_across_a_restart(sqlite_url: str):
+def test_the_stored_deadline_is_kept_across_a_restart(sqlite_url: str) -> None:
     before, after = deadline_after_restart(sqlite_url)
     assert after == before
 
 
-def test_deadlines_stored_at_another_version_start_afresh(sqlite_url: str):
+def test_deadlines_stored_at_another_version_start_afresh(sqlite_url: str) -> None:
     """The process stopped between storing a move and storing the clocks it started: the clock
     starts afresh rather than run short."""
     before, after = deadline_after_restart(sqlite_url,
@@ -72,7 +72,8 @@ def test_deadlines_stored_at_another_version_start_afresh(sqlite_url: str):
     assert after > before
 
 
-def test_a_one_day_timer_survives_a_killed_server_and_a_passed_one_plays_at_once(tmp_path: Path):
+def test_a_one_day_timer_survives_a_killed_server_and_a_passed_one_plays_at_once(
+        tmp_path: Path) -> None:
     database_url = f"sqlite:///{tmp_path / 'turns.db'}"
     port = free_port()
     base = f"http://127.0.0.1:{port}"

@@ -43,11 +43,12 @@ def two_people(base_url: str, **extra: Any) -> dict[str, Any]:
     body = {"game": GAME, "players": 2, "seed": 3, **extra}
     answer = httpx.post(f"{base_url}/api/tables", json=body, timeout=30)
     assert answer.status_code == 201, answer.text
-    return answer.json()
+    created: dict[str, Any] = answer.json()
+    return created
 
 
 def token(created: dict[str, Any], seat: int) -> str:
-    return next(s["token"] for s in created["seats"] if s["seat"] == seat)
+    return str(next(s["token"] for s in created["seats"] if s["seat"] == seat))
 
 
 def to_move(base_url: str, created: dict[str, Any]) -> int:
