@@ -11,9 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from axe_playwright_python.sync_playwright import Axe
 
 from tests.web.conftest import AT_ONCE, Console
 from tests.web.helpers import seat_url, wait_for_state
+from tests.web.test_axe import blocking_violations
 
 GAME = "grid_squid"
 
@@ -119,6 +121,7 @@ def test_my_tables_lists_your_turn_first_and_follows_it_live(
     page.screenshot(path=str(screenshots / "my-tables-1280.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(screenshots / "my-tables-390.png"), full_page=True)
+    assert blocking_violations(Axe(), page) == []
     page.set_viewport_size({"width": 1280, "height": 900})
 
     # The host ends a table: it is shown as such, last, and can be forgotten.

@@ -119,17 +119,15 @@ deal the same game again. Leave it empty for a new game.</small>
 
 
 async def my_tables_page() -> HTMLResponse:
-    """Every table this browser holds a seat at (the tokens are in the browser, so the list is
-    drawn by mytables.js, which every page includes: it also keeps the header's count and sends
-    the notifications)."""
-    body = """<h1>My tables</h1>
-<p class="muted">Every table this browser holds a seat at, the ones waiting for you first. The
-list follows the tables live.</p>
-<div class="mine-tools"><button type="button" id="notify-button" hidden>Notify me when it's my
-turn</button> <span id="notify-state" role="status"></span>
+    """Every table this browser holds a seat at. The tokens are in the browser, so mytables.js
+    (on every page with a script: it also keeps the header's count and sends the notifications)
+    draws the list and writes the page's words, through t()."""
+    body = """<h1 id="mine-heading">My tables</h1>
+<p id="mine-about" class="muted"></p>
+<div class="mine-tools"><button type="button" id="notify-button" hidden></button>
+<span id="notify-state" role="status"></span>
 <span id="mine-connection" class="connection" aria-live="polite"></span></div>
-<section class="panel" aria-label="Your tables"><div id="my-tables">Loading…</div>
-</section>"""
+<section class="panel" id="mine-panel"><div id="my-tables"></div></section>"""  # mytables.js
     return HTMLResponse(page("My tables", body, MY_TABLES_SCRIPT, "mine"))
 
 

@@ -375,6 +375,16 @@ function restart() {
   render();
 }
 
+// The /mine page's own words (the page holds only their places).
+function writePage() {
+  document.getElementById("mine-heading").textContent = t("My tables");
+  document.getElementById("mine-about").textContent = t("Every table this browser holds a seat at, "
+    + "the ones waiting for you first. The list follows the tables live.");
+  document.getElementById("mine-panel").setAttribute("aria-label", t("Your tables"));
+  list.textContent = t("Loading…");
+}
+
+if (list) writePage();
 setUpNotifyButton();
 if (list || seatsToFollow().length) loadGameNames();
 restart();
