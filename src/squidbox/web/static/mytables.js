@@ -104,9 +104,9 @@ function showConnection(text) {
 }
 
 const STATES = {
-  connecting: "Connecting…",
-  connected: "Connected: the list follows your tables as they change.",
-  disconnected: "Reconnecting…",
+  connecting: () => t("Connecting…"),
+  connected: () => t("Connected: the list follows your tables as they change."),
+  disconnected: () => t("Reconnecting…"),
 };
 
 // ---- what a seat is waiting for ----------------------------------------------------------------
@@ -178,8 +178,8 @@ function drawList() {
     const none = document.createElement("p");
     const lobby = document.createElement("a");
     lobby.href = "/";
-    lobby.textContent = t("the lobby");
-    none.append(t("This browser holds no seat at any table yet. Create or join one in "), lobby, ".");
+    lobby.textContent = t("Create or join a table in the lobby.");
+    none.append(t("This browser holds no seat at any table yet."), " ", lobby);
     list.replaceChildren(none);
     return;
   }
@@ -367,7 +367,7 @@ function restart() {
       () => `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/ws/mine`,
       {
         message: received,
-        status: (state) => showConnection(t(STATES[state] || state)),
+        status: (state) => showConnection(STATES[state] ? STATES[state]() : state),
         fatal: () => showConnection(t("The server refused the connection; reload the page.")),
       });
     connection.start();
