@@ -14,6 +14,7 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from squidbox.server import create_app
+from squidbox.server.storage import make_engine
 from tests.server.conftest import free_port
 from tests.server.helpers import create_table, state_of, tokens_of, wait_for
 from tests.server.test_restart import running_server
@@ -41,26 +42,27 @@ def test_bad_turn_timers_are_refused(client: TestClient, value: object, words: s
     assert client.get("/api/tables").json() == []  # nothing was made
 
 
-def deadline_after_restart(sqlite_url: str, tamper: str | None = None) -> tuple[float, float]:
+def deadline_after_restart(database_url: str, tamper: str | None = None) -> tuple[float, float]:
     """A one-day table's deadline before and after the app is started again on its database
     (`tamper`: SQL run on the stored deadlines in between)."""
-    with TestClient(create_app(sqlite_url, web_client=False)) as client:
+    with TestClient(create_app(database_url, web_client=False)) as client:
         created = create_table(client, GAME, 2, turn_seconds=DAY)
         table, tokens = created["table"], tokens_of(created)
         seat = state_of(client, table)["view"]["to_move"][0]
         before = state_of(client, table, tokens[seat])["deadline"]
     if tamper:
-        engine = sa.create_engine(sqlite_url)
+        engine = make_engine(database_url)
         with engine.begin() as connection:
             connection.execute(sa.text(tamper))
         engine.dispose()
     time.sleep(0.05)
-    with TestClient(create_app(sqlite_url, web_client=False)) as client:
+    with TestClient(create_app(database_url, web_client=False)) as client:
         return before, state_of(client, table, tokens[seat])["deadline"]
 
 
-def test_the_stored_deadline_is_kept_across_a_restart(sqlite_url: str) -> None:
-    before, after = deadline_after_restart(sqlite_url)
+def test_the_stored_deadline_is_kept_across_a_restart(database_url: str) -> None:
+    """SQLite and PostgreSQL alike."""
+    before, after = deadline_after_restart(database_url)
     assert after == before
 
 
