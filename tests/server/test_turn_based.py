@@ -33,8 +33,10 @@ def test_long_turn_timers_are_offered(client: TestClient, seconds: int) -> None:
 
 
 @pytest.mark.parametrize(("value", "words"), [
-    (-1, "greater than 0"), (0, "greater than 0"), (8 * DAY, "less than or equal to 604800"),
-    ("1d", "valid number"), (True, "valid number")])
+    (-1, "turn_seconds: Value error, a timer is a number of seconds above 0 and at most 604800 "
+         "(7 days; 3600 is an hour, 86400 a day), not -1"),
+    (0, "not 0"), (8 * DAY, "not 691200"), (1e300, "not 1e+300"),
+    ("1d", "turn_seconds: Input should be a valid number"), (True, "valid number")])
 def test_bad_turn_timers_are_refused(client: TestClient, value: object, words: str) -> None:
     answer = client.post("/api/tables", json={"game": GAME, "players": 2, "turn_seconds": value})
     assert answer.status_code == 400
