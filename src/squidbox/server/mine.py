@@ -13,7 +13,7 @@ says nothing about the table; the other entries are answered as usual.
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import logging
 import time
 from typing import Annotated, Any, Literal
 
@@ -29,6 +29,7 @@ from .storage import PLAYING
 from .tables import Table, TableManager, encode, seconds
 
 router = APIRouter()
+log = logging.getLogger("squidbox.server")
 MAX_SEATS = 100  # entries one request or watch may name
 
 
@@ -156,8 +157,10 @@ class Watch:
 
     async def pump(self, websocket: WebSocket) -> None:
         """Send what changed, in order, until the connection ends."""
-        with contextlib.suppress(Exception):  # a vanished peer fails in transport-specific ways
+        try:
             await self._pump(websocket)
+        except Exception as e:  # a vanished peer fails in transport-specific ways
+            log.debug("a my-tables connection ended: %r", e)
 
     async def _pump(self, websocket: WebSocket) -> None:
         while True:
