@@ -189,6 +189,11 @@ def test_notifications_for_your_turn_at_another_table(browser: Any, base_url: st
 
 
 def test_the_lobby_offers_turn_based_timers(page: Any, base_url: str) -> None:
+    sockets: list[str] = []
+    page.on("websocket", lambda socket: sockets.append(socket.url))
+    page.goto(f"{base_url}/mine")  # a browser holding no seat: says so, connects nowhere
+    page.wait_for_selector("#my-tables p:has-text('This browser holds no seat at any table yet.')")
+    assert page.title() == "My tables · squidbox" and sockets == []
     page.goto(base_url)
     page.wait_for_selector("#turn-select optgroup option", state="attached")
     page.select_option("#leave-select", "300")
