@@ -20,7 +20,7 @@ from fastapi import FastAPI
 
 from squidbox.engine import InvalidOptions
 
-from . import api, chat, hostpage, ops, preferences, rematch, replays, results, seating, sockets
+from . import api, chat, hostpage, mine, ops, preferences, rematch, replays, results, seating, sockets
 from .bus import make_bus
 from .cluster import Cluster, Relay, node_name
 from .errors import add_error_handlers, publish_error_shape
@@ -88,6 +88,7 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, snapshot_every: int = SN
     app.include_router(replays.router)
     app.include_router(seating.router)
     app.include_router(chat.router)
+    app.include_router(mine.router)
     if web_client:
         mount_web_client(app)
         app.include_router(hostpage.router)

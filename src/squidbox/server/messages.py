@@ -39,7 +39,20 @@ MAX_SECONDS = 7 * 24 * 3600
 MAX_VERSION = 10**9
 MAX_TOKEN_LENGTH = 200
 
-Seconds = Annotated[float, Field(gt=0, le=MAX_SECONDS)]
+
+
+def timer_seconds(value: float) -> float:
+    """A turn or leave timer: from a moment to 7 days, said in words a person reads."""
+    if not 0 < value <= MAX_SECONDS:
+        raise ValueError(f"a timer is a number of seconds above 0 and at most {MAX_SECONDS} "
+                         f"(7 days; 3600 is an hour, 86400 a day), not {value:g}")
+    return value
+
+
+# A timer's bounds are published in the schema and checked by timer_seconds (whose refusal says
+# more than pydantic's "less than or equal to 604800").
+Seconds = Annotated[float, Field(json_schema_extra={"exclusiveMinimum": 0, "maximum": MAX_SECONDS}),
+                    AfterValidator(timer_seconds)]
 BotSpec = Annotated[str, Field(min_length=1, max_length=200)]
 SeatKey = Annotated[str, Field(pattern=r"^[0-9]{1,2}$")]
 Version = Annotated[int, Field(ge=0, le=MAX_VERSION)]

@@ -31,6 +31,7 @@ from squidbox.engine import Action, Game, IllegalAction, SnapshotError, State
 
 from .autopass import AutoPass
 from .botpool import Abandoned, BotPool, Interruptible
+from .deadlines import SavedDeadlines, load_deadlines
 from .errors import ApiError
 from .limits import Limits
 from .messages import MAX_TOKEN_LENGTH, NewTable
@@ -205,6 +206,8 @@ class Table:
         self.chat_lock = asyncio.Lock()  # orders chat lines (apart from the game's lock)
         self.replaced: dict[int, str] = {}  # human seats a bot plays for (leave policy)
         self.deadlines: dict[int, float] = {}  # turn timer, per human seat to move
+        self.saved_deadlines = SavedDeadlines()  # stored, so that a restart keeps them
+        self.listeners: set[Callable[[Table], None]] = set()  # told of every broadcast
         started = time.time()
         self.to_move_since: dict[int, float] = {}
         self.disconnected_since = dict.fromkeys(range(record.players), started)
@@ -322,6 +325,8 @@ class Table:
                 with i18n.language(client.language):
                     texts[key] = encode(self.message(client.seat))
             client.push(texts[key])
+        for listener in list(self.listeners):  # e.g. mine.py's "my tables" connections
+            listener(self)
 
     def spectators(self, address: str | None = None) -> int:
         return sum(1 for c in self.clients
@@ -459,10 +464,11 @@ class Table:
             return
         for seat in to_move:
             if self._human(seat) and seat not in self.deadlines:
-                deadline = moment + self.record.turn_seconds
+                deadline = self.saved_deadlines.take(seat) or moment + self.record.turn_seconds
                 self.deadlines[seat] = deadline
                 self.timer_tasks[seat] = self.manager.spawn(
                     self._turn_timer(seat, deadline), f"timer {self.id}/{seat}")
+        self.saved_deadlines.save(self)
 
     def _clear_timer(self, seat: int) -> None:
         self.deadlines.pop(seat, None)
@@ -787,6 +793,8 @@ class TableManager:
             raise
         table = Table(stored.record, state, self)
         table.outdated = outdated
+        table.saved_deadlines = SavedDeadlines(
+            await self.db(load_deadlines, self.storage, table_id, len(state.history)))
         return table
 
     def forget(self, table: Table) -> None:

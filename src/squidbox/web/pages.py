@@ -1,11 +1,11 @@
-"""The web client's pages: the lobby `/`, a table `/t/{table_id}`, a game's how-to-play page
-`/rules/{id}` (with its rulings), the static assets under `/static`, and what each game's folder
-holds, served through the registry: its table drawing `/games/{id}/table.js` and its pieces'
-texts `/api/games/{id}/pieces`.
+"""The web client's pages: the lobby `/`, a table `/t/{table_id}`, "My tables" `/mine`, a
+game's how-to-play page `/rules/{id}` (with its rulings), the static assets under `/static`,
+and what each game's folder holds, served through the registry: its table drawing
+`/games/{id}/table.js` and its pieces' texts `/api/games/{id}/pieces`.
 
 How the server uses it: in the app factory, after the `/api` and `/ws` routes are added, call
 `from squidbox.web import mount_web` and then `mount_web(app)` on the FastAPI app. It adds the
-three HTML pages and the game-folder routes as GET routes and mounts `squidbox/web/static` at
+HTML pages and the game-folder routes as GET routes and mounts `squidbox/web/static` at
 `/static` (StaticFiles, named "static"). The pages talk to the server only through the
 contract in docs/web-api.md, so the server needs nothing else from this package; the one thing
 they read from the server itself is whether a table exists (`app.state.manager.get`), so that
@@ -35,6 +35,7 @@ from .markdown import markdown_to_html
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 EXAMPLE_SEED = 1
+MY_TABLES_SCRIPT = "mytables.js"  # on every page with a script: the header's count, notifications
 # by game id and language: the data file is read at start only
 _pieces_json: dict[tuple[str, str], dict[str, Any]] = {}
 
@@ -47,6 +48,8 @@ def mount_web(app: FastAPI) -> None:
                       response_class=HTMLResponse, include_in_schema=False)
     app.add_api_route("/replay/{table_id}", replay_page, methods=["GET"],
                       response_class=HTMLResponse, include_in_schema=False)
+    app.add_api_route("/mine", my_tables_page, methods=["GET"], response_class=HTMLResponse,
+                      include_in_schema=False)
     app.add_api_route("/rules/{game_id}", rules_page, methods=["GET"],
                       response_class=HTMLResponse, include_in_schema=False)
     app.add_api_route("/games/{game_id}/table.js", game_drawing, methods=["GET"],
@@ -60,6 +63,8 @@ def page(title: str, body: str, script: str | None = None, main_class: str = "")
     """A whole HTML document around `body` (already safe HTML)."""
     module = f'<script type="module" src="/static/{script}"></script>' if script else ""
     language = i18n.current()
+    if script and script != MY_TABLES_SCRIPT:  # a page without script (a 404) stays without
+        module += f'\n<script type="module" src="/static/{MY_TABLES_SCRIPT}"></script>'
     return f"""<!doctype html>
 <html lang="{language}">
 <head>
@@ -74,6 +79,7 @@ def page(title: str, body: str, script: str | None = None, main_class: str = "")
 </head>
 <body>
 <header class="site-header"><a class="brand" href="/">squidbox</a>
+<a id="mine-link" class="mine-link" href="/mine">{_h("My tables")}</a>
 <nav aria-label="{_h("How to play")}">{_rules_links()}</nav>
 {_language_switch(language)}</header>
 <main id="main" class="{main_class}">
@@ -145,6 +151,19 @@ aria-describedby="seed-help"></label>
 <div id="table-list">{_h("Loading…")}</div>
 </section>"""
     return HTMLResponse(page(_("Lobby"), body, "lobby.js", "lobby"))
+
+
+async def my_tables_page() -> HTMLResponse:
+    """Every table this browser holds a seat at. The tokens are in the browser, so mytables.js
+    (on every page with a script: it also keeps the header's count and sends the notifications)
+    draws the list and writes the page's words, through t()."""
+    body = """<h1 id="mine-heading">My tables</h1>
+<p id="mine-about" class="muted"></p>
+<div class="mine-tools"><button type="button" id="notify-button" hidden></button>
+<span id="notify-state" role="status"></span>
+<span id="mine-connection" class="connection" aria-live="polite"></span></div>
+<section class="panel" id="mine-panel"><div id="my-tables"></div></section>"""  # mytables.js
+    return HTMLResponse(page(_("My tables"), body, MY_TABLES_SCRIPT, "mine"))
 
 
 async def table_page(request: Request, table_id: str) -> HTMLResponse:

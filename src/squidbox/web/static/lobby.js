@@ -3,6 +3,7 @@
 
 import { absolute, copyRow } from "./copy.js";
 import { t } from "./i18n.js";
+import { durationText } from "./mytables.js";
 
 // Who sits in a seat: a person, an open seat, or one of the computer players the server offers
 // for the game (GET /api/games: `bots`, and `default_bot` for a new seat).
@@ -30,8 +31,12 @@ const tableList = document.getElementById("table-list");
 const NAME_KEY = "squidbox-name";
 
 // Turn timer and leave policy (POST /api/tables: turn_seconds, leave_seconds, leave_bot).
+// Live tables have short timers; turn-based ones (a move an hour or a day, players away in
+// between) long ones: those are offered in a group of their own.
 const TURN_TIMES = [["", "No turn timer"], ["30", "30 seconds a turn"], ["60", "1 minute a turn"],
-  ["120", "2 minutes a turn"], ["300", "5 minutes a turn"], ["86400", "1 day a turn"]];
+  ["120", "2 minutes a turn"], ["300", "5 minutes a turn"]];
+const LONG_TURN_TIMES = [["3600", t("1 hour a turn")], ["43200", t("12 hours a turn")],
+  ["86400", t("1 day a turn")], ["259200", t("3 days a turn")]];
 const LEAVE_TIMES = [["", "Wait for them"], ["60", "Computer takes over after 1 minute"],
   ["300", "Computer takes over after 5 minutes"], ["3600", "Computer takes over after 1 hour"]];
 
@@ -46,6 +51,29 @@ function choice(id, label, choices) {
   return row;
 }
 
+// The turn timer's choices: the live ones, then the turn-based ones in their own group.
+function turnChoice() {
+  const row = choice("turn-select", "Turn timer", TURN_TIMES);
+  const group = document.createElement("optgroup");
+  group.label = t("Turn-based: play when you have time");
+  group.replaceChildren(...LONG_TURN_TIMES.map(([value, text]) => option(value, text)));
+  const select = row.querySelector("select");
+  select.appendChild(group);
+  select.addEventListener("change", turnChanged);
+  return row;
+}
+
+// A turn-based table's players are away most of the time: a computer taking over whoever is
+// away on their turn would play their game for them, so a long timer waits for them.
+function turnChanged() {
+  const turn = seconds("turn-select");
+  const leave = document.getElementById("leave-select");
+  const note = document.getElementById("turn-based-note");
+  const long = turn !== null && turn >= 3600;
+  if (long && leave.value !== "" && Number(leave.value) < turn) leave.value = "";
+  note.hidden = !long;
+}
+
 function addTimerFields() {
   const fieldset = document.createElement("fieldset");
   fieldset.id = "timers-fieldset";
@@ -55,7 +83,12 @@ function addTimerFields() {
   help.className = "muted";
   help.textContent = "When the turn timer runs out, the server plays a sensible move for the player. " +
     "A player who is away when it is their turn can be replaced by a computer player until they come back.";
-  fieldset.append(legend, choice("turn-select", "Turn timer", TURN_TIMES),
+  const turnBased = document.createElement("small");
+  turnBased.id = "turn-based-note";
+  turnBased.hidden = true;
+  turnBased.textContent = t("A turn-based table: play one move when you have time. Open \"My tables\" " +
+    "(at the top of every page) to see which of your tables wait for you, and let it notify you.");
+  fieldset.append(legend, turnChoice(), turnBased,
     choice("leave-select", "When a player is away on their turn", LEAVE_TIMES),
     choice("leave-bot-select", "The computer player that plays for them", []), help);
   document.getElementById("seats-fieldset").after(fieldset);
@@ -415,7 +448,7 @@ function tableItem(table, names) {
     replay.setAttribute("aria-label", t("Replay of table {table}", { table: table.table }));
     item.append(" · ", replay);
   }
-  if (table.turn_seconds) item.append(` · ${table.turn_seconds} s a turn`);
+  if (table.turn_seconds) item.append(` · ${t("{time} a turn", { time: durationText(table.turn_seconds) })}`);
   if (table.variant) item.append(` · variant: ${table.variant}`);
   for (const seat of table.open_seats || []) {
     const button = document.createElement("button");

@@ -5,6 +5,7 @@
 import { setUpAutoPass } from "./autopass.js";
 import { Connection, OFFLINE_TEXT, plainError } from "./connection.js";
 import { describeSeat, forgetSeat, renderSwitcher, seatHref, seatOfThisTab } from "./seats.js";
+import { durationText } from "./mytables.js";
 import { closeChooser, pieceInfo, setLog, textWithPieces } from "./svg.js";
 import { closePanel, explainPieces, explainSwitch, loadPieces } from "./pieces.js";
 import { hideResults, showResults } from "./results.js";
@@ -622,6 +623,7 @@ const LOW_SECONDS = 10;
 
 function clockText(seconds) {
   const left = Math.max(0, Math.ceil(seconds));
+  if (left >= 3600) return durationText(left);  // a turn-based table's clock: hours and days
   return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
 }
 
