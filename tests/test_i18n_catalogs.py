@@ -73,10 +73,18 @@ def test_the_committed_mo_is_the_compiled_po() -> None:
         po = read_po(f)
     with MO.open("rb") as f:
         mo = read_mo(io.BytesIO(f.read()))
-    compiled = {m.id: m.string for m in po if m.id and m.string and "fuzzy" not in m.flags
-                and (isinstance(m.string, str) or all(m.string))}
-    committed = {m.id: m.string for m in mo if m.id}
+    compiled = {_key(m.id): _key(m.string) for m in po if m.id and m.string
+                and "fuzzy" not in m.flags and (isinstance(m.string, str) or all(m.string))}
+    committed = {_key(m.id): _key(m.string) for m in mo if m.id}
     assert committed == compiled, "the .mo is stale: run `scripts/i18n compile` and commit it"
+
+
+def _key(text: str | list[str] | tuple[str, ...]) -> str | tuple[str, ...]:
+    return text if isinstance(text, str) else tuple(text)
+
+
+def _ends(text: str) -> tuple[str, str]:
+    return text[:len(text) - len(text.lstrip())], text[len(text.rstrip()):]
 
 
 def test_german_entries_keep_the_fields_of_the_english_text() -> None:
@@ -92,4 +100,7 @@ def test_german_entries_keep_the_fields_of_the_english_text() -> None:
             found = set(fields.findall(text))
             if text and (found != english if isinstance(m.id, str) else not found <= english):
                 wrong.append(f"{m.id!r} -> {text!r}")
+            first = m.id if isinstance(m.id, str) else m.id[0]
+            if text and _ends(text) != _ends(first):  # "Results: " keeps its space, "\n..." too
+                wrong.append(f"{m.id!r} -> {text!r} (spaces or line breaks at the ends)")
     assert not wrong, "\n".join(wrong)

@@ -4,11 +4,16 @@ which each game's `pieces.py` builds from its data file. Both are translated whe
 served (games/lobby.py, games/pieces.py).
 
 Python goes through `ast` rather than Babel's tokenizer because on Python 3.11 the tokenizer sees
-an f-string as one token, and the pages call `_h("...")` inside f-strings."""
+an f-string as one token, and the pages call `_h("...")` inside f-strings. JavaScript goes
+through a pattern for `t("...")` and `tn("...", "...")` (double-quoted literals, joined with +
+across lines) because Babel's JavaScript extractor loses calls inside `${...}` of a template
+literal whenever they pass an object literal (`${t("Round {round}", { round })}`)."""
 
 from __future__ import annotations
 
 import ast
+import json
+import re
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,6 +39,29 @@ def extract_python(fileobj: BinaryIO, keywords: Any, comment_tags: Any,
                      else None for arg in node.args)
         if any(arg is not None for arg in args):
             yield node.lineno, name, args, []
+
+
+_JS_STRING = r'"(?:[^"\\\n]|\\.)*"'
+_JS_TEXT = rf"{_JS_STRING}(?:\s*\+\s*{_JS_STRING})*"
+_JS_CALL = re.compile(rf"(?<![\w.$])(t|tn)\(\s*({_JS_TEXT})(?:\s*,\s*({_JS_TEXT}))?")
+
+
+def extract_js(fileobj: BinaryIO, keywords: Any, comment_tags: Any,
+               options: Any) -> Iterator[tuple[int, str, tuple[str, ...] | str, list[str]]]:
+    """`t("text")` and `tn("one", "many", count)` calls with literal texts (not in comments)."""
+    lines = fileobj.read().decode("utf-8").split("\n")
+    source = "\n".join("" if line.lstrip().startswith("//") else line for line in lines)
+    for found in _JS_CALL.finditer(source):
+        line = source.count("\n", 0, found.start()) + 1
+        first = _js_text(found.group(2))
+        if found.group(1) == "tn" and found.group(3):
+            yield line, "tn", (first, _js_text(found.group(3))), []
+        elif found.group(1) == "t":
+            yield line, "t", first, []
+
+
+def _js_text(joined: str) -> str:
+    return "".join(json.loads(part) for part in re.findall(_JS_STRING, joined))
 
 
 def extract_lobby(fileobj: BinaryIO, keywords: Any, comment_tags: Any,
