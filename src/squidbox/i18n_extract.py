@@ -77,7 +77,8 @@ def extract_lobby(fileobj: BinaryIO, keywords: Any, comment_tags: Any,
 
 def extract_pieces(fileobj: BinaryIO, keywords: Any, comment_tags: Any,
                    options: Any) -> Iterator[Found]:
-    """Every text of the pieces a game's `pieces.py` builds from its default data file."""
+    """The game's name, and every text of the pieces its `pieces.py` builds from its default
+    data file."""
     import squidbox
     from squidbox import i18n
     from squidbox.registry import game_part
@@ -89,7 +90,7 @@ def extract_pieces(fileobj: BinaryIO, keywords: Any, comment_tags: Any,
         return
     with i18n.language(i18n.DEFAULT):
         book = part.pieces(game)
-    texts = list(book.notes)
+    texts = [game.name] + list(book.notes)
     for piece in book.pieces.values():
         texts += piece.texts_to_translate()
     yield from _found(fileobj.read().decode("utf-8"), texts)

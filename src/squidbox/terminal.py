@@ -84,7 +84,7 @@ class _Table:
     def announce(self) -> None:
         state = self.state
         self.write(_("{game}: {players} players, seed {seed}.").format(
-            game=self.game.name, players=state.num_players, seed=state.seed))
+            game=_(self.game.name), players=state.num_players, seed=state.seed))
         humans = ", ".join(self.names[s] for s in self.humans)
         bots = ", ".join(f"{self.names[s]} ({bot.name})" for s, bot in sorted(self.bots.items()))
         if not self.humans:

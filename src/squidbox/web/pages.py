@@ -130,7 +130,7 @@ def _language_switch(language: str) -> str:
 
 def _rules_links() -> str:
     return _h("How to play:") + " " + " ".join(
-        f'<a href="/rules/{html.escape(game.id)}">{html.escape(game.name)}</a>'
+        f'<a href="/rules/{html.escape(game.id)}">{_h(game.name)}</a>'
         for game in squidbox.list_games()
     )
 
@@ -255,7 +255,7 @@ async def rules_page(game_id: str) -> HTMLResponse:
             f"<section class=\"panel\"><h2>{_h('Options')}</h2>{_options_table(description, game)}"
             "</section>"
             f"{_rulings_disclosure(game.id)}")
-    return HTMLResponse(page(_("How to play {game}").format(game=description["name"]), body,
+    return HTMLResponse(page(_("How to play {game}").format(game=_(description["name"])), body,
                              "howto.js", "rules"))
 
 
@@ -293,7 +293,7 @@ def _how_to_play(game: Any) -> str:
             note = (f'<p class="note" lang="{language}">'
                     f'{_h("This page is not translated yet; here it is in English.")}</p>')
     if found is None:
-        return (f"<h1>{html.escape(game.name)}</h1>"
+        return (f"<h1>{_h(game.name)}</h1>"
                 f"<p>{_h('This game has no how-to-play page yet.')}</p>")
     lang = "" if found.name.endswith(f".{language}.md") or language == i18n.DEFAULT else (
         ' lang="en"')

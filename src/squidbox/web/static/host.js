@@ -79,7 +79,7 @@ function seatItem(seat) {
   item.dataset.seat = String(seat.seat);
   const title = document.createElement("p");
   title.className = "host-seat-title";
-  title.textContent = `Seat ${seat.seat + 1} · ${describe(seat)}`;
+  title.textContent = `${t("Seat {number}", { number: seat.seat + 1 })} · ${describe(seat)}`;
   item.appendChild(title);
   const over = !["playing", "open"].includes(currentStatus);
   if (seat.url) item.appendChild(copyRow(t("Seat {number} link", { number: seat.seat + 1 }), seat.url));
@@ -137,7 +137,7 @@ function render(answer) {
 
 // Fresh news (who is connected, seats taken meanwhile) when asked, or when the page is shown
 // again; never while the host is using it.
-document.getElementById("host-status").after(button("Refresh", () => load()));
+document.getElementById("host-status").after(button(t("Refresh"), () => load()));
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") load();
 });

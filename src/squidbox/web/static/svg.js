@@ -234,7 +234,7 @@ export function seatNames(view) {
 
 export function nameOf(view, seat) {
   const names = seatNames(view);
-  return seat === null || seat === undefined ? "" : (names[seat] ?? `Seat ${Number(seat) + 1}`);
+  return seat === null || seat === undefined ? "" : (names[seat] ?? t("Seat {number}", { number: Number(seat) + 1 }));
 }
 
 // ---- pieces: every drawn piece can explain itself (texts come from /api/games/<id>/pieces) ----

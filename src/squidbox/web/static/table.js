@@ -475,8 +475,9 @@ function renderActions(message) {
 function renderLastMove(log) {
   const last = log[log.length - 1];
   const text = last?.text ?? "";
-  if (elements.lastMove.textContent !== `Last: ${text}`) {
-    elements.lastMove.textContent = text ? `Last: ${text}` : "";
+  const shown = text ? t("Last: {text}", { text }) : "";
+  if (elements.lastMove.textContent !== shown) {
+    elements.lastMove.textContent = shown;
     elements.lastMove.classList.remove("fresh");
     void elements.lastMove.offsetWidth;  // restart the highlight animation
     elements.lastMove.classList.add("fresh");
