@@ -10,7 +10,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from squidbox.engine import Later, State
-from squidbox.i18n import ngettext
+from squidbox.i18n import N_, ngettext
 
 from .board import EMPTY, Geometry, geometry, score, tile_name
 
@@ -18,9 +18,9 @@ if TYPE_CHECKING:
     from .game import GridSquid
 
 PLACE, DISCARD = 0, 1
-PLACE_TEXT = "{seat:name} places a cube on {_symbol} {tile}."
-TAKE_TEXT = ("{seat:name} places {cubes} cubes on {_symbol} {tile}, "
-             "taking it from {captured_from:name}.")
+PLACE_TEXT = N_("{seat:name} places a cube on {_symbol} {tile}.")
+TAKE_TEXT = N_("{seat:name} places {cubes} cubes on {_symbol} {tile}, "
+               "taking it from {captured_from:name}.")
 
 
 def score_details(results: list[Any], geo: Geometry, line_points: dict[int, int]) -> list[Any]:
