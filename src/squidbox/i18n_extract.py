@@ -33,7 +33,7 @@ def extract_python(fileobj: BinaryIO, keywords: Any, comment_tags: Any,
         func = node.func
         name = func.id if isinstance(func, ast.Name) else (
             func.attr if isinstance(func, ast.Attribute) else None)
-        if name not in keywords:
+        if name is None or name not in keywords:
             continue
         args = tuple(arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str)
                      else None for arg in node.args)
