@@ -278,7 +278,7 @@ async def game_pieces(game_id: str) -> JSONResponse:
         part = game_part(game.id, "pieces")
         _pieces_json[key] = ({"game": game.id, "colours": {}, "notes": [], "pieces": {}}
                              if part is None else part.pieces(game).to_json())
-    return JSONResponse(_pieces_json[key], headers={"Vary": "Accept-Language, Cookie"})
+    return JSONResponse(_pieces_json[key])
 
 
 def _how_to_play(game: Any) -> str:
