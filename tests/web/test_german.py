@@ -156,6 +156,26 @@ def test_a_squid_table_and_its_log_in_german(browser: Any, base_url: str) -> Non
         context.close()
 
 
+def test_a_grid_squid_table_in_german(browser: Any, base_url: str) -> None:
+    created = create_table(base_url, "grid_squid", 3, seed=4)
+    context = german_context(browser)
+    page = context.new_page()
+    try:
+        page.goto(seat_url(base_url, created))
+        wait_for_state(page)
+        for _ in range(3):
+            page.wait_for_selector("#turn[data-status=yours]", state="attached", timeout=30_000)
+            before = version(page)
+            page.locator("#actions button.action").first.click()
+            wait_for_version_after(page, before)
+        log = page.locator("#log li").all_inner_texts()
+        assert any("setzt einen Würfel" in line for line in log), log
+        texts = page.evaluate(VISIBLE_TEXTS)
+        assert not untranslated(texts), untranslated(texts)
+    finally:
+        context.close()
+
+
 def test_an_english_browser_gets_english_and_the_switch_changes_and_keeps_it(
         browser: Any, base_url: str) -> None:
     context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
