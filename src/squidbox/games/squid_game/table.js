@@ -158,10 +158,10 @@ function placeRows(context, game, places, top, describe) {
   places.forEach((place, i) => {
     const tokens = tokensWhere(game, (w) => w === place);
     const height = STEP * Math.max(1, Math.ceil(tokens.length / perLine));
-    const { name, fill } = describe(place, i);
+    const { name, shown, fill } = describe(place, i);
     const row = el(svg, "g", { class: "place-row", "data-place": name });
     el(row, "rect", { x: 8, y, width: PLACE_W - 2, height: height - 2, rx: 4, fill, stroke: "#c9c3b5" });
-    const lines = wrapText(name, charsIn(PLACE_W - 8));
+    const lines = wrapText(shown ?? name, charsIn(PLACE_W - 8));
     lines.forEach((line, k) => label(row, 8 + (PLACE_W - 2) / 2, y + height / 2 + (k - (lines.length - 1) / 2) * 15, line, { "font-weight": "bold" }));
     piece(row, `place:${name.replace(/ \d+$/, "")}`);
     el(svg, "rect", { x: 8 + PLACE_W, y, width: WIDTH - 16 - PLACE_W, height: height - 2, rx: 4, fill, stroke: "#c9c3b5" });
@@ -178,6 +178,7 @@ function drawRedLight(context, game, top) {
   label(svg, WIDTH / 2, top + 8, t("the Doll is beyond the last lane"), { fill: "#5b5140" });
   const y = placeRows(context, game, places, top + 18, (place, i) => ({
     name: place === -1 ? "waiting" : place === 0 ? "start line" : `lane ${place}`,
+    shown: place === -1 ? t("waiting") : place === 0 ? t("start line") : t("lane {number}", { number: place }),
     fill: place === -1 ? "#efeae0" : place === 0 ? "#d9f2e6" : i % 2 ? "#fbf7ee" : "#f4efe3",
   }));
   const doll = game.doll === null || game.doll === undefined ? t("no Doll card turned yet") :
@@ -387,6 +388,7 @@ function drawFinal(context, game, top) {
   const places = [-1, ...Array.from({ length: spaces }, (_, i) => spaces - i), 0];
   const y = placeRows(context, game, places, top, (place, i) => ({
     name: place === -1 ? "safe zone" : place === 0 ? "square" : `triangle ${place}`,
+    shown: place === -1 ? t("safe zone") : place === 0 ? t("square") : t("triangle {number}", { number: place }),
     fill: place === -1 ? "#d9f2e6" : place === 0 ? "#f6d9d6" : i % 2 ? "#fbf7ee" : "#f4efe3",
   }));
   const revealed = (game.revealed || []).map((c, p) => (c ? `${nameOf(context.view, p)} ${c}` : null)).filter(Boolean).join(", ");

@@ -159,7 +159,7 @@ function lineCardLines(slot) {
 
 function chosenLines(state) {
   const chosen = state.chosen;
-  if (!chosen) return ["none"];
+  if (!chosen) return [t("none")];
   return [chosen.employee, `line ${chosen.modifier >= 0 ? "+" : ""}${chosen.modifier}`, abilityText(chosen.employee)].filter(Boolean);
 }
 
