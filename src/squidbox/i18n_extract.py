@@ -107,3 +107,28 @@ def _found(source: str, texts: list[str]) -> Iterator[Found]:
 def _line_of(source: str, text: str) -> int:
     at = source.find(text[:40])
     return source.count("\n", 0, at) + 1 if at >= 0 else 1
+
+
+def update_catalog(po_path: Path, pot_path: Path) -> None:
+    """`pybabel update` that forgets no translation: a text no source has any more is kept as
+    obsolete (#~), and comes back with its translation when a source has it again (branches
+    merged in either order keep their German)."""
+    from babel.messages.pofile import read_po, write_po
+
+    with po_path.open("rb") as f:
+        catalog = read_po(f)
+    with pot_path.open("rb") as f:
+        template = read_po(f)
+    kept = dict(catalog.obsolete)
+    catalog.update(template, no_fuzzy_matching=True)
+    for key, old in kept.items():
+        found = catalog.get(key)
+        if found is not None:
+            if not found.string:
+                found.string = old.string
+        elif key not in catalog.obsolete:
+            catalog.obsolete[key] = old
+    for message in catalog:
+        message.flags.discard("fuzzy")
+    with po_path.open("wb") as f:
+        write_po(f, catalog, include_previous=False)
