@@ -3,6 +3,8 @@ English fallback, log entries translated when read, and stored logs kept in Engl
 
 from __future__ import annotations
 
+import pytest
+
 import squidbox
 from squidbox import i18n
 from squidbox.engine.events import Entry, events_to_json
@@ -64,3 +66,24 @@ def test_a_squid_game_log_reads_in_german() -> None:
 
 def _translated(message: str) -> bool:
     return i18n.translations("de").gettext(message) != message
+
+
+def test_the_terminal_plays_in_german_with_lang_de(capsys: pytest.CaptureFixture[str]) -> None:
+    from squidbox.cli import main
+
+    try:
+        assert main(["play", "squid_circle", "--players", "2", "--bots", "2", "--seed", "3",
+                     "--lang", "de"]) == 0
+    finally:
+        i18n.set_language(None)
+    german = capsys.readouterr().out
+    assert "Nur Bots:" in german and "Spielende" in german and "Ergebnisse:" in german
+    assert "Der Kreis im Uhrzeigersinn:" in german and "SQUID · Runde" in german
+    assert "The circle, clockwise" not in german and "Game over" not in german
+    assert main(["play", "squid_circle", "--players", "2", "--bots", "2", "--seed", "3",
+                 "--lang", "en"]) == 0
+    i18n.set_language(None)
+    english = capsys.readouterr().out
+    assert "Bots only:" in english and "The circle, clockwise:" in english
+    assert len(english.splitlines()) == len(german.splitlines())
+    assert main(["play", "squid_circle", "--lang", "fr"]) == 2  # argparse refuses it

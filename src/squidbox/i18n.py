@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -105,11 +105,11 @@ def from_accept_language(header: str | None) -> str:
     return min(choices)[2] if choices else DEFAULT
 
 
-def from_environment(environ: dict[str, str] | None = None) -> str:
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
     """The terminal's language from LANGUAGE, LC_ALL, LC_MESSAGES or LANG (gettext's order)."""
-    environ = os.environ if environ is None else environ  # type: ignore[assignment]
+    variables = os.environ if environ is None else environ
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = environ.get(name)
+        value = variables.get(name)
         if value:
             for code in value.split(":"):
                 if supported(code):

@@ -92,3 +92,17 @@ def test_the_installed_wheel_serves_every_page_of_every_game(installed_server: s
                              "bots": {"1": "random", "2": "random"}}, timeout=30).json()
         table = httpx.get(base + created["seats"][0]["url"], timeout=10)
         assert table.status_code == 200 and 'id="table-app"' in table.text
+
+
+def test_the_installed_wheel_serves_the_german_pages(installed_server: str) -> None:
+    """The compiled catalogs and the German how-to-play page are in the wheel."""
+    german = {"Accept-Language": "de-DE,de;q=0.9"}
+    lobby = httpx.get(f"{installed_server}/", headers=german, timeout=10)
+    assert '<html lang="de">' in lobby.text and "Tisch eröffnen" in lobby.text
+    rules = httpx.get(f"{installed_server}/rules/squid_circle", headers=german, timeout=10)
+    assert "So spielt man SQUID" in rules.text and "Ablauf einer Runde" in rules.text
+    catalog = httpx.get(f"{installed_server}/i18n/de.json", timeout=10).json()
+    assert catalog["Create table"] == "Tisch eröffnen"
+    games = httpx.get(f"{installed_server}/api/games", headers=german, timeout=10).json()
+    squid = next(game for game in games if game["id"] == "squid_circle")
+    assert squid["lobby"]["options"]["characters"]["label"] == "Charaktere je Farbe"

@@ -76,7 +76,8 @@ class Entry:
             with i18n.language(i18n.DEFAULT):
                 base = self._english(names)
             template = i18n.translations(language).gettext(self.template)
-            if template == self.template and ":t}" not in template:
+            if template == self.template and ":t}" not in template and not any(
+                    type(value) is Later for value in self.data.values()):
                 shown = base
             else:
                 shown = {**base, "text": _formatted(template, self.data, names, language)}

@@ -27,6 +27,7 @@ from squidbox.i18n import gettext as _
 
 STATUS_WORDS = {"PROPOSED": "proposed", "(P)": "proposed", "CONFIRMED": "confirmed",
                 "(C)": "confirmed", "INFERRED": "inferred", "HOUSE RULE": "house rule"}
+CHOICE = "choice:"  # the key prefix of a piece that explains an action
 _HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(?:#(.*))?$")
 _KEY = re.compile(r"^\s*([A-Za-z0-9_\"'. -]+?)\s*=\s*[^#]*?(?:#(.*))?$")
 
@@ -51,13 +52,17 @@ class Piece:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "key": self.key, "kind": _(self.kind), "name": _(self.name),
+            "key": self.key, "kind": _(self.kind), "name": self.shown_name(),
             "text": self.shown_text(), "colour": self.colour,
             "values": [{"label": _(label), "value": _shown(value), "proposed": proposed}
                        for label, value, proposed in self.values],
             "proposed": any(proposed for _, _, proposed in self.values),
             **self.extra,
         }
+
+    def shown_name(self) -> str:
+        """A choice is named by its action, which stays as the game spells it."""
+        return self.name if self.key.startswith(CHOICE) else _(self.name)
 
     def shown_text(self) -> str:
         return self.texts.get(current()) or (_(self.text) if self.text else "")
@@ -66,13 +71,14 @@ class Piece:
         """The full text as plain lines (the terminal's `cards` key); PROPOSED values end in *."""
         values = ", ".join(f"{_(label)} {_shown(value)}{'*' if proposed else ''}"
                            for label, value, proposed in self.values)
-        head = f"{_(self.name)} ({_(self.kind).lower()})" + (f": {values}" if values else "")
+        head = f"{self.shown_name()} ({_(self.kind).lower()})" + (f": {values}" if values else "")
         text = self.shown_text()
         return [head] + ([text] if text else [])
 
     def texts_to_translate(self) -> list[str]:
         """The English texts `to_json` shows through the catalog (for extraction)."""
-        found = [self.kind, self.name] + [label for label, _v, _p in self.values]
+        found = [self.kind] + ([] if self.key.startswith(CHOICE) else [self.name])
+        found += [label for label, _v, _p in self.values]
         found += [value for _l, value, _p in self.values if isinstance(value, str)]
         return found + ([self.text] if self.text else [])
 

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Depends, Query, Request
 
 from squidbox.engine import Game
 from squidbox.games.lobby import lobby_words
+from squidbox.i18n import gettext as _
 from squidbox.registry import list_games
 
 from .messages import (
@@ -35,7 +36,8 @@ def game_summary(game: Game) -> dict[str, Any]:
     game's lobby.toml; null for a game without a folder), the bots the web offers for it and
     the one a new seat starts with."""
     bots = [kind for kind in WEB_BOT_KINDS if kind != "heuristic" or game.evaluate_view is not None]
-    return {**game.describe(), "rules_url": f"/rules/{game.id}", "lobby": lobby_words(game),
+    return {**game.describe(), "name": _(game.name), "rules_url": f"/rules/{game.id}",
+            "lobby": lobby_words(game),
             "bots": bots, "default_bot": default_bot(game)}
 
 

@@ -70,9 +70,9 @@ class Client:
 
     seat: int | None
     address: str = ""
-    language: str = field(default_factory=i18n.current)  # its messages' language
     queue_size: int = 256
     close_code: int = 1000  # 4403: the seat's link was re-issued (do not reconnect with it)
+    language: str = field(default_factory=i18n.current)  # its messages' language
     queue: asyncio.Queue[str | None] = field(init=False)
     overflowed: asyncio.Event = field(init=False, default_factory=asyncio.Event)
 

@@ -1,16 +1,19 @@
 """Each request's language (squidbox.i18n): `?lang=`, else the `lang` cookie the page's
 language switch writes, else the browser's Accept-Language; English when none of them names a
 language we have. A plain ASGI middleware, so that WebSocket connections get it too: a table
-connection's messages (log lines, action labels) are made in its language."""
+connection's messages (log lines, action labels) are made in its language. HTTP answers say
+`Vary: Accept-Language, Cookie`, so that no cache hands one reader's language to another."""
 
 from __future__ import annotations
 
 from http.cookies import CookieError, SimpleCookie
 from urllib.parse import parse_qs
 
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from squidbox import i18n
+
+SAME_IN_ANY_LANGUAGE = ("/static/", "/i18n/", "/games/")  # files, and catalogs named by path
 
 
 class LanguageMiddleware:
@@ -21,8 +24,24 @@ class LanguageMiddleware:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
+        if scope["type"] == "http" and not scope.get("path", "").startswith(SAME_IN_ANY_LANGUAGE):
+            send = _varying(send)
         with i18n.language(language_of(scope)):
             await self.app(scope, receive, send)
+
+
+def _varying(send: Send) -> Send:
+    async def send_varying(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            headers = [(name, value) for name, value in message.get("headers", [])
+                       if name.lower() != b"vary"]
+            vary = [value.decode("latin-1") for name, value in message.get("headers", [])
+                    if name.lower() == b"vary"]
+            words = ", ".join([*vary, "Accept-Language", "Cookie"])
+            message = {**message, "headers": [*headers, (b"vary", words.encode("latin-1"))]}
+        await send(message)
+
+    return send_varying
 
 
 def language_of(scope: Scope) -> str:

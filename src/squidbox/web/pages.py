@@ -14,8 +14,10 @@ they read from the server itself is whether a table exists (`app.state.manager.g
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +28,7 @@ from fastapi.staticfiles import StaticFiles
 import squidbox
 from squidbox import i18n
 from squidbox.engine import UnknownGame
+from squidbox.games.lobby import lobby_words
 from squidbox.i18n import gettext as _
 from squidbox.registry import game_file, game_part
 from squidbox.server.errors import ApiError
@@ -55,6 +58,8 @@ def mount_web(app: FastAPI) -> None:
     app.add_api_route("/games/{game_id}/table.js", game_drawing, methods=["GET"],
                       include_in_schema=False)
     app.add_api_route("/api/games/{game_id}/pieces", game_pieces, methods=["GET"])
+    app.add_api_route("/i18n/{language}.json", catalog_file, methods=["GET"],
+                      include_in_schema=False)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.add_middleware(LanguageMiddleware)
 
@@ -73,7 +78,7 @@ def page(title: str, body: str, script: str | None = None, main_class: str = "")
 <title>{html.escape(title)} · squidbox</title>
 <link rel="stylesheet" href="/static/app.css">
 <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
-{_catalog_script(language)}
+{_catalog_link(language)}
 <script type="module" src="/static/i18n.js"></script>
 {module}
 </head>
@@ -95,13 +100,31 @@ def _h(text: str) -> str:
     return html.escape(_(text), quote=True)
 
 
-def _catalog_script(language: str) -> str:
-    """The page language's catalog for i18n.js (none for English, the message ids)."""
+def _catalog_link(language: str) -> str:
+    """Where i18n.js finds the page language's catalog (none for English, the message ids):
+    a URL that names the catalog's version, so that browsers keep it for good."""
     if language == i18n.DEFAULT:
         return ""
-    text = json.dumps(i18n.catalog(language), ensure_ascii=False, separators=(",", ":"))
-    text = text.replace("</", "<\\/")  # JSON allows \/, and no "</script>" can end the tag
-    return f'<script type="application/json" id="i18n-catalog">{text}</script>'
+    url = f"/i18n/{language}.json?v={_catalog_json(language)[1]}"
+    return (f'<link rel="preload" id="i18n-catalog" href="{url}" as="fetch" '
+            'crossorigin="anonymous">')
+
+
+@cache
+def _catalog_json(language: str) -> tuple[bytes, str]:
+    body = json.dumps(i18n.catalog(language), ensure_ascii=False,
+                      separators=(",", ":")).encode("utf-8")
+    return body, hashlib.sha256(body).hexdigest()[:12]
+
+
+async def catalog_file(language: str) -> Response:
+    """`/i18n/<lang>.json`: the browser's catalog of a language (squidbox.i18n.catalog)."""
+    if language not in i18n.LANGUAGES or language == i18n.DEFAULT:
+        return JSONResponse({"error": f"no catalog for {language!r}", "code": "not_found"},
+                            status_code=404)
+    body, _version = _catalog_json(language)
+    return Response(body, media_type="application/json",
+                    headers={"Cache-Control": "public, max-age=31536000, immutable"})
 
 
 def _language_switch(language: str) -> str:
@@ -115,7 +138,7 @@ def _language_switch(language: str) -> str:
 
 def _rules_links() -> str:
     return _h("How to play:") + " " + " ".join(
-        f'<a href="/rules/{html.escape(game.id)}">{html.escape(game.name)}</a>'
+        f'<a href="/rules/{html.escape(game.id)}">{_h(game.name)}</a>'
         for game in squidbox.list_games()
     )
 
@@ -265,10 +288,10 @@ async def rules_page(game_id: str) -> HTMLResponse:
     body = (f"<section class=\"how-to-play\" id=\"how-to-play\">{_how_to_play(game)}</section>"
             f"<p class=\"players\">{_player_count(description)}</p>"
             f"{_example_table(game)}"
-            f"<section class=\"panel\"><h2>{_h('Options')}</h2>{_options_table(description)}"
+            f"<section class=\"panel\"><h2>{_h('Options')}</h2>{_options_table(description, game)}"
             "</section>"
             f"{_rulings_disclosure(game.id)}")
-    return HTMLResponse(page(_("How to play {game}").format(game=description["name"]), body,
+    return HTMLResponse(page(_("How to play {game}").format(game=_(description["name"])), body,
                              "howto.js", "rules"))
 
 
@@ -291,7 +314,7 @@ async def game_pieces(game_id: str) -> JSONResponse:
         part = game_part(game.id, "pieces")
         _pieces_json[key] = ({"game": game.id, "colours": {}, "notes": [], "pieces": {}}
                              if part is None else part.pieces(game).to_json())
-    return JSONResponse(_pieces_json[key], headers={"Vary": "Accept-Language, Cookie"})
+    return JSONResponse(_pieces_json[key])
 
 
 def _how_to_play(game: Any) -> str:
@@ -306,7 +329,7 @@ def _how_to_play(game: Any) -> str:
             note = (f'<p class="note" lang="{language}">'
                     f'{_h("This page is not translated yet; here it is in English.")}</p>')
     if found is None:
-        return (f"<h1>{html.escape(game.name)}</h1>"
+        return (f"<h1>{_h(game.name)}</h1>"
                 f"<p>{_h('This game has no how-to-play page yet.')}</p>")
     lang = "" if found.name.endswith(f".{language}.md") or language == i18n.DEFAULT else (
         ' lang="en"')
@@ -340,8 +363,10 @@ def _player_count(description: dict[str, Any]) -> str:
             f"<code>{html.escape(description['id'])}</code>")
 
 
-def _options_table(description: dict[str, Any]) -> str:
+def _options_table(description: dict[str, Any], game: Any) -> str:
+    """Every option with its lobby help line (in the reader's language) where the game has one."""
     options = description["options"]
+    words = (lobby_words(game) or {}).get("options", {})
     if not options:
         return f"<p>{_h('This game has no options.')}</p>"
     rows = "".join(
@@ -349,7 +374,7 @@ def _options_table(description: dict[str, Any]) -> str:
         f"<td><code>{html.escape(str(o['name']))}</code></td>"
         f"<td><code>{html.escape(_json_text(o['default']))}</code></td>"
         f"<td>{html.escape(_choices_text(o['choices']))}</td>"
-        f"<td>{html.escape(_(str(o['help'])))}</td>"
+        f"<td>{html.escape(words.get(o['name'], {}).get('help') or str(o['help']))}</td>"
         "</tr>"
         for o in options
     )

@@ -4,6 +4,7 @@
 // "take Agent"…), a player ("target 2"), an Event ("resolve <Event>"), a colour ("name Red"),
 // and chips for pass, pay and the bonuses.
 
+import { t, tn } from "/static/i18n.js";
 import { relayoutOnResize, TAP, boardWidth, card, charsIn, clickable, el, label, lookColour, matching, nameOf, paragraph, paragraphHeight, piece, pieceInfo, prepare, seatColour, title, wrapText } from "/static/svg.js";
 
 // Laid out for the width the board is shown at (see boardWidth in static/svg.js); every card
@@ -44,8 +45,8 @@ export function draw(svg, view, legal, labels, act) {
 function drawClock(svg, view, state) {
   const turns = state.turns || 10;
   const turn = state.turn || 0;
-  const parts = [`Turn ${turn} of ${turns}`, nameOf(view, state.current_player) + (state.extra_turn ? " (extra turn)" : ""),
-    state.action, `deck ${state.deck_size ?? "?"}`, `discards ${(state.discard || []).length}`];
+  const parts = [t("Turn {turn} of {turns}", { turn, turns }), nameOf(view, state.current_player) + (state.extra_turn ? ` ${t("(extra turn)")}` : ""),
+    state.action, t("deck {count}", { count: state.deck_size ?? "?" }), t("discards {count}", { count: (state.discard || []).length })];
   const y = paragraph(svg, 8, 2, WIDTH - 16, parts.filter(Boolean).join(" · "), { "font-weight": "bold" });
   const step = (WIDTH - 16) / turns;
   for (let t = 1; t <= turns; t += 1) {
@@ -58,8 +59,8 @@ function drawClock(svg, view, state) {
 // The four Action tiles: white text on the look.toml colour of what they command.
 function drawActions(svg, state, top, legal, labels, act) {
   const width = (WIDTH - 16 - 3 * 6) / 4;
-  const lines = ACTIONS.map(([action, name, colour]) => [name, colour === "Unleash" ? "commands nothing" : `commands ${colour}`,
-    state.action === action ? "in use" : ""].filter(Boolean));
+  const lines = ACTIONS.map(([action, name, colour]) => [name, colour === "Unleash" ? t("commands nothing") : t("commands {colour}", { colour }),
+    state.action === action ? t("in use") : ""].filter(Boolean));
   const heights = [];
   ACTIONS.forEach(([action, name, colour], i) => {
     const x = 8 + i * (width + 6);
@@ -72,7 +73,7 @@ function drawActions(svg, state, top, legal, labels, act) {
     piece(group, `action:${action}`);
     if (available) {
       group.classList.add("playable");
-      clickable(group, [action], labels, act, `Action ${name}`);
+      clickable(group, [action], labels, act, t("Action {name}", { name }));
     }
   });
   return top + Math.max(...heights);
@@ -95,7 +96,7 @@ function drawEvents(svg, events, top, legal, labels, act) {
     piece(group, `event:${event.name}`);
     if (actions.length) {
       group.classList.add("playable");
-      clickable(group, actions, labels, act, `Event ${event.name}`);
+      clickable(group, actions, labels, act, t("Event {name}", { name: event.name }));
     }
   });
   return bottom;
@@ -107,7 +108,7 @@ function drawDecision(svg, view, state, top, legal, labels, act) {
   let y = top;
   if (decision) {
     // The question is the one thing to read: a framed box, and whose question it is.
-    const text = `${decision.seat === view.seat ? "You are asked" : `${nameOf(view, decision.seat)} is asked`}: ${decision.prompt}`;
+    const text = `${decision.seat === view.seat ? t("You are asked") : t("{name} is asked", { name: nameOf(view, decision.seat) })}: ${decision.prompt}`;
     const height = paragraphHeight(WIDTH - 32, text) + 12;
     el(svg, "rect", { x: 4, y, width: WIDTH - 8, height, rx: 6, fill: "#fff1c2", stroke: "#c58b00", "stroke-width": 2 });
     paragraph(svg, 14, y + 6, WIDTH - 32, text, { fill: "#4a2f00", "font-weight": "bold" });
@@ -127,14 +128,14 @@ function drawDecision(svg, view, state, top, legal, labels, act) {
     if (!(legal || []).includes(action)) continue;
     const chip = card(svg, place(76), y + 2, 76, TAP, [colour], { fill: lookColour(colour), textFill: "#fff", centre: true });
     chip.setAttribute("data-action", action);
-    clickable(chip, [action], labels, act, `Colour ${colour}`);
+    clickable(chip, [action], labels, act, t("Colour {colour}", { colour }));
   }
   for (const action of CHOICE_CHIPS) {
     if (!(legal || []).includes(action)) continue;
     const chip = card(svg, place(110), y + 2, 110, TAP, [action], { fill: "#fff1c2", centre: true });
     chip.setAttribute("data-action", action);
     chip.classList.add("playable");
-    clickable(chip, [action], labels, act, `Choice ${action}`);
+    clickable(chip, [action], labels, act, t("Choice {action}", { action }));
   }
   return placed ? y + TAP + 6 : y;
 }
@@ -144,15 +145,15 @@ function drawPlayer(svg, view, state, player, y, legal, labels, act) {
   const colour = lookColour(`seat ${seat + 1}`, seatColour(null, seat));
   const current = seat === state.current_player;
   const cards = player.in_play || [];
-  const you = seat === view.seat ? " (you)" : "";
-  const minus = player.minus ? ` · −1 tokens: ${player.minus}` : "";
+  const you = seat === view.seat ? ` ${t("(you)")}` : "";
+  const minus = player.minus ? ` · ${t("−1 tokens: {count}", { count: player.minus })}` : "";
   const hand = player.hand_size ?? 0;
   const headingText = `${nameOf(view, seat)}${you} · $${player.money ?? 0}${minus} · ` +
-    `${hand} card${hand === 1 ? "" : "s"} in hand · ${crownText(player.score ?? 0)}${player.debt ? ` · debt ${player.debt}` : ""}` +
-    `${player.last_action ? ` · last ${player.last_action}` : ""}`;
+    `${tn("{count} card in hand", "{count} cards in hand", hand)} · ${crownText(player.score ?? 0)}${player.debt ? ` · ${t("debt {debt}", { debt: player.debt })}` : ""}` +
+    `${player.last_action ? ` · ${t("last {action}", { action: player.last_action })}` : ""}`;
   const headHeight = Math.max(TAP, paragraphHeight(WIDTH - 32, headingText) + 8);
   const { perRow, width } = cardWidth(WIDTH - 28);
-  const entries = cards.map((entry) => ({ ...entry, tags: [entry.rotated ? "rotated" : "", entry.new ? "new" : ""].filter(Boolean).join(" · ") }));
+  const entries = cards.map((entry) => ({ ...entry, tags: [entry.rotated ? t("rotated") : "", entry.new ? t("new") : ""].filter(Boolean).join(" · ") }));
   const rows = [];
   for (let i = 0; i < entries.length; i += perRow) {
     rows.push(Math.max(...entries.slice(i, i + perRow).map((entry) => playerCardHeight(width, entry.card, entry))));
@@ -168,7 +169,7 @@ function drawPlayer(svg, view, state, player, y, legal, labels, act) {
   const targets = matching(legal, (a) => a === `target ${seat + 1}`);
   if (targets.length) {
     frame.setAttribute("stroke", "#c58b00");
-    clickable(heading, targets, labels, act, `Player ${nameOf(view, seat)}`);
+    clickable(heading, targets, labels, act, t("Player {name}", { name: nameOf(view, seat) }));
   }
   let top = y + headHeight;
   entries.forEach((entry, i) => {
@@ -182,25 +183,25 @@ function drawPlayer(svg, view, state, player, y, legal, labels, act) {
     const cardGroup = playerCard(svg, x, top, width, rows[row], name, entry);
     if (actions.length) {
       cardGroup.classList.add("playable");
-      clickable(cardGroup, actions, labels, act, `${nameOf(view, seat)}'s ${name}`);
+      clickable(cardGroup, actions, labels, act, t("{player}'s {card}", { player: nameOf(view, seat), card: name }));
     }
   });
-  if (!cards.length) label(svg, 20, y + headHeight + 10, "no cards in play", { "text-anchor": "start", fill: "#5b5140" });
+  if (!cards.length) label(svg, 20, y + headHeight + 10, t("no cards in play"), { "text-anchor": "start", fill: "#5b5140" });
   if ((player.known_in_hand || []).length) {
-    title(group, `Known in hand: ${player.known_in_hand.join(", ")}`);
+    title(group, t("Known in hand: {cards}", { cards: player.known_in_hand.join(", ") }));
   }
   return y + height;
 }
 
 function drawHand(svg, state, top, legal, labels, act) {
   if (state.hand === null || state.hand === undefined) {
-    label(svg, WIDTH / 2, top + 30, "Spectating: hands are hidden", { "font-size": 13, fill: "#5b5140" });
+    label(svg, WIDTH / 2, top + 30, t("Spectating: hands are hidden"), { "font-size": 13, fill: "#5b5140" });
     return top + 50;
   }
-  label(svg, 8, top + 8, "Your hand", { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
+  label(svg, 8, top + 8, t("Your hand"), { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
   const hand = state.hand || [];
   if (!hand.length) {
-    label(svg, 8, top + 34, "no cards", { "text-anchor": "start", fill: "#5b5140" });
+    label(svg, 8, top + 34, t("no cards"), { "text-anchor": "start", fill: "#5b5140" });
     return top + 50;
   }
   const { perRow, width } = cardWidth(WIDTH - 16);
@@ -215,7 +216,7 @@ function drawHand(svg, state, top, legal, labels, act) {
       group.setAttribute("data-place", `hand ${start + k + 1}`);
       if (actions.length) {
         group.classList.add("playable");
-        clickable(group, actions, labels, act, `Card ${name}`);
+        clickable(group, actions, labels, act, t("Card {name}", { name }));
       }
     });
     y += height + GAP;
@@ -224,7 +225,7 @@ function drawHand(svg, state, top, legal, labels, act) {
 }
 
 function crownText(count) {
-  return `${String(count).replace("-", "−")} crown${Math.abs(count) === 1 ? "" : "s"}`;
+  return tn("{count} crown", "{count} crowns", Math.abs(count), { count: String(count).replace("-", "−") });
 }
 
 // A player card as printed: a band in its colour with its cost (left) and crowns (right), then

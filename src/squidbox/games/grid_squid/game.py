@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from squidbox.engine import Game, Option
+from squidbox.i18n import gettext as _
+from squidbox.i18n import ngettext
 
 from . import data as data_file
 from . import heuristic
@@ -90,7 +92,8 @@ class GridSquid(Game):
         state = view["state"]
         board = state["board"]
         names = view["seat_names"]
-        lines = [f"Grid Squid · round {state['round']} of {state['rounds']}"]
+        lines = [_("Grid Squid · round {round} of {rounds}").format(round=state["round"],
+                                                                      rounds=state["rounds"])]
         width = max(len(_cell(t, names)) for t in board["tiles"]) + 2
         header = "    " + "".join(f"{chr(ord('A') + c):^{width}}" for c in range(board["columns"]))
         lines.append(header)
@@ -102,30 +105,37 @@ class GridSquid(Game):
             marker = "▶" if player["seat"] == state["current_player"] else " "
             lines.append(
                 f" {marker} {player['colour']:<7} {player['score']:>3} "
-                f"point{'' if player['score'] == 1 else 's'} · "
-                f"{player['supply']:>2} cubes left · "
-                f"{player['cards_in_hand']} card{'' if player['cards_in_hand'] == 1 else 's'} · "
-                f"played {player['played_this_round']} this round"
+                + ngettext("point", "points", player["score"]) + " · "
+                + _("{count} cubes left").format(count=f"{player['supply']:>2}") + " · "
+                + ngettext("{count} card", "{count} cards", player["cards_in_hand"]).format(
+                    count=player["cards_in_hand"]) + " · "
+                + _("played {count} this round").format(count=player["played_this_round"])
             )
         if state["hand"] is not None:
-            held = ", ".join(f"{symbol} ×{k}" for symbol, k in state["hand"].items()) or "none"
-            lines.append(f"\nYour hand ({names[view['seat']]}): {held}")
-        lines.append(f"Deck {state['deck_size']} cards · discard "
-                     + (", ".join(f"{s} ×{k}" for s, k in state["discard"].items()) or "empty"))
+            held = ", ".join(f"{symbol} ×{k}" for symbol, k in state["hand"].items()) or _("none")
+            lines.append("\n" + _("Your hand ({name}): {cards}").format(name=names[view["seat"]],
+                                                                        cards=held))
+        lines.append(_("Deck {count} cards · discard {cards}").format(
+            count=state["deck_size"],
+            cards=", ".join(f"{s} ×{k}" for s, k in state["discard"].items()) or _("empty")))
         return "\n".join(lines)
 
     def action_label(self, view: dict[str, Any], action: str) -> str:
         kind, index = self.action_effects[action]
         if kind == DISCARD:
-            return f"play {self.data.symbols[index]} without effect (no tile you can take)"
+            return _("play {symbol} without effect (no tile you can take)").format(
+                symbol=self.data.symbols[index])
         tile = view["state"]["board"]["tiles"][index]
         seat = view["seat"]
         if tile["owner"] is None:
-            return f"{tile['symbol']} on {tile['name']}: 1 cube on an empty tile"
+            return _("{symbol} on {tile}: 1 cube on an empty tile").format(
+                symbol=tile["symbol"], tile=tile["name"])
         if tile["owner"] == seat:
-            return f"{tile['symbol']} on {tile['name']}: 1 more cube on your tile"
-        return (f"{tile['symbol']} on {tile['name']}: {tile['cubes'] + 1} cubes, taking it from "
-                f"{view['seat_names'][tile['owner']]}")
+            return _("{symbol} on {tile}: 1 more cube on your tile").format(
+                symbol=tile["symbol"], tile=tile["name"])
+        return _("{symbol} on {tile}: {count} cubes, taking it from {name}").format(
+            symbol=tile["symbol"], tile=tile["name"], count=tile["cubes"] + 1,
+            name=view["seat_names"][tile["owner"]])
 
 
 def _cell(tile: dict[str, Any], names: list[str]) -> str:

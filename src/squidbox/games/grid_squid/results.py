@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from squidbox.games.results import Results, plural, tied_at_top, winners_of
+from squidbox.games.results import Results, tied_at_top, winners_of
+from squidbox.i18n import N_, ngettext
+from squidbox.i18n import gettext as _
+
+DIRECTION_WORDS = (N_("row"), N_("column"), N_("diagonal"), N_("anti-diagonal"))  # board.py
+
+
+def points_text(count: int) -> str:
+    return ngettext("{count} point", "{count} points", count).format(count=count)
 
 
 def results(state: Any) -> Results:
@@ -12,12 +20,14 @@ def results(state: Any) -> Results:
     rounds = state.round_points
     points = [int(p) for p in state.scores()]
     winners = winners_of(state)
-    found = Results([f"round {r + 1}" for r in range(len(rounds))], names, points, winners,
+    found = Results([_("round {round}").format(round=r + 1) for r in range(len(rounds))], names,
+                    points, winners,
                     [[rounds[r][seat] for r in range(len(rounds))] for seat in range(len(names))])
     top = tied_at_top(points, winners)
     if len(top) > 1:
-        found.tie_break = (f"{' and '.join(names[s] for s in top)} have "
-                           f"{plural(points[top[0]], 'point')} each: equal totals share the win.")
+        found.tie_break = _("{names} have {points} each: equal totals share the win.").format(
+            names=(" " + _("and") + " ").join(names[s] for s in top),
+            points=points_text(points[top[0]]))
     found.details = scoring_lines(names, state.log(None), state.game.data.squid_bonus)
     return found
 
@@ -29,11 +39,15 @@ def scoring_lines(names: list[str], log: list[dict[str, Any]], squid_bonus: int)
         if event.get("type") != "score":
             continue
         for player in event.get("players", []):
-            lines = [f"{direction} {tiles[0]}–{tiles[-1]} ({plural(value, 'point')})"
+            lines = [f"{_(direction)} {tiles[0]}–{tiles[-1]} ({points_text(value)})"
                      for direction, tiles, value in player.get("lines", [])]
             if player.get("squids"):
-                lines.append(f"{plural(player['squids'], 'Squid')} (+{squid_bonus} each)")
+                lines.append(ngettext("{count} Squid (+{bonus} each)",
+                                      "{count} Squids (+{bonus} each)",
+                                      player["squids"]).format(count=player["squids"],
+                                                               bonus=squid_bonus))
             if lines:
-                found.append(f"Round {event.get('round')}: {names[player['seat']]}: "
-                             f"{'; '.join(lines)} = {plural(player['points'], 'point')}")
+                found.append(_("Round {round}: {name}: {lines} = {points}").format(
+                    round=event.get("round"), name=names[player["seat"]], lines="; ".join(lines),
+                    points=points_text(player["points"])))
     return found

@@ -10,7 +10,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from squidbox.engine import Later, State
-from squidbox.games.results import plural
+from squidbox.i18n import N_, ngettext
 
 from .board import EMPTY, Geometry, geometry, score, tile_name
 
@@ -18,9 +18,9 @@ if TYPE_CHECKING:
     from .game import GridSquid
 
 PLACE, DISCARD = 0, 1
-PLACE_TEXT = "{seat:name} places a cube on {_symbol} {tile}."
-TAKE_TEXT = ("{seat:name} places {cubes} cubes on {_symbol} {tile}, "
-             "taking it from {captured_from:name}.")
+PLACE_TEXT = N_("{seat:name} places a cube on {_symbol} {tile}.")
+TAKE_TEXT = N_("{seat:name} places {cubes} cubes on {_symbol} {tile}, "
+               "taking it from {captured_from:name}.")
 
 
 def score_details(results: list[Any], geo: Geometry, line_points: dict[int, int]) -> list[Any]:
@@ -32,6 +32,15 @@ def score_details(results: list[Any], geo: Geometry, line_points: dict[int, int]
         "squids": len(result.squids),
         "points": result.points,
     } for seat, result in enumerate(results)]
+
+
+def won_text(winners: int, points: int) -> str:
+    """ "wins with 1 point", "share the win with 5 points" (made when the log is read)."""
+    if winners == 1:
+        return ngettext("wins with {count} point", "wins with {count} points", points).format(
+            count=points)
+    return ngettext("share the win with {count} point", "share the win with {count} points",
+                    points).format(count=points)
 
 
 def score_summary(names: list[str], points: list[int]) -> str:
@@ -290,10 +299,8 @@ class GridSquidState(State):
         self.current = EMPTY
         winners = self.winners()
         scores = self.scores()
-        self.emit("game_over", "{winners:names} {_verb} with {_points}.",
-                  winners=winners, scores=scores,
-                  _verb="wins" if len(winners) == 1 else "share the win",
-                  _points=plural(scores[winners[0]], "point"))
+        self.emit("game_over", "{winners:names} {_won}.", winners=winners, scores=scores,
+                  _won=Later(won_text, len(winners), scores[winners[0]]))
 
     # ---- the end of the game ------------------------------------------------------------------
     def winners(self) -> list[int]:

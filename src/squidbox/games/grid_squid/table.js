@@ -2,6 +2,7 @@
 // seat's hand. A tile you may place on is clickable ("place C2"); an unplayable card in your
 // hand is clickable to play it without effect ("discard Wheel").
 
+import { t, tn } from "/static/i18n.js";
 import { relayoutOnResize, boardWidth, card, charsIn, clickable, el, label, lastEvent, lookColour, nameOf, paragraph, paragraphHeight, piece, prepare, seatColour, title, textColourOn, wrapText } from "/static/svg.js";
 
 // Laid out for the width the board is shown at (a phone gets a narrower layout, never smaller
@@ -35,14 +36,14 @@ export function draw(svg, view, legal, labels, act) {
 }
 
 function discardText(state) {
-  const discard = Object.entries(state.discard || {}).map(([s, k]) => `${s} ${k}`).join(", ") || "none";
-  return `Discards: ${discard}`;
+  const discard = Object.entries(state.discard || {}).map(([s, k]) => `${s} ${k}`).join(", ") || t("none");
+  return t("Discards: {cards}", { cards: discard });
 }
 
 function drawHeader(svg, view, state) {
   const round = state.round ?? "?";
   const rounds = state.rounds ?? "?";
-  label(svg, 8, 11, `Round ${round} of ${rounds} · deck ${state.deck_size ?? "?"}`,
+  label(svg, 8, 11, t("Round {round} of {rounds} · deck {deck}", { round, rounds, deck: state.deck_size ?? "?" }),
     { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
   const below = paragraph(svg, 8, 20, WIDTH - 16, discardText(state));
   const scored = scoredText(view);
@@ -55,13 +56,13 @@ function scoredText(view) {
   if (!scored) return "";
   const seatNames = view.seat_names || [];
   const parts = (scored.event.players || []).map((player) => {
-    const who = seatNames[player.seat] ?? `Seat ${player.seat + 1}`;
+    const who = seatNames[player.seat] ?? t("Seat {number}", { number: player.seat + 1 });
     const lines = (player.lines || []).map(([direction, tiles, points]) =>
-      `${direction} ${tiles[0]}–${tiles[tiles.length - 1]} (${points} point${points === 1 ? "" : "s"})`);
-    if (player.squids) lines.push(`${player.squids} Squid${player.squids === 1 ? "" : "s"}`);
+      `${t(direction)} ${tiles[0]}–${tiles[tiles.length - 1]} (${tn("{count} point", "{count} points", points)})`);
+    if (player.squids) lines.push(tn("{count} Squid", "{count} Squids", player.squids));
     return lines.length ? `${who}: ${lines.join(", ")} = ${player.points}` : `${who}: 0`;
   });
-  return `Round ${scored.event.round ?? ""} scored · ${parts.join(" · ")}`;
+  return `${t("Round {round} scored", { round: scored.event.round ?? "" })} · ${parts.join(" · ")}`;
 }
 
 // Two player panels a row where their counts fit on one line, else one.
@@ -81,14 +82,13 @@ function drawPlayers(svg, view, players, top) {
     el(group, "rect", { x, y, width, height: PANEL, rx: 6, fill: active ? "#fff7d6" : "#ffffff",
       stroke: active ? "#c58b00" : "#c9c3b5", "stroke-width": active ? 2.5 : 1 });
     el(group, "rect", { x: x + 8, y: y + 8, width: 20, height: 20, rx: 3, fill: colour, stroke: "#1b1f24" });
-    const you = player.seat === view.seat ? " (you)" : "";
+    const you = player.seat === view.seat ? ` ${t("(you)")}` : "";
     label(group, x + 36, y + 18, `${player.colour || nameOf(view, player.seat)}${you}`,
       { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
-    const count = (n, word) => `${n ?? 0} ${word}${(n ?? 0) === 1 ? "" : "s"}`;
-    label(group, x + 8, y + 43, `${count(player.score, "point")} · ${count(player.supply, "cube")} · ` +
-      `${count(player.cards_in_hand, "card")} · played ${player.played_this_round ?? 0}`,
+    label(group, x + 8, y + 43, `${tn("{count} point", "{count} points", player.score ?? 0)} · ${tn("{count} cube", "{count} cubes", player.supply ?? 0)} · ` +
+      `${tn("{count} card", "{count} cards", player.cards_in_hand ?? 0)} · ${t("played {count}", { count: player.played_this_round ?? 0 })}`,
     { "text-anchor": "start", "font-size": 12 });
-    title(group, `${player.colour}: score ${player.score}, supply ${player.supply}`);
+    title(group, t("{colour}: score {score}, supply {supply}", { colour: player.colour, score: player.score, supply: player.supply }));
   });
 }
 
@@ -111,8 +111,8 @@ function drawBoard(svg, view, board, top, legal, labels, act) {
     name.forEach((line, k) => label(group, x + TILE / 2, y + TILE - 10 - (name.length - 1 - k) * 14, line, { fill: "#4a4438" }));
     if (tile.owner !== null && tile.owner !== undefined) drawCubes(group, tile, x, y, names);
     piece(group, `tile:${tile.symbol}`, `${tile.name}${ownerText(tile, names)}`);
-    if (playable) clickable(group, [action], labels, act, `Tile ${tile.name} (${tile.symbol})`);
-    else title(group, `${tile.symbol} tile ${tile.name}${ownerText(tile, names)}`);
+    if (playable) clickable(group, [action], labels, act, t("Tile {name} ({symbol})", { name: tile.name, symbol: tile.symbol }));
+    else title(group, `${t("{symbol} tile {name}", { symbol: tile.symbol, name: tile.name })}${ownerText(tile, names)}`);
   });
 }
 
@@ -156,9 +156,9 @@ function drawScoredLines(svg, view, board, top) {
 }
 
 function ownerText(tile, names) {
-  if (tile.owner === null || tile.owner === undefined) return ": empty";
-  const cubes = `${tile.cubes} cube${tile.cubes === 1 ? "" : "s"}`;
-  return `: ${names[tile.owner] ?? `seat ${tile.owner + 1}`} holds it with ${cubes}`;
+  if (tile.owner === null || tile.owner === undefined) return `: ${t("empty")}`;
+  const cubes = tn("{count} cube", "{count} cubes", tile.cubes);
+  return `: ${t("{name} holds it with {cubes}", { name: names[tile.owner] ?? t("seat {number}", { number: tile.owner + 1 }), cubes })}`;
 }
 
 function drawCubes(group, tile, x, y, names) {
@@ -194,13 +194,13 @@ function handHeight(state) {
 function drawHand(svg, view, state, top, legal, labels, act) {
   const hand = state.hand;
   if (hand === null || hand === undefined) {
-    label(svg, WIDTH / 2, top + 40, "Spectating: hands are hidden", { "font-size": 13, fill: "#6b6458" });
+    label(svg, WIDTH / 2, top + 40, t("Spectating: hands are hidden"), { "font-size": 13, fill: "#6b6458" });
     return;
   }
-  label(svg, 8, top + 8, "Your hand", { "text-anchor": "start", "font-size": 13, "font-weight": "bold" });
+  label(svg, 8, top + 8, t("Your hand"), { "text-anchor": "start", "font-size": 13, "font-weight": "bold" });
   const cards = handCards(state);
   if (!cards.length) {
-    label(svg, 8, top + 40, "no cards", { "text-anchor": "start", "font-size": 12, fill: "#6b6458" });
+    label(svg, 8, top + 40, t("no cards"), { "text-anchor": "start", "font-size": 12, fill: "#6b6458" });
     return;
   }
   const perRow = cardsPerRow();
@@ -213,7 +213,7 @@ function drawHand(svg, view, state, top, legal, labels, act) {
     const discard = `discard ${symbol}`;
     if ((legal || []).includes(discard)) {
       group.classList.add("playable");
-      clickable(group, [discard], labels, act, `Card ${symbol}`);
+      clickable(group, [discard], labels, act, t("Card {name}", { name: symbol }));
     }
   });
 }

@@ -6,6 +6,7 @@
 // ("spot 4"), a pane side ("side left"), and chips for the remaining choices (cards, draw, stop,
 // alone, hide, guess, roll, block, stab, push, move, wall).
 
+import { t, tn } from "/static/i18n.js";
 import { relayoutOnResize, TAP, boardWidth, charsIn, clickable, el, label, nameOf, paragraph, paragraphHeight, piece, pieceInfo, prepare, seatColour, title, token, wrapText } from "/static/svg.js";
 
 // Laid out for the width the board is shown at; every token is a whole tap target (TAP units
@@ -30,19 +31,19 @@ export function draw(svg, view, legal, labels, act) {
   const stage = (state.games || [])[state.stage];
   if (state.phase === "play" && game) {
     const drawStage = STAGES[stage];
-    y = paragraph(svg, 8, y + 4, WIDTH - 16, `${stageTitle(stage)}${game.timer ? ` · timer ${game.timer}` : ""}` +
-      `${game.round !== undefined ? ` · round ${game.round}` : ""}${game.step ? ` · ${game.step}` : ""}`,
+    y = paragraph(svg, 8, y + 4, WIDTH - 16, `${stageTitle(stage)}${game.timer ? ` · ${t("timer {timer}", { timer: game.timer })}` : ""}` +
+      `${game.round !== undefined ? ` · ${t("round {round}", { round: game.round })}` : ""}${game.step ? ` · ${game.step}` : ""}`,
     { "font-size": 14, "font-weight": "bold" });
     y = drawStep(context, stage, game, y);
     y = drawStage ? drawStage(context, game, y + 6) : y + 6;
   } else if (state.phase === "lineup" || state.phase === "recruit") {
-    const picks = (state.to_pick || []).map((k, s) => (k ? `${nameOf(view, s)} picks ${k} more` : null)).filter(Boolean);
-    y = paragraph(svg, 8, y + 4, WIDTH - 16, `Tokens to choose from those set aside: ${picks.join(", ") || "done"}`,
+    const picks = (state.to_pick || []).map((k, s) => (k ? t("{name} picks {count} more", { name: nameOf(view, s), count: k }) : null)).filter(Boolean);
+    y = paragraph(svg, 8, y + 4, WIDTH - 16, t("Tokens to choose from those set aside: {picks}", { picks: picks.join(", ") || t("done") }),
       { "font-weight": "bold" });
-    y = paragraph(svg, 8, y + 2, WIDTH - 16, "Which numbers you bring matters: when teams tie for who goes first, the " +
-      "highest token number goes first, and some games order pushes and ties by it.", { fill: "#5b5140" });
+    y = paragraph(svg, 8, y + 2, WIDTH - 16, t("Which numbers you bring matters: when teams tie for who goes first, the " +
+      "highest token number goes first, and some games order pushes and ties by it."), { fill: "#5b5140" });
   } else if (state.winner !== null && state.winner !== undefined) {
-    label(svg, WIDTH / 2, y + 16, `${nameOf(view, state.winner)} wins the campaign`, { "font-size": 15, "font-weight": "bold" });
+    label(svg, WIDTH / 2, y + 16, t("{name} wins the campaign", { name: nameOf(view, state.winner) }), { "font-size": 15, "font-weight": "bold" });
     y += 30;
   }
   y = drawChoices(context, y + 6);
@@ -86,7 +87,7 @@ function chip(context, number, x, y, options = {}) {
   if (context.legal.includes(action)) {
     context.bound.add(action);
     group.classList.add("playable");
-    clickable(group, [action], context.labels, context.act, `Token ${tokenText(number)}`);
+    clickable(group, [action], context.labels, context.act, t("Token {number}", { number: tokenText(number) }));
   }
   return group;
 }
@@ -124,8 +125,8 @@ function drawTeams(context, top) {
     const bank = (state.bank || [])[seat] || [];
     const showReserve = reserve.some((t) => context.legal.includes(`token ${t}`));
     const rows = Math.max(1, Math.ceil(team.length / perLine)) + (showReserve ? Math.ceil(reserve.length / perLine) : 0);
-    const you = seat === view.seat ? " (you)" : "";
-    const heading = wrapText(`${nameOf(view, seat)}${you} · in play ${team.length} · set aside ${reserve.length} · piggy bank (out) ${bank.length}`,
+    const you = seat === view.seat ? ` ${t("(you)")}` : "";
+    const heading = wrapText(`${nameOf(view, seat)}${you} · ${t("in play {count}", { count: team.length })} · ${t("set aside {count}", { count: reserve.length })} · ${t("piggy bank (out) {count}", { count: bank.length })}`,
       charsIn(WIDTH - 24));
     const headHeight = 6 + heading.length * 15;
     const height = headHeight + rows * STEP + 4;
@@ -157,10 +158,10 @@ function placeRows(context, game, places, top, describe) {
   places.forEach((place, i) => {
     const tokens = tokensWhere(game, (w) => w === place);
     const height = STEP * Math.max(1, Math.ceil(tokens.length / perLine));
-    const { name, fill } = describe(place, i);
+    const { name, shown, fill } = describe(place, i);
     const row = el(svg, "g", { class: "place-row", "data-place": name });
     el(row, "rect", { x: 8, y, width: PLACE_W - 2, height: height - 2, rx: 4, fill, stroke: "#c9c3b5" });
-    const lines = wrapText(name, charsIn(PLACE_W - 8));
+    const lines = wrapText(shown ?? name, charsIn(PLACE_W - 8));
     lines.forEach((line, k) => label(row, 8 + (PLACE_W - 2) / 2, y + height / 2 + (k - (lines.length - 1) / 2) * 15, line, { "font-weight": "bold" }));
     piece(row, `place:${name.replace(/ \d+$/, "")}`);
     el(svg, "rect", { x: 8 + PLACE_W, y, width: WIDTH - 16 - PLACE_W, height: height - 2, rx: 4, fill, stroke: "#c9c3b5" });
@@ -174,17 +175,18 @@ function drawRedLight(context, game, top) {
   const { svg } = context;
   const lanes = game.lanes || 10;
   const places = [lanes, ...Array.from({ length: lanes }, (_, i) => lanes - 1 - i), -1];
-  label(svg, WIDTH / 2, top + 8, "the Doll is beyond the last lane", { fill: "#5b5140" });
+  label(svg, WIDTH / 2, top + 8, t("the Doll is beyond the last lane"), { fill: "#5b5140" });
   const y = placeRows(context, game, places, top + 18, (place, i) => ({
     name: place === -1 ? "waiting" : place === 0 ? "start line" : `lane ${place}`,
+    shown: place === -1 ? t("waiting") : place === 0 ? t("start line") : t("lane {number}", { number: place }),
     fill: place === -1 ? "#efeae0" : place === 0 ? "#d9f2e6" : i % 2 ? "#fbf7ee" : "#f4efe3",
   }));
-  const doll = game.doll === null || game.doll === undefined ? "no Doll card turned yet" :
-    (game.doll.length ? `Red Light: ${game.doll.join(" and ")} are seen` : "Green Light: everyone moves");
+  const doll = game.doll === null || game.doll === undefined ? t("no Doll card turned yet") :
+    (game.doll.length ? t("Red Light: {names} are seen", { names: game.doll.join(` ${t("and")} `) }) : t("Green Light: everyone moves"));
   const played = playedCards(context, game.revealed);
-  return paragraph(svg, 8, y + 6, WIDTH - 16, `Doll: ${doll} · ${game.deck_size ?? "?"} Doll card${game.deck_size === 1 ? "" : "s"} left` +
-    `${played ? ` · cards played: ${played}` : ""}` +
-    `${game.my_card !== null && game.my_card !== undefined ? ` · your card ${game.my_card}` : ""}`) + 6;
+  return paragraph(svg, 8, y + 6, WIDTH - 16, `${t("Doll: {doll}", { doll })} · ${tn("{count} Doll card left", "{count} Doll cards left", game.deck_size ?? 0, { count: game.deck_size ?? "?" })}` +
+    `${played ? ` · ${t("cards played: {cards}", { cards: played })}` : ""}` +
+    `${game.my_card !== null && game.my_card !== undefined ? ` · ${t("your card {card}", { card: game.my_card })}` : ""}`) + 6;
 }
 
 // "Red 3, Blue 0 (Push)": the cards each player revealed, without raw lists.
@@ -220,7 +222,7 @@ function drawDalgona(context, game, top) {
     y += rowHeight;
   });
   const waiting = tokensWhere(game, (w) => w === null);
-  const below = paragraph(svg, 8, y + 4, WIDTH - 16, `Drawn: ${(game.drawn || []).join(", ") || "nothing"} · deck ${game.deck_size ?? "?"}${waiting.length ? " · not placed:" : ""}`);
+  const below = paragraph(svg, 8, y + 4, WIDTH - 16, `${t("Drawn: {cards}", { cards: (game.drawn || []).join(", ") || t("nothing") })} · ${t("deck {count}", { count: game.deck_size ?? "?" })}${waiting.length ? ` · ${t("not placed:")}` : ""}`);
   return below + 4 + chipLines(context, waiting, below + 4);
 }
 
@@ -235,7 +237,7 @@ function drawShapeHead(context, shape, y, height) {
   if (playable) {
     context.bound.add(action);
     head.classList.add("playable");
-    clickable(head, [action], context.labels, context.act, `Shape ${shape}`);
+    clickable(head, [action], context.labels, context.act, t("Shape {shape}", { shape }));
   }
 }
 
@@ -259,15 +261,15 @@ function drawTug(context, game, top) {
     if (actions.length) {
       actions.forEach((a) => context.bound.add(a));
       group.classList.add("playable");
-      clickable(group, actions, context.labels, context.act, `Team ${team}`);
+      clickable(group, actions, context.labels, context.act, t("Team {team}", { team }));
     }
     tokensWhere(game, (w) => w === team).slice(0, game.slots_per_team || 4)
       .forEach((number, k) => chip(context, number, 44 + R + k * STEP, y + rowHeight / 2 - 2));
     y += rowHeight + (i % 2 ? 8 : 0);
   });
   const waiting = tokensWhere(game, (w) => w === null);
-  const mine = (game.my_cards || []).map(([v, t]) => `${v} on ${t}`).join(", ");
-  const note = `${waiting.length ? "Not yet placed:" : ""}${mine ? ` Your cards: ${mine}` : ""}`.trim();
+  const mine = (game.my_cards || []).map(([value, team]) => t("{value} on {team}", { value, team })).join(", ");
+  const note = `${waiting.length ? t("Not yet placed:") : ""}${mine ? ` ${t("Your cards: {cards}", { cards: mine })}` : ""}`.trim();
   if (note) y = paragraph(svg, 8, y + 2, WIDTH - 16, note) + 2;
   return y + chipLines(context, waiting, y);
 }
@@ -288,16 +290,16 @@ function drawMarbles(context, game, top) {
   let y = top + Math.ceil(groups.length / perRow) * (STEP + 8);
   const waiting = tokensWhere(game, (w) => w === null);
   if (waiting.length) {
-    label(svg, 8, y + 8, "Not yet paired:", { "text-anchor": "start" });
+    label(svg, 8, y + 8, t("Not yet paired:"), { "text-anchor": "start" });
     y += 18 + chipLines(context, waiting, y + 18);
   }
   const duel = game.duel;
   if (duel) {
     const rolls = (duel.rolls || []).filter((r) => r !== null && r !== undefined).map((r) => `${r} cm`);
-    const parts = [`duel: ${tokenText(duel.mine)} against ${tokenText(duel.theirs)}`];
-    if (rolls.length) parts.push(`rolled ${rolls.join(" and ")} from the line`);
-    if (duel.my_hide !== undefined && duel.my_hide !== null) parts.push(`you hid ${duel.my_hide}`);
-    if (duel.my_guess !== undefined && duel.my_guess !== null) parts.push(`you guessed ${duel.my_guess}`);
+    const parts = [t("duel: {mine} against {theirs}", { mine: tokenText(duel.mine), theirs: tokenText(duel.theirs) })];
+    if (rolls.length) parts.push(t("rolled {rolls} from the line", { rolls: rolls.join(` ${t("and")} `) }));
+    if (duel.my_hide !== undefined && duel.my_hide !== null) parts.push(t("you hid {count}", { count: duel.my_hide }));
+    if (duel.my_guess !== undefined && duel.my_guess !== null) parts.push(t("you guessed {guess}", { guess: duel.my_guess }));
     y = paragraph(svg, 8, y + 4, WIDTH - 16, parts.join(" · ")) + 6;
   }
   return y;
@@ -326,12 +328,12 @@ function drawGlassBridge(context, game, top) {
       if (context.legal.includes(action)) {
         context.bound.add(action);
         spot.classList.add("playable");
-        clickable(spot, [action], context.labels, context.act, `Mannequin position ${k + 1}`);
+        clickable(spot, [action], context.labels, context.act, t("Mannequin position {number}", { number: k + 1 }));
       }
     });
     y += Math.ceil(spots.length / perRow) * STEP + 4;
   } else {
-    y = paragraph(svg, 8, y + 2, WIDTH - 16, `Bridge built on the ${game.bridge_side} · ${line} line places, then ${tiles.length} tiles`) + 4;
+    y = paragraph(svg, 8, y + 2, WIDTH - 16, t("Bridge built on the {side} · {line} line places, then {tiles} tiles", { side: game.bridge_side, line, tiles: tiles.length })) + 4;
     y = drawBridgeLine(context, game, y);
   }
   // The tiles, a row of columns: the two panes (a broken one dark), the tile's number, then
@@ -354,7 +356,7 @@ function drawGlassBridge(context, game, top) {
   });
   y += Math.ceil(tiles.length / perRow) * (rowHeight + 6);
   const hands = (game.hands || []).map((h, p) => `${nameOf(context.view, p)} ${h.join(" ")}`).join(" · ");
-  const handsText = `Hands: ${hands}${game.my_card !== null && game.my_card !== undefined ? ` · your card ${game.my_card}` : ""}`;
+  const handsText = `${t("Hands: {hands}", { hands })}${game.my_card !== null && game.my_card !== undefined ? ` · ${t("your card {card}", { card: game.my_card })}` : ""}`;
   return paragraph(svg, 8, y + 4, WIDTH - 16, handsText) + 2;
 }
 
@@ -367,7 +369,7 @@ function drawBridgeLine(context, game, top) {
   const standing = Array.from({ length: line }, (_, k) => tokensWhere(game, (w) => w === line - 1 - k));
   const most = Math.max(1, ...standing.map((s) => s.length));
   const rowHeight = 18 + most * STEP;
-  label(svg, 8, top + 8, "The line, front first:", { "text-anchor": "start" });
+  label(svg, 8, top + 8, t("The line, front first:"), { "text-anchor": "start" });
   standing.forEach((tokens, k) => {
     const x = 8 + (k % perRow) * STEP;
     const y = top + 18 + Math.floor(k / perRow) * (rowHeight + 4);
@@ -386,12 +388,13 @@ function drawFinal(context, game, top) {
   const places = [-1, ...Array.from({ length: spaces }, (_, i) => spaces - i), 0];
   const y = placeRows(context, game, places, top, (place, i) => ({
     name: place === -1 ? "safe zone" : place === 0 ? "square" : `triangle ${place}`,
+    shown: place === -1 ? t("safe zone") : place === 0 ? t("square") : t("triangle {number}", { number: place }),
     fill: place === -1 ? "#d9f2e6" : place === 0 ? "#f6d9d6" : i % 2 ? "#fbf7ee" : "#f4efe3",
   }));
   const revealed = (game.revealed || []).map((c, p) => (c ? `${nameOf(context.view, p)} ${c}` : null)).filter(Boolean).join(", ");
   // (Block, Stab, Push or Move: words, not numbers, so they are shown as they are.)
-  const speedText = `Speed token: ${nameOf(context.view, game.speed)}${revealed ? ` · last cards: ${revealed}` : ""}` +
-    `${game.my_card ? ` · your card ${game.my_card}` : ""}`;
+  const speedText = `${t("Speed token: {name}", { name: nameOf(context.view, game.speed) })}${revealed ? ` · ${t("last cards: {cards}", { cards: revealed })}` : ""}` +
+    `${game.my_card ? ` · ${t("your card {card}", { card: game.my_card })}` : ""}`;
   return paragraph(svg, 8, y + 6, WIDTH - 16, speedText) + 6;
 }
 
@@ -405,7 +408,7 @@ function drawChoices(context, top) {
   const { svg, legal, labels, act, bound } = context;
   const rest = legal.filter((a) => !bound.has(a));
   if (!rest.length) return top;
-  label(svg, 8, top + 8, "Your choices", { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
+  label(svg, 8, top + 8, t("Your choices"), { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
   let x = 8;
   let y = top + 20;
   let rowHeight = TAP;
@@ -421,7 +424,7 @@ function drawChoices(context, top) {
     lines.forEach((line, k) => label(group, x + width / 2, y + height / 2 + (k - (lines.length - 1) / 2) * 15, line, { "font-weight": "bold" }));
     if (pieceInfo(`choice:${action}`)) piece(group, `choice:${action}`);
     else title(group, labels?.[action] || action);
-    clickable(group, [action], labels, act, `Choice ${action}`);
+    clickable(group, [action], labels, act, t("Choice {action}", { action }));
     x += width + 6;
   }
   return y + rowHeight + 6;

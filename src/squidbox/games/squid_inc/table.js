@@ -5,6 +5,7 @@
 // "hire M1", "pick P2 M1"), and the chosen Employee ("mailroom" or "dismiss").
 // Every text is drawn whole, wrapped to its box (never cut); boxes grow to fit.
 
+import { t } from "/static/i18n.js";
 import { relayoutOnResize, TAP, boardWidth, card, cardHeight, clickable, el, label, lookColour, matching, nameOf, paragraph, paragraphHeight, piece, pieceInfo, prepare, seatColour, token } from "/static/svg.js";
 
 let WIDTH = 520;
@@ -42,23 +43,23 @@ export function draw(svg, view, legal, labels, act) {
 
 // The steps of a turn in the how-to-play page's words.
 const PHASES = {
-  start: "start of the turn", choose: "choose an Employee from the Unemployed Line",
-  keep: "Mailroom or Dismiss", bring: "bring Employees into the Workplace",
-  activate: "activate abilities",
+  start: t("start of the turn"), choose: t("choose an Employee from the Unemployed Line"),
+  keep: t("Mailroom or Dismiss"), bring: t("bring Employees into the Workplace"),
+  activate: t("activate abilities"),
 };
 
 // Whose turn and what is asked, whole (wrapped, never cut).
 function headText(view, state) {
   const prompt = state.pending?.prompt ? ` · ${state.pending.prompt}` : "";
   const who = state.current_player !== null && state.current_player !== undefined ? `${nameOf(view, state.current_player)}: ` : "";
-  if (state.phase === "over") return "Game over";
+  if (state.phase === "over") return t("Game over");
   const step = PHASES[state.phase] ?? String(state.phase ?? "");
-  return `${who}${step}${prompt}${state.endgame ? " · the endgame: the board is full, play on until the deck and line are empty" : ""}`;
+  return `${who}${step}${prompt}${state.endgame ? ` · ${t("the endgame: the board is full, play on until the deck and line are empty")}` : ""}`;
 }
 
 function scoresText(view, state) {
   const scores = (state.scores || []).map((s, i) => `${nameOf(view, i)} ${s}`).join(" · ");
-  return `Clout scores: ${scores} · deck ${state.deck_size ?? "?"} · guards left ${state.guard_tiles_left ?? "?"}`;
+  return t("Clout scores: {scores} · deck {deck} · guards left {guards}", { scores, deck: state.deck_size ?? "?", guards: state.guard_tiles_left ?? "?" });
 }
 
 function abilityText(employee) {
@@ -67,11 +68,11 @@ function abilityText(employee) {
 
 // What a space shows, line by line: the Employee's name, value/owner/Clout, its ability.
 function cellLines(view, cell, tier) {
-  if (!cell.employee) return [`${cell.space} · empty`, `scores ×${tier.multiplier}`];
-  const owner = cell.owner !== null && cell.owner !== undefined ? nameOf(view, cell.owner) : "no owner";
-  const marks = `${cell.used ? " · used" : ""}${cell.new ? " · new" : ""}`;
-  return [cell.employee, `${cell.space} · value ${cell.value ?? "?"} · ${owner}${marks}`,
-    ...(cell.clout ? [`${cell.clout} Clout`] : []), abilityText(cell.employee)].filter(Boolean);
+  if (!cell.employee) return [`${cell.space} · ${t("empty")}`, t("scores ×{multiplier}", { multiplier: tier.multiplier })];
+  const owner = cell.owner !== null && cell.owner !== undefined ? nameOf(view, cell.owner) : t("no owner");
+  const marks = `${cell.used ? ` · ${t("used")}` : ""}${cell.new ? ` · ${t("new")}` : ""}`;
+  return [cell.employee, `${cell.space} · ${t("value {value}", { value: cell.value ?? "?" })} · ${owner}${marks}`,
+    ...(cell.clout ? [t("{count} Clout", { count: cell.clout })] : []), abilityText(cell.employee)].filter(Boolean);
 }
 
 function cellHeight(view, cell, tier, width) {
@@ -105,7 +106,7 @@ function drawTier(svg, view, block, legal, labels, act) {
   const cells = Object.fromEntries((view.state?.board || []).map((c) => [c.space, c]));
   const heading = el(svg, "g", { class: "tier-heading" });
   el(heading, "rect", { x: 4, y: top, width: 150, height: HEADING, fill: "transparent" });
-  label(heading, 8, top + HEADING / 2, `Tier ${tier.tier} · ×${tier.multiplier}`, { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
+  label(heading, 8, top + HEADING / 2, `${t("Tier {tier}", { tier: tier.tier })} · ×${tier.multiplier}`, { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
   piece(heading, `tier:${tier.tier}`);
   let y = top + HEADING;
   for (const row of rows) {
@@ -131,10 +132,10 @@ function drawCell(svg, view, cell, tier, x, y, w, h, legal, labels, act) {
     const chip = el(group, "g", { class: "clout-chip" });
     el(chip, "rect", { x: x + w - TAP - 2, y: y + h - TAP - 2, width: TAP, height: TAP, fill: "#ffffff", opacity: 0.01 });
     token(chip, x + w - 2 - TAP / 2, y + h - 2 - TAP / 2, 15, lookColour("clout_fill", "#e8b923"), cell.clout);
-    piece(chip, "clout", `${cell.clout} Clout on ${cell.employee}`);
+    piece(chip, "clout", t("{count} Clout on {employee}", { count: cell.clout, employee: cell.employee }));
   }
   piece(group, cell.employee ? `employee:${cell.employee}` : `space:${tier.tier}`);
-  if (actions.length) clickable(group, actions, labels, act, `Space ${cell.space}${cell.employee ? ` (${cell.employee})` : " (empty)"}`);
+  if (actions.length) clickable(group, actions, labels, act, `${t("Space {space}", { space: cell.space })}${cell.employee ? ` (${cell.employee})` : ` ${t("(empty)")}`}`);
 }
 
 // The Unemployed Line's three cards and the chosen Employee: side by side on a wide board,
@@ -158,14 +159,14 @@ function lineCardLines(slot) {
 
 function chosenLines(state) {
   const chosen = state.chosen;
-  if (!chosen) return ["none"];
+  if (!chosen) return [t("none")];
   return [chosen.employee, `line ${chosen.modifier >= 0 ? "+" : ""}${chosen.modifier}`, abilityText(chosen.employee)].filter(Boolean);
 }
 
 function drawLine(svg, state, layout, legal, labels, act) {
   const heading = el(svg, "g", {});
   el(heading, "rect", { x: 4, y: layout.top, width: 170, height: HEADING, fill: "transparent" });
-  label(heading, 8, layout.top + HEADING / 2, "Unemployed Line", { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
+  label(heading, 8, layout.top + HEADING / 2, t("Unemployed Line"), { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
   piece(heading, "line");
   (state.line || []).forEach((slot, i) => {
     const x = 8 + i * (layout.cardW + GAP);
@@ -176,14 +177,14 @@ function drawLine(svg, state, layout, legal, labels, act) {
     piece(group, `employee:${slot.employee}`);
     if (actions.length) {
       group.classList.add("playable");
-      clickable(group, actions, labels, act, `Line ${slot.space}: ${slot.employee}`);
+      clickable(group, actions, labels, act, t("Line {space}: {employee}", { space: slot.space, employee: slot.employee }));
     }
   });
 }
 
 function drawChosen(svg, state, layout, legal, labels, act) {
   const chosen = state.chosen;
-  label(svg, layout.chosenX, layout.chosenTop - 10, "Chosen", { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
+  label(svg, layout.chosenX, layout.chosenTop - 10, t("Chosen"), { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
   const group = card(svg, layout.chosenX, layout.chosenTop, layout.chosenW, layout.chosenHeight, chosenLines(state),
     { fill: chosen ? "#fff1c2" : "#f2efe7" });
   group.setAttribute("data-place", "chosen");
@@ -191,12 +192,12 @@ function drawChosen(svg, state, layout, legal, labels, act) {
   const actions = matching(legal, (a) => a === "mailroom" || a === "dismiss");
   if (chosen && actions.length) {
     group.classList.add("playable");
-    clickable(group, actions, labels, act, `Chosen ${chosen.employee}`);
+    clickable(group, actions, labels, act, t("Chosen {employee}", { employee: chosen.employee }));
   }
 }
 
 function roomCardLines(entry, slot) {
-  return [entry.employee, `${slot} · value ${entry.value}`, `${entry.clout} of ${entry.hire_cost} Clout to enter`,
+  return [entry.employee, `${slot} · ${t("value {value}", { value: entry.value })}`, t("{clout} of {cost} Clout to enter", { clout: entry.clout, cost: entry.hire_cost }),
     abilityText(entry.employee)].filter(Boolean);
 }
 
@@ -220,9 +221,9 @@ function drawMailrooms(svg, view, layout, legal, labels, act) {
     const { seat, room, top } = box;
     const colour = seatColour(nameOf(view, seat), seat);
     el(svg, "rect", { x: 4, y: top, width: WIDTH - 8, height: box.boxHeight, rx: 6, fill: "#ffffff", stroke: colour, "stroke-width": 2 });
-    const you = seat === view.seat ? " (you)" : "";
-    label(svg, 12, top + 14, `${nameOf(view, seat)}${you} · Mailroom`, { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
-    if (!room.length) label(svg, 12, top + 38, "empty", { "text-anchor": "start", fill: "#5b5140" });
+    const you = seat === view.seat ? ` ${t("(you)")}` : "";
+    label(svg, 12, top + 14, `${nameOf(view, seat)}${you} · ${t("Mailroom")}`, { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
+    if (!room.length) label(svg, 12, top + 38, t("empty"), { "text-anchor": "start", fill: "#5b5140" });
     room.forEach((entry, k) => {
       const slot = `M${k + 1}`;
       const x = 12 + (k % 3) * (box.cardW + GAP);

@@ -1,21 +1,24 @@
 // Interface words in the reader's language. Every text a page shows goes through t():
 // t("Your turn") or t("{name} joined", { name }), and tn() where the words depend on a count:
 // tn("{count} card", "{count} cards", count). The English text is the message id; the page's
-// catalog (the server embeds it as JSON for the page's language, made from
-// squidbox/locale/<lang>/LC_MESSAGES/squidbox.po) maps it to the page's language, and English
-// is the fallback for anything without a translation. See docs/web-client.md "Languages".
+// catalog maps it to the page's language, and English is the fallback for anything without a
+// translation. The page names its catalog (`<link id="i18n-catalog">`, /i18n/<lang>.json, made
+// from squidbox/locale/<lang>/LC_MESSAGES/squidbox.mo and cached by the browser for good);
+// this module loads it before any module that imports it runs. See docs/web-client.md
+// "Languages". Texts passed to t() must be double-quoted literals (scripts/i18n finds them).
 
 export const LANGUAGE = document.documentElement.lang || "en";
 const COOKIE = "lang";
-const catalog = readCatalog();
+const catalog = await loadCatalog();
 
-function readCatalog() {
-  const node = document.getElementById("i18n-catalog");
-  if (!node) return {};
+async function loadCatalog() {
+  const link = document.getElementById("i18n-catalog");
+  if (!link) return {};
   try {
-    return JSON.parse(node.textContent);
+    const response = await fetch(link.href);
+    return response.ok ? await response.json() : {};
   } catch {
-    return {};  // a broken catalog leaves the page in English rather than blank
+    return {};  // no catalog leaves the page in English rather than blank
   }
 }
 
