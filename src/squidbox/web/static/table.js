@@ -571,7 +571,7 @@ async function renderBoard(message) {
   const legal = view.legal_actions || [];
   const labels = message.labels || {};
   const board = elements.board;
-  board.setAttribute("aria-label", `${gameNames[view.game] || view.game} board`);
+  board.setAttribute("aria-label", t("{game} board", { game: gameNames[view.game] || view.game }));
   try {
     module.draw(board, view, legal, labels, act);
     explainButtons();
