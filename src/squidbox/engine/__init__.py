@@ -14,6 +14,7 @@ from .game import Game
 from .options import Option
 from .rng import FORMAT, Rng, Rng1
 from .state import HIDDEN_ACTION, Action, State
+from .zones import Seen, Zone
 
 __all__ = [
     "HIDDEN_ACTION",
@@ -29,8 +30,10 @@ __all__ = [
     "FORMAT",
     "Rng",
     "Rng1",
+    "Seen",
     "SnapshotError",
     "SquidboxError",
     "State",
     "UnknownGame",
+    "Zone",
 ]

@@ -20,6 +20,7 @@ from .errors import IllegalAction
 from .events import Entry, Event, Logged, Shown, as_read, events_to_json, log_for, seen_by
 from .jsoncopy import copy_json
 from .rng import Rng, Rng1
+from .zones import Zone, redeal
 
 if TYPE_CHECKING:
     from .game import Game
@@ -37,6 +38,9 @@ class State(ABC):
     # FIELDS that no rule changes once `_setup` is done (Grid Squid's board layout): clones
     # share them instead of copying them. Setup, loading and nothing else may assign them.
     FIXED_FIELDS: ClassVar[tuple[str, ...]] = ()
+    # The game's piles and hands and who may see them (engine/zones.py): the default resample
+    # redeals what a seat cannot see among them, and the conformance suite holds the view to it.
+    ZONES: ClassVar[tuple[Zone, ...]] = ()
 
     game: Game
     num_players: int
@@ -79,11 +83,26 @@ class State(ABC):
     def _view(self, viewer: int | None) -> dict[str, Any]:
         """The game part of view(viewer), JSON-ready, free of anything `viewer` cannot see."""
 
-    @abstractmethod
+    def zones(self) -> tuple[Zone, ...]:
+        """The zones declared now: ZONES, unless the game's zones change as it goes (Squid
+        Game's stages each have their own)."""
+        return self.ZONES
+
     def _resample(self, player: int, rng: random.Random) -> None:
         """Redeal everything `player` cannot see, as a function of what `player` sees and `rng`
-        only: gather the hidden items in a canonical order, shuffle them with rng, deal them back
+        only. The default redeals the declared zones (engine/zones.py); a game with hidden
+        things that are not cards in zones (a face-down vote) calls this, then redraws those:
+        gather the hidden items in a canonical order, shuffle them with rng, deal them back
         into the hidden places. Two states that look the same to `player` must resample alike."""
+        redeal(self, self.zones(), player, rng)
+
+    def visible(self, field: str, viewer: int | None, seat: int | None = None) -> Any:
+        """The pile in zone `field` (of `seat`, for a zone per seat) if `viewer` may see it by
+        the declaration, else None. The pile itself: a view copies what it shows."""
+        for zone in self.zones():
+            if zone.field == field:
+                return zone.raw(self, seat) if zone.seen_by(seat, viewer) else None
+        raise KeyError(f"{type(self).__name__} declares no zone {field!r}")
 
     def _action_is_public(self, player: int, action: Action) -> bool:
         """Whether every other player learns which action `player` took (a face-down choice

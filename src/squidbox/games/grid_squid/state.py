@@ -6,10 +6,9 @@ symbols are indices into the data file's symbol list. Seats play in order 0, 1, 
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import Later, State
+from squidbox.engine import Later, Seen, State, Zone
 from squidbox.games.results import plural
 
 from .board import EMPTY, Geometry, geometry, score, tile_name
@@ -59,6 +58,13 @@ class GridSquidState(State):
         "played",  # cards each seat has played this round
     )
     FIXED_FIELDS = ("symbols_in_play", "tile_symbols")  # chosen and laid out at setup only
+    # Hands (cards per symbol) are their holders' own; the deck's order is nobody's; the
+    # discard pile is face up. The resample redeals other hands and the deck from one pool.
+    ZONES = (
+        Zone("hands", Seen.OWNER, per_seat=True, pool="cards", ordered=False, counts=True),
+        Zone("deck", Seen.NOBODY, pool="cards"),
+        Zone("discard", Seen.PUBLIC, pool="cards", ordered=False, counts=True),
+    )
 
     # ---- setup --------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -318,6 +324,7 @@ class GridSquidState(State):
         symbols = self.game.data.symbols
         columns = self.geo.columns
         totals = self.scores()
+        hand = None if viewer is None else self.visible("hands", viewer, viewer)
         return {
             "board": {
                 "columns": columns,
@@ -341,31 +348,10 @@ class GridSquidState(State):
                 for seat in range(self.num_players)
             ],
             "round_points": [list(points) for points in self.round_points],
-            "hand": None if viewer is None else {
-                symbols[s]: k for s, k in enumerate(self.hands[viewer]) if k
-            },
+            "hand": None if hand is None else {symbols[s]: k for s, k in enumerate(hand) if k},
             "deck_size": len(self.deck),
             "discard": {symbols[s]: k for s, k in enumerate(self.discard) if k},
         }
-
-    def _resample(self, player: int, rng: random.Random) -> None:
-        """Other hands and the deck's order are hidden: redeal them from one shuffled pool."""
-        pool = list(self.deck)
-        for seat, hand in enumerate(self.hands):
-            if seat != player:
-                pool.extend(s for s, k in enumerate(hand) for _ in range(k))
-        pool.sort()
-        rng.shuffle(pool)
-        for seat, hand in enumerate(self.hands):
-            if seat == player:
-                continue
-            size = sum(hand)
-            redealt = [0] * len(hand)
-            for symbol in pool[:size]:
-                redealt[symbol] += 1
-            self.hands[seat] = redealt
-            del pool[:size]
-        self.deck = pool
 
     # ---- consistency --------------------------------------------------------------------------
     def check_invariants(self) -> None:

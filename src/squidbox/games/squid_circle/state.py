@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import Later, State
+from squidbox.engine import Later, Seen, State, Zone
 
 from . import circle as circle_rules
 from .windows import next_to_ask
@@ -60,6 +60,14 @@ class SquidCircleState(State):
         "quick_game",  # Schnelles Spiel is running this round
         "revealed",  # the guard action type just revealed (window (c)), or None
         "winner",  # the seat whose colour is the last in the circle, or None
+    )
+    # Tricks in hand are their holders' own, the draw piles' order nobody's, discards face up.
+    ZONES = (
+        Zone("hands", Seen.OWNER, per_seat=True, pool="tricks", ordered=False, sort=True),
+        Zone("trick_pile", Seen.NOBODY, pool="tricks"),
+        Zone("trick_discard", Seen.PUBLIC, pool="tricks"),
+        Zone("guard_pile", Seen.NOBODY, pool="guard_actions"),
+        Zone("guard_discard", Seen.PUBLIC, pool="guard_actions"),
     )
 
     # ---- setup --------------------------------------------------------------------------------
@@ -429,6 +437,7 @@ class SquidCircleState(State):
 
     # ---- what a player sees -------------------------------------------------------------------
     def _view(self, viewer: int | None) -> dict[str, Any]:
+        hand = None if viewer is None else self.visible("hands", viewer, viewer)
         return {
             "round": self.round,
             "phase": self.phase,
@@ -454,29 +463,16 @@ class SquidCircleState(State):
             "guard_discard": [self.guard_action_name(a) for a in self.guard_discard],
             "trick_pile": len(self.trick_pile),
             "trick_discard": [self.trick_name(t) for t in self.trick_discard],
-            "hand": None if viewer is None else [self.trick_name(t) for t in self.hands[viewer]],
+            "hand": None if hand is None else [self.trick_name(t) for t in hand],
             "my_vote": None if viewer is None else self.votes[viewer],
             "winner": self.winner,
         }
 
     def _resample(self, player: int, rng: random.Random) -> None:
-        """Hidden: the other hands, the order of both draw piles, and the other players'
-        submitted but unrevealed votes. Hands and the trick pile are redealt from one pool; the
-        guard pile is reshuffled; pending votes are redrawn from the new hands' options."""
-        pool = list(self.trick_pile)
-        for seat, hand in enumerate(self.hands):
-            if seat != player:
-                pool.extend(hand)
-        pool.sort()
-        rng.shuffle(pool)
-        for seat, hand in enumerate(self.hands):
-            if seat != player:
-                size = len(hand)
-                self.hands[seat] = sorted(pool[:size])
-                del pool[:size]
-        self.trick_pile = pool
-        self.guard_pile.sort()
-        rng.shuffle(self.guard_pile)
+        """Hidden: the declared zones (other hands and the trick pile from one pool, the guard
+        pile's order), and the other players' submitted but unrevealed votes: a vote is a choice,
+        not a card in a zone, so it is redrawn here from the redealt hands' options."""
+        super()._resample(player, rng)
         for seat, vote in enumerate(self.votes):
             if seat != player and vote is not None:
                 self.votes[seat] = rng.choice(self.call_options(seat))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import State
+from squidbox.engine import State, Zone
 
 from . import campaign
 from .dalgona import DALGONA
@@ -137,8 +137,12 @@ class SquidGameState(State):
             view["game"] = self.current.view(self, viewer)
         return view
 
+    def zones(self) -> tuple[Zone, ...]:
+        return self.current.zones if self.phase == campaign.PLAY else ()
+
     def _resample(self, player: int, rng: random.Random) -> None:
         if self.phase == campaign.PLAY:
+            super()._resample(player, rng)
             self.current.resample(self, player, rng)
 
     def check_invariants(self) -> None:

@@ -11,10 +11,9 @@ abilities.py).
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import State
+from squidbox.engine import Seen, State, Zone
 from squidbox.engine.stack import StackState
 
 from .abilities import ABILITIES, ability_task, can_use
@@ -25,6 +24,12 @@ if TYPE_CHECKING:
     from .game import SquidInc
 
 CHOOSE, KEEP, BRING, ACTIVATE, START, OVER = "choose", "keep", "bring", "activate", "start", "over"
+
+
+def employee(st: Any, card: int) -> int:
+    """Copies of one Employee look alike."""
+    kind: int = st.piece_type[card]
+    return kind
 
 
 class SquidIncState(StackState, State):
@@ -54,6 +59,13 @@ class SquidIncState(StackState, State):
         "reshuffles",  # times the Dismissed pile became the deck
         "clout_gained",  # Clout tokens taken from the supply, ever
         "clout_spent",  # Clout tokens returned to the supply, ever
+    )
+    # Only the deck's order is hidden: the line, the Dismissed pile (and the Mailrooms) are
+    # face up.
+    ZONES = (
+        Zone("deck", Seen.NOBODY, pool="cards", face=employee),
+        Zone("line", Seen.PUBLIC, pool="cards", face=employee),
+        Zone("dismissed", Seen.PUBLIC, pool="cards", face=employee),
     )
 
     # ---- setup --------------------------------------------------------------------------------
@@ -460,11 +472,6 @@ class SquidIncState(StackState, State):
             shown.update(moving=self.piece_name(task["piece"]), space=self.geo.names[space],
                          tier=self.geo.tier_of[space] + 1, owner=self.owner[space])
         return shown
-
-    def _resample(self, player: int, rng: random.Random) -> None:
-        """Only the deck's order is hidden (Mailrooms, line and Dismissed pile are face up)."""
-        self.deck.sort()
-        rng.shuffle(self.deck)
 
     # ---- consistency --------------------------------------------------------------------------
     def check_invariants(self) -> None:
