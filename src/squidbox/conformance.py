@@ -113,8 +113,8 @@ def check_deeply(game: Game, state: State, chooser: random.Random, report: Playo
     report.deep_checks += 1
     _check_snapshot(game, state)
     _check_clone_isolation(state, chooser)
+    _check_zones(state, chooser, report)  # before the leak check: its message names the zone
     _check_no_leaks(state, chooser, report)
-    _check_zones(state, chooser, report)
     _check_illegal_input(game, state, chooser)
 
 
