@@ -342,4 +342,4 @@ def _as_known_to(event: Event, viewer: int) -> Event | None:
     if shown is None:
         return None
     visible_to, full, redacted = event
-    return event if shown is full else (visible_to, redacted, redacted)
+    return event if shown is full else (visible_to, shown, shown)  # shown is the redacted

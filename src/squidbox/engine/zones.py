@@ -21,7 +21,8 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
@@ -62,7 +63,7 @@ class Zone:
     counts: bool = False
     known: str | None = None
     face: Callable[[State, Any], Any] | None = None
-    path: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    path: tuple[str, ...] = dataclass_field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.seen is Seen.OWNER and not self.per_seat:

@@ -439,7 +439,8 @@ def _add_seating(record: TableRecord, host_hash: Any, seats: Any) -> None:
 
 
 def _text(value: Any) -> str:
-    return _typed(value, str)
+    text: str = _typed(value, str)
+    return text
 
 
 def _typed(value: Any, kind: type) -> Any:

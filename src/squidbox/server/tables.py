@@ -176,7 +176,8 @@ def rebuild(game: Game, stored: StoredGame) -> State:
 
 
 def iso_time(moment: Any) -> str:
-    return moment.isoformat().replace("+00:00", "Z")
+    text: str = moment.isoformat()
+    return text.replace("+00:00", "Z")
 
 
 def seconds(value: float | None) -> float | int | None:
@@ -394,7 +395,7 @@ class Table:
         async with self.lock:
             self.last_activity = time.monotonic()
             changed = client.seat is not None and not self.is_connected(client.seat)
-            if client.seat is not None and self.replaced.pop(client.seat, None):
+            if client.seat is not None and self.replaced.pop(client.seat, False):
                 changed = True
             self.clients.add(client)
             if changed:
@@ -791,7 +792,7 @@ class TableManager:
         self._count()
 
     async def lobby(self, limit: int, statuses: tuple[str, ...] = ()) -> list[dict[str, Any]]:
-        entries = []
+        entries: list[dict[str, Any]] = []
         for record in await self.db(self.storage.list_tables, limit, statuses):
             if isinstance(record, BadRow):
                 entries.append({"table": record.table_id, "game": record.game,
