@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 from squidbox.engine import Later, Seen, State, Zone
 from squidbox.games.results import plural
 
+from .actions import Discard, Place
 from .board import EMPTY, Geometry, geometry, score, tile_name
 
 if TYPE_CHECKING:
     from .game import GridSquid
 
-PLACE, DISCARD = 0, 1
 PLACE_TEXT = "{seat:name} places a cube on {_symbol} {tile}."
 TAKE_TEXT = ("{seat:name} places {cubes} cubes on {_symbol} {tile}, "
              "taking it from {captured_from:name}.")
@@ -203,15 +203,14 @@ class GridSquidState(State):
         return [actions[tile] for tile in tiles] + discards
 
     def _apply(self, player: int, action: str) -> None:
-        kind, index = self.game.action_effects[action]
-        if kind == PLACE:
-            symbol = self.tile_symbols[index]
-            self._play_card(player, symbol)
-            self._place(player, index)
-        else:
-            self._play_card(player, index)
-            self.emit("discard", "{seat:name} plays {symbol} and can place no cube.",
-                      seat=player, symbol=self.game.data.symbols[index])
+        match self.game.moves.decode[action]:
+            case Place(tile):
+                self._play_card(player, self.tile_symbols[tile])
+                self._place(player, tile)
+            case Discard(symbol):
+                self._play_card(player, symbol)
+                self.emit("discard", "{seat:name} plays {symbol} and can place no cube.",
+                          seat=player, symbol=self.game.data.symbols[symbol])
         self.played[player] += 1
         self._next_turn(player)
 
