@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from squidbox.engine import Later, Seen, State, Zone
 
 from . import circle as circle_rules
+from .actions import PlayTrick, StartOn, vote_value
 from .windows import next_to_ask
 
 if TYPE_CHECKING:
@@ -136,7 +137,9 @@ class SquidCircleState(State):
                 for c in sorted(c for c in self.circle if self.owner(c) == seat)]
 
     def _start_on(self, seat: int, action: str) -> None:
-        number = int(action.rsplit(" ", 1)[1])
+        move = self.game.moves.decode[action]
+        assert type(move) is StartOn
+        number = move.number
         character = seat * self.game.data.characters_per_colour + number - 1
         self.guard = self.circle.index(character)
         self.asking = None
@@ -226,7 +229,7 @@ class SquidCircleState(State):
         self.votes[seat] = action
         if self.recording:
             value = self.vote_value(action)
-            trick = self.game.trick_of_action.get(action)
+            trick = self._trick_shown(action)
             self.emit_private(
                 (seat,),
                 self.entry("vote", "You vote {vote}{_trick}.", seat=seat, vote=value,
@@ -237,12 +240,12 @@ class SquidCircleState(State):
             self._reveal_call()
 
     def vote_value(self, action: str) -> int:
-        trick = self.game.trick_of_action.get(action)
-        if trick is None:
-            return self.game.plain_votes.index(action)
-        value = self.game.data.tricks[trick].vote
-        assert value is not None
-        return value
+        return vote_value(self.game.data, self.game.moves.decode[action])
+
+    def _trick_shown(self, action: str) -> int | None:
+        """The trick a call action shows, or None for a plain vote."""
+        move = self.game.moves.decode[action]
+        return move.trick if type(move) is PlayTrick else None
 
     def _reveal_call(self) -> None:
         """On "Sieg" all hands are shown; (a) tricks are proved and discarded after the call."""
@@ -252,7 +255,7 @@ class SquidCircleState(State):
             if action is None:
                 continue
             self.last_call[seat] = self.vote_value(action)
-            trick = self.game.trick_of_action.get(action)
+            trick = self._trick_shown(action)
             if trick is not None:
                 self._discard_trick(seat, trick)
             calls.append((seat, self.last_call[seat], trick))
@@ -430,7 +433,9 @@ class SquidCircleState(State):
         elif action == PASS:
             self._pass(player)
         else:
-            self._play_trick(player, self.game.trick_of_action[action])
+            move = self.game.moves.decode[action]
+            assert type(move) is PlayTrick
+            self._play_trick(player, move.trick)
 
     def _action_is_public(self, player: int, action: str) -> bool:
         return action not in self.game.call_actions
