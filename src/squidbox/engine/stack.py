@@ -29,15 +29,14 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from .game import Game
 
-    class FlowGame(Game):
-        """A game whose states run on the stack: it holds its Flow."""
+class FlowGame(Protocol):
+    """What the stack needs of a game: its Flow."""
 
-        flow: Flow
+    flow: Flow
+
 
 Step = Callable[..., None]
 Frame = list[Any]  # [step name, {argument: JSON value}]
@@ -84,7 +83,8 @@ class Reaction(Question):
 def ask_again(state: StackState, seat: int, kind: str, args: dict[str, Any]) -> None:
     """A question asked after the frames before it have run (a reaction window, a question
     repeated after a card's reaction). Skipped when the seat has no option then."""
-    state.game.flow.ask(state, seat, state.game.flow.questions[kind], **args)
+    flow = state.game.flow
+    flow.ask(state, seat, flow.questions[kind], **args)
 
 
 class Flow:

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import Seen, State, Zone
+from squidbox.engine import State
 from squidbox.engine.stack import StackState
+from squidbox.engine.zones import Seen, Zone
 
 from .data import Card
 

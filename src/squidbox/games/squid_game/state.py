@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import State, Zone
+from squidbox.engine import State
 
 from . import campaign
 from .dalgona import DALGONA
@@ -18,6 +18,8 @@ from .stage import Stage, token_action, token_of
 from .tug_of_war import TUG_OF_WAR
 
 if TYPE_CHECKING:
+    from squidbox.engine import Zone
+
     from .data import SquidGameData
     from .game import SquidGame
     from .tokens import Tokens

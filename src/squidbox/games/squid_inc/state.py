@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import Seen, State, Zone
+from squidbox.engine import State
 from squidbox.engine.stack import StackState
+from squidbox.engine.zones import Seen, Zone
 
 from .abilities import ABILITIES, ability_task, can_use
 from .board import Geometry
