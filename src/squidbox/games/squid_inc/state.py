@@ -27,12 +27,6 @@ if TYPE_CHECKING:
 CHOOSE, KEEP, BRING, ACTIVATE, START, OVER = "choose", "keep", "bring", "activate", "start", "over"
 
 
-def employee(st: Any, card: int) -> int:
-    """Copies of one Employee look alike."""
-    kind: int = st.piece_type[card]
-    return kind
-
-
 class SquidIncState(StackState, State):
     game: SquidInc
     geo: Geometry
@@ -62,11 +56,11 @@ class SquidIncState(StackState, State):
         "clout_spent",  # Clout tokens returned to the supply, ever
     )
     # Only the deck's order is hidden: the line, the Dismissed pile (and the Mailrooms) are
-    # face up.
+    # face up. Copies of one Employee look alike (the face: its type).
     ZONES = (
-        Zone("deck", Seen.NOBODY, pool="cards", face=employee),
-        Zone("line", Seen.PUBLIC, pool="cards", face=employee),
-        Zone("dismissed", Seen.PUBLIC, pool="cards", face=employee),
+        Zone("deck", Seen.NOBODY, pool="cards", face=lambda st, card: st.piece_type[card]),
+        Zone("line", Seen.PUBLIC, pool="cards", face=lambda st, card: st.piece_type[card]),
+        Zone("dismissed", Seen.PUBLIC, pool="cards", face=lambda st, card: st.piece_type[card]),
     )
 
     # ---- setup --------------------------------------------------------------------------------
