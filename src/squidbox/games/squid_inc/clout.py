@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .actions import CloutOnSpace
-
 if TYPE_CHECKING:
     from .state import SquidIncState
 
@@ -31,9 +29,10 @@ class CloutTask:
 
     @staticmethod
     def choose(st: SquidIncState, task: dict[str, Any], action: str) -> None:
-        move = st.game.moves.decode[action]
-        if type(move) is CloutOnSpace:
-            place(st, task, [(f"pick {st.geo.names[move.space]}", task["amount"])])
+        move = st.game.moves.decode[action]  # CloutOnSpace or CloutOnMailroom
+        space = getattr(move, "space", None)
+        if space is not None:
+            place(st, task, [(f"pick {st.geo.names[space]}", task["amount"])])
         elif task["amount"] >= 2 and st.own_spaces(st.current):
             st.push_task({**task, "t": "split", "slot": move.slot})
         else:
