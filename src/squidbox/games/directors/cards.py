@@ -54,7 +54,7 @@ def advisor_bonus(st: DirectorsState, seat: int, me: int) -> list[str]:
 
 def advisor_chosen(st: DirectorsState, seat: int, choice: str, me: int) -> None:
     p = st.params("Advisor")
-    st.emit("bonus", f"{st.seat_name(seat)} chooses {st.game.moves.decode[choice].what} for "
+    st.emit("bonus", f"{st.seat_name(seat)} chooses {choice.removeprefix('bonus ')} for "
             f"{st.seat_name(me)}.", seat=seat, choice=choice)
     if choice == "bonus draw":
         st.draw(me, p["draw"])
@@ -268,7 +268,7 @@ def golem_skip(st: DirectorsState, seat: int, me: int) -> list[str]:
 def golem_skipped(st: DirectorsState, seat: int, choice: str, me: int) -> None:
     p = st.params("Golem")
     st.emit("bonus", f"{st.seat_name(seat)} makes {st.seat_name(me)} skip "
-            f"{st.game.moves.decode[choice].what}.", seat=seat, choice=choice)
+            f"{choice.removeprefix('bonus ')}.", seat=seat, choice=choice)
     if choice != "bonus draw":
         st.draw(me, p["draw"])
     if choice != "bonus money":
@@ -316,7 +316,7 @@ def hunter_colour(st: DirectorsState, seat: int) -> list[str]:
 
 
 def hunter_named(st: DirectorsState, seat: int, choice: str) -> None:
-    colour = st.game.moves.decode[choice].what
+    colour = choice.removeprefix("name ")
     st.emit("name", f"{st.seat_name(seat)} names {colour}.", seat=seat, colour=colour)
     st.push(hunter_self, me=seat)
     for other in st.others(seat):

@@ -114,7 +114,7 @@ def zoo_chosen(st: DirectorsState, seat: int, choice: str, card: str, by_directo
         return
     st.emit("zoo_opening", f"Zoo Opening: instead of commanding {card}, "
             f"{st.seat_name(seat)} plays a card.", seat=seat, card=card)
-    st.play(seat, st.game.moves.decode[choice].what)
+    st.play(seat, choice.removeprefix("play "))
 
 
 ZOO_OPENING = Question(
