@@ -10,6 +10,7 @@ from .errors import (
     UnknownGame,
 )
 from .events import Event, Later
+from .fields import Field, Fixed
 from .game import Game
 from .options import Option
 from .rng import FORMAT, Rng, Rng1
@@ -22,6 +23,8 @@ __all__ = [
     "DataFile",
     "DataFileError",
     "Event",
+    "Field",
+    "Fixed",
     "Game",
     "IllegalAction",
     "InvalidOptions",

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import IllegalAction
 from .events import Entry, Event, Logged, Shown, as_read, events_to_json, log_for, seen_by
+from .fields import declared_fields
 from .jsoncopy import copy_json
 from .rng import Rng, Rng1
 from .zones import Zone, redeal
@@ -51,6 +52,19 @@ class State(ABC):
     _legal: dict[int, list[Action]]
     _records: bool  # False in a search state: apply and emit record nothing
     _names: tuple[str, ...] | None  # seat_names(), computed once per game
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """FIELDS (and FIXED_FIELDS) from the class's `Field[...]`/`Fixed[...]` annotations,
+        after its base classes' (engine/fields.py), when it declares any."""
+        super().__init_subclass__(**kwargs)
+        fields, fixed = declared_fields(cls)
+        if not fields:
+            return
+        if "FIELDS" in cls.__dict__ or "FIXED_FIELDS" in cls.__dict__:
+            raise TypeError(f"{cls.__name__} declares its FIELDS twice: as a tuple and as "
+                            "Field[...] annotations")
+        cls.FIELDS = (*cls.FIELDS, *fields)
+        cls.FIXED_FIELDS = (*cls.FIXED_FIELDS, *fixed)
 
     # ---- hooks a game writes -------------------------------------------------------------
     @abstractmethod

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import Later, Seen, State, Zone
+from squidbox.engine import Field, Fixed, Later, Seen, State, Zone
 from squidbox.games.results import plural
 
 from .actions import Discard, Place
@@ -42,22 +42,20 @@ class GridSquidState(State):
     geo: Geometry
     tiles_of_symbol: dict[int, list[int]]
 
-    FIELDS = (
-        "symbols_in_play",  # symbol indices used this game
-        "tile_symbols",  # symbol of each tile, row by row
-        "owner",  # seat whose cubes are on each tile, or EMPTY
-        "cubes",  # number of cubes on each tile
-        "supply",  # cubes each seat has left to place
-        "hands",  # per seat, cards held per symbol
-        "deck",  # face-down draw pile, top card last
-        "discard",  # face-up discard pile, cards per symbol
-        "round_points",  # points scored per round, per seat
-        "round",  # 1-based round number
-        "start_player",  # seat that starts this round
-        "current",  # seat to move, or EMPTY once the game is over
-        "played",  # cards each seat has played this round
-    )
-    FIXED_FIELDS = ("symbols_in_play", "tile_symbols")  # chosen and laid out at setup only
+    # The game's data (FIELDS, engine/fields.py); Fixed: chosen and laid out at setup only.
+    symbols_in_play: Fixed[list[int]]  # symbol indices used this game
+    tile_symbols: Fixed[list[int]]  # symbol of each tile, row by row
+    owner: Field[list[int]]  # seat whose cubes are on each tile, or EMPTY
+    cubes: Field[list[int]]  # number of cubes on each tile
+    supply: Field[list[int]]  # cubes each seat has left to place
+    hands: Field[list[list[int]]]  # per seat, cards held per symbol
+    deck: Field[list[int]]  # face-down draw pile, top card last
+    discard: Field[list[int]]  # face-up discard pile, cards per symbol
+    round_points: Field[list[list[int]]]  # points scored per round, per seat
+    round: Field[int]  # 1-based round number
+    start_player: Field[int]  # seat that starts this round
+    current: Field[int]  # seat to move, or EMPTY once the game is over
+    played: Field[list[int]]  # cards each seat has played this round
     # Hands (cards per symbol) are their holders' own; the deck's order is nobody's; the
     # discard pile is face up. The resample redeals other hands and the deck from one pool.
     ZONES = (

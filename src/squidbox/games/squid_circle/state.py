@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import Later, Seen, State, Zone
+from squidbox.engine import Field, Later, Seen, State, Zone
 
 from . import circle as circle_rules
 from .actions import PlayTrick, StartOn, vote_value
@@ -41,27 +41,27 @@ def moved_text(total: int, where: str) -> str:
 class SquidCircleState(State):
     game: SquidCircle
 
-    FIELDS = (
-        "circle",  # characters in clockwise order
-        "guard",  # index in circle of the character under the guard
-        "in_front",  # characters kept face up in front of their player (not in the circle)
-        "boxed",  # characters eliminated by POW, in order
-        "active",  # per seat: still in the game
-        "hands",  # per seat: sorted trick types held
-        "trick_pile",  # face-down trick draw pile, top card last
-        "trick_discard",  # face-up trick discard pile, top card last
-        "guard_pile",  # face-down guard action draw pile, top card last
-        "guard_discard",  # face-up guard action discard pile, top card last
-        "round",  # 1-based round number
-        "phase",  # START, CALL, AFTER_MOVE, AFTER_REVEAL or OVER
-        "votes",  # per seat: the hidden vote action submitted this call, or None
-        "last_call",  # per seat: what each vote counted at the last reveal (None: no vote)
-        "asking",  # seat asked in a trick window (or placing the guard at START), or None
-        "passed",  # per seat: passed in this window since the last trick
-        "quick_game",  # Schnelles Spiel is running this round
-        "revealed",  # the guard action type just revealed (window (c)), or None
-        "winner",  # the seat whose colour is the last in the circle, or None
-    )
+    # The game's data (FIELDS, engine/fields.py).
+    circle: Field[list[int]]  # characters in clockwise order
+    guard: Field[int]  # index in circle of the character under the guard
+    in_front: Field[list[int]]  # kept face up in front of their player, not in the circle
+    boxed: Field[list[int]]  # characters eliminated by POW, in order
+    active: Field[list[bool]]  # per seat: still in the game
+    hands: Field[list[list[int]]]  # per seat: sorted trick types held
+    trick_pile: Field[list[int]]  # face-down trick draw pile, top card last
+    trick_discard: Field[list[int]]  # face-up trick discard pile, top card last
+    guard_pile: Field[list[int]]  # face-down guard action draw pile, top card last
+    guard_discard: Field[list[int]]  # face-up guard action discard pile, top card last
+    round: Field[int]  # 1-based round number
+    phase: Field[str]  # START, CALL, AFTER_MOVE, AFTER_REVEAL or OVER
+    votes: Field[list[str | None]]  # per seat: the hidden vote action submitted this call, or None
+    last_call: Field[list[int | None]]  # per seat: each vote's count at the last reveal
+    asking: Field[int | None]  # asked in a trick window (or placing the guard)
+    passed: Field[list[bool]]  # per seat: passed in this window since the last trick
+    quick_game: Field[bool]  # Schnelles Spiel is running this round
+    revealed: Field[int | None]  # the guard action type just revealed (window (c)), or None
+    winner: Field[int | None]  # the seat whose colour is the last in the circle, or None
+
     # Tricks in hand are their holders' own, the draw piles' order nobody's, discards face up.
     ZONES = (
         Zone("hands", Seen.OWNER, per_seat=True, pool="tricks", ordered=False, sort=True),
