@@ -2,10 +2,12 @@
 
 Used by tests/conformance/ and by `squidbox fuzz`. Works through the engine protocol alone.
 
-One limit: a resample that leaves some hidden value exactly as it truly is looks, from outside,
-like a public value, so no check here can catch it. Each game's `_resample` must be read
-against its `_view`; the conformance checks catch everything else (a view or log that shows
-hidden information, a resample that depends on it, shared clones, lost invariants).
+A game's declared zones (engine/zones.py) are checked against its view and its resample: a
+view must not change when a zone hidden from the viewer is redealt, must change when a zone the
+viewer sees changes, and the game's resample must vary every hidden pile that could vary. What
+is not a card in a declared zone (a face-down vote redrawn by a hand-written `_resample`) has
+the one limit left: a resample that leaves such a value exactly as it truly is looks, from
+outside, like a public value, so it must be read against `_view`.
 """
 
 from __future__ import annotations
@@ -16,6 +18,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .engine import Game, IllegalAction, SnapshotError, State
+from .engine.zones import Zone, chance_unchanged, hidden_piles, piles, redeal
+
+# A hidden pile is held to vary under resampling when one uniform redeal would leave it as it is
+# with at most this chance; ZONE_RESAMPLES resamples then all leave it unchanged with a chance
+# below 1e-9 (0.25 ** 15), so a failure is a forgotten zone, not bad luck.
+ZONE_MAX_CHANCE_UNCHANGED = 0.25
+ZONE_RESAMPLES = 15
 
 GARBAGE_ACTIONS: tuple[Any, ...] = (None, 42, "", "nonsense", ["place"], {"a": 1}, 3.5)
 
@@ -104,6 +113,7 @@ def check_deeply(game: Game, state: State, chooser: random.Random, report: Playo
     report.deep_checks += 1
     _check_snapshot(game, state)
     _check_clone_isolation(state, chooser)
+    _check_zones(state, chooser, report)  # before the leak check: its message names the zone
     _check_no_leaks(state, chooser, report)
     _check_illegal_input(game, state, chooser)
 
@@ -155,6 +165,105 @@ def _check_no_leaks(state: State, chooser: random.Random, report: PlayoutReport)
             report.resamples_that_changed_hidden_state += 1
         _play_randomly(resampled, chooser, steps=3)
     assert state.to_json() == original, "resample changed the original"
+
+
+def _check_zones(state: State, chooser: random.Random, report: PlayoutReport) -> None:
+    """The declared zones agree with the view and the resample (module docstring). It runs at
+    deep checks 1, 2, 4, 8, ... only: a few per game, however often the other checks run."""
+    zones = state.zones()
+    if not zones or not _deep_now(report.deep_checks - 1, 0):
+        return
+    viewers: list[int | None] = [None, *range(state.num_players)]
+    views = {viewer: state.view(viewer) for viewer in viewers}
+    for player in range(state.num_players):
+        for pool, hidden in hidden_piles(state, zones, player).items():
+            redealt = state.clone(records=False)
+            redeal(redealt, zones, player, random.Random(chooser.getrandbits(32)), pool)
+            assert redealt.view(player) == views[player], (
+                f"seat {player}'s view shows cards of {_named(hidden)}, declared hidden from it")
+            assert redealt.view(None) == views[None], (
+                f"the spectator view shows cards of {_named(hidden)}, declared hidden")
+    for viewer in viewers:
+        for zone, seat in piles(state, zones):
+            if zone.seen_by(seat, viewer):
+                _check_shown(state, zones, zone, seat, viewer, views[viewer])
+    for player in range(state.num_players):
+        _check_redealt(state, zones, player, chooser)
+
+
+def _named(hidden: list[tuple[Zone, int | None]]) -> str:
+    return ", ".join(sorted({zone.field if seat is None else f"{zone.field}[{seat}]"
+                             for zone, seat in hidden}))
+
+
+def _check_shown(state: State, zones: tuple[Zone, ...], zone: Zone, seat: int | None,
+                 viewer: int | None, view: dict[str, Any]) -> None:
+    """A pile `viewer` may see by the declaration shows in its view: trading one of its cards
+    for a different card of its pool (or, in an ordered pile, swapping two) changes the view."""
+    cards = zone.cards(state, seat)
+    faces = zone.faces(state, cards)
+    changed = state.clone(records=False)
+    for i, card in enumerate(cards):
+        if zone.ordered:
+            j = next((j for j in range(i + 1, len(cards)) if faces[j] != faces[i]), None)
+            if j is not None:
+                cards[i], cards[j] = cards[j], cards[i]
+                zone.put(changed, seat, cards)
+                break
+        other = _different_card(state, zones, zone, seat, faces[i])
+        if other is not None:
+            other_zone, other_seat, k = other
+            their = other_zone.cards(state, other_seat)
+            cards[i], their[k] = their[k], card
+            zone.put(changed, seat, cards)
+            other_zone.put(changed, other_seat, their)
+            break
+    else:
+        return  # every card of the pool is alike: nothing to trade
+    where = zone.field if seat is None else f"{zone.field}[{seat}]"
+    who = "the spectator" if viewer is None else f"seat {viewer}"
+    assert changed.view(viewer) != view, (
+        f"{where} is declared seen by {who}, but {who}'s view does not show its cards")
+
+
+def _different_card(state: State, zones: tuple[Zone, ...], zone: Zone, seat: int | None,
+                    face: Any) -> tuple[Zone, int | None, int] | None:
+    """A card of `zone`'s pool, in another pile, that looks unlike `face`: (zone, seat, index)."""
+    for other, other_seat in piles(state, zones):
+        if other.pool != zone.pool or (other is zone and other_seat == seat):
+            continue
+        for k, their in enumerate(other.faces(state, other.cards(state, other_seat))):
+            if their != face:
+                return other, other_seat, k
+    return None
+
+
+def _check_redealt(state: State, zones: tuple[Zone, ...], player: int,
+                   chooser: random.Random) -> None:
+    """The game's resample varies every pile hidden from `player` that a uniform redeal would
+    leave unchanged with a chance of at most ZONE_MAX_CHANCE_UNCHANGED."""
+    to_vary = []
+    for hidden in hidden_piles(state, zones, player).values():
+        pool = [face for zone, seat in hidden
+                for face in zone.faces(state, zone.unknown_cards(state, seat))]
+        for zone, seat in hidden:
+            pile = zone.faces(state, zone.unknown_cards(state, seat))
+            if pile and chance_unchanged(zone, pile, pool) <= ZONE_MAX_CHANCE_UNCHANGED:
+                to_vary.append((zone, seat, _as_compared(zone, seat, state)))
+    for _ in range(ZONE_RESAMPLES):
+        if not to_vary:
+            return
+        resampled = state.resample(player, random.Random(chooser.getrandbits(32)))
+        to_vary = [(zone, seat, before) for zone, seat, before in to_vary
+                   if _as_compared(zone, seat, resampled) == before]
+    assert not to_vary, (
+        f"resample({player}) never redeals {_named([(z, s) for z, s, _ in to_vary])}, "
+        f"declared hidden from seat {player} ({ZONE_RESAMPLES} resamples)")
+
+
+def _as_compared(zone: Zone, seat: int | None, state: State) -> list[Any]:
+    faces = zone.faces(state, zone.cards(state, seat))
+    return faces if zone.ordered else sorted(faces)
 
 
 def _check_illegal_input(game: Game, state: State, chooser: random.Random) -> None:

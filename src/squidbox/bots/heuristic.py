@@ -23,12 +23,15 @@ class HeuristicBot:
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
+        evaluate = self.game.evaluate_view
+        if evaluate is None:
+            raise TypeError(f"{self.game.id} has no heuristic to evaluate a view with")
         totals = dict.fromkeys(legal, 0.0)
         for _ in range(self.samples):
             world = state.resample(player, self.rng)
             for action in legal:
                 after = world.clone()
                 after.apply(player, action)
-                totals[action] += self.game.evaluate_view(after.view(player), player)
+                totals[action] += evaluate(after.view(player), player)
         best = max(totals.values())
         return self.rng.choice([a for a in legal if totals[a] >= best - 1e-9])

@@ -10,10 +10,12 @@ from .errors import (
     UnknownGame,
 )
 from .events import Event, Later
+from .fields import Field, Fixed
 from .game import Game
 from .options import Option
 from .rng import FORMAT, Rng, Rng1
 from .state import HIDDEN_ACTION, Action, State
+from .zones import Seen, Zone
 
 __all__ = [
     "HIDDEN_ACTION",
@@ -21,6 +23,8 @@ __all__ = [
     "DataFile",
     "DataFileError",
     "Event",
+    "Field",
+    "Fixed",
     "Game",
     "IllegalAction",
     "InvalidOptions",
@@ -29,8 +33,10 @@ __all__ = [
     "FORMAT",
     "Rng",
     "Rng1",
+    "Seen",
     "SnapshotError",
     "SquidboxError",
     "State",
     "UnknownGame",
+    "Zone",
 ]

@@ -40,7 +40,7 @@ class DataFile:
         return value
 
     def get_int(self, key: str, minimum: int | None = None, maximum: int | None = None) -> int:
-        value = self.get(key, int)
+        value: int = self.get(key, int)
         if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
             if maximum is None:
                 raise self.error(key, f"must be at least {minimum}, not {value}")
@@ -50,7 +50,7 @@ class DataFile:
         return value
 
     def get_list(self, key: str, item_kind: type) -> list[Any]:
-        value = self.get(key, list)
+        value: list[Any] = self.get(key, list)
         for item in value:
             wrong_bool = isinstance(item, bool) and item_kind is not bool
             if not isinstance(item, item_kind) or wrong_bool:
@@ -116,8 +116,8 @@ def edit_data(content: dict[str, Any], edit: str, source: str) -> None:
     if not isinstance(parent, dict):
         raise DataFileError(f"data file {source}: {key}: {'.'.join(parts[:-1])} is a single "
                             "value, it has no keys")
-    if last not in parent and _normal_match(parent, last) is not None:
-        last = _normal_match(parent, last)
+    if last not in parent and (matched := _normal_match(parent, last)) is not None:
+        last = matched
     if last not in parent:
         example = _sibling_value(content, parts)
         if example is None:

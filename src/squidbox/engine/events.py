@@ -120,7 +120,9 @@ Event = tuple[tuple[int, ...] | None, Logged, Logged | None]
 
 
 def as_read(entry: Logged, names: Sequence[str]) -> Shown:
-    return entry.shown(names) if type(entry) is Entry else entry  # type: ignore[union-attr]
+    if type(entry) is Entry:
+        return entry.shown(names)
+    return entry  # type: ignore[return-value]  # not an Entry: a dict as read
 
 
 def seen_by(event: Event, viewer: int | None) -> Logged | None:

@@ -137,15 +137,8 @@ class Rng:
         return [self.seed, self.draws]
 
     @classmethod
-    def from_json(cls, doc: Any) -> Any:
-        if (
-            not isinstance(doc, list)
-            or len(doc) != 2
-            or not all(type(x) is int for x in doc)
-            or doc[1] < 0
-        ):
-            raise ValueError(f"rng must be [seed, draws] with draws >= 0, got {doc!r}")
-        return cls(doc[0], doc[1])
+    def from_json(cls, doc: Any) -> Rng:
+        return cls(*_seed_and_draws(doc))
 
 
 class Rng1:
@@ -178,8 +171,23 @@ class Rng1:
     def copy(self) -> Rng1:
         return Rng1(self.seed, self.draws)
 
-    to_json = Rng.to_json
-    from_json = classmethod(Rng.from_json.__func__)  # type: ignore[attr-defined]
+    def to_json(self) -> list[int]:
+        return [self.seed, self.draws]
+
+    @classmethod
+    def from_json(cls, doc: Any) -> Rng1:
+        return cls(*_seed_and_draws(doc))
+
+
+def _seed_and_draws(doc: Any) -> tuple[int, int]:
+    if (
+        not isinstance(doc, list)
+        or len(doc) != 2
+        or not all(type(x) is int for x in doc)
+        or doc[1] < 0
+    ):
+        raise ValueError(f"rng must be [seed, draws] with draws >= 0, got {doc!r}")
+    return doc[0], doc[1]
 
 
 GENERATORS: dict[int, type[Rng] | type[Rng1]] = {1: Rng1, 2: Rng}

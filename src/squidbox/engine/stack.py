@@ -29,10 +29,14 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from .game import Game
+
+class FlowGame(Protocol):
+    """What the stack needs of a game: its Flow."""
+
+    flow: Flow
+
 
 Step = Callable[..., None]
 Frame = list[Any]  # [step name, {argument: JSON value}]
@@ -79,7 +83,8 @@ class Reaction(Question):
 def ask_again(state: StackState, seat: int, kind: str, args: dict[str, Any]) -> None:
     """A question asked after the frames before it have run (a reaction window, a question
     repeated after a card's reaction). Skipped when the seat has no option then."""
-    state.game.flow.ask(state, seat, state.game.flow.questions[kind], **args)
+    flow = state.game.flow
+    flow.ask(state, seat, flow.questions[kind], **args)
 
 
 class Flow:
@@ -183,7 +188,9 @@ class Flow:
 
     def prompt(self, state: StackState, pending: dict[str, Any]) -> str:
         prompt = self.questions[pending["kind"]].prompt
-        return prompt if type(prompt) is str else prompt(state, pending["seat"], **pending["args"])
+        if isinstance(prompt, str):
+            return prompt
+        return prompt(state, pending["seat"], **pending["args"])
 
     # ---- checking a loaded state ----------------------------------------------------------------
     def check(self, state: StackState) -> None:
@@ -211,7 +218,7 @@ def _parameters(fn: Callable[..., Any], skip: int) -> frozenset[str]:
 
 
 class _Everything(frozenset[str]):
-    def issuperset(self, other: Iterable[Any]) -> bool:  # type: ignore[override]
+    def issuperset(self, other: Iterable[Any]) -> bool:
         return True
 
 
@@ -219,7 +226,7 @@ class StackState:
     """Mixed into a State whose FIELDS include `stack` (top last) and `pending`, and
     `reactions` when the game has reactions (`react` raises without)."""
 
-    game: Game
+    game: FlowGame
     stack: list[Frame]
     reactions: list[Frame] | tuple[()] = ()  # a game with reactions lists them in FIELDS
     pending: dict[str, Any] | None
@@ -244,8 +251,8 @@ class StackState:
 
     def ask(self, seat: int, question: Question, /, **args: Any) -> bool:
         """Ask `seat` now; False (and nothing asked) when it has no option."""
-        return self.game.flow.ask(self, seat, question, **args)  # type: ignore[arg-type]
+        return self.game.flow.ask(self, seat, question, **args)
 
     def decide(self, seat: int, question: Question, /, **args: Any) -> bool:
         """Ask `seat` now, or take its only option at once; False when it has none."""
-        return self.game.flow.decide(self, seat, question, **args)  # type: ignore[arg-type]
+        return self.game.flow.decide(self, seat, question, **args)

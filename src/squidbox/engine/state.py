@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import IllegalAction
 from .events import Entry, Event, Logged, Shown, as_read, events_to_json, log_for, seen_by
+from .fields import declared_fields
 from .jsoncopy import copy_json
 from .rng import Rng, Rng1
+from .zones import Zone, redeal
 
 if TYPE_CHECKING:
     from .game import Game
@@ -37,6 +39,9 @@ class State(ABC):
     # FIELDS that no rule changes once `_setup` is done (Grid Squid's board layout): clones
     # share them instead of copying them. Setup, loading and nothing else may assign them.
     FIXED_FIELDS: ClassVar[tuple[str, ...]] = ()
+    # The game's piles and hands and who may see them (engine/zones.py): the default resample
+    # redeals what a seat cannot see among them, and the conformance suite holds the view to it.
+    ZONES: ClassVar[tuple[Zone, ...]] = ()
 
     game: Game
     num_players: int
@@ -47,6 +52,19 @@ class State(ABC):
     _legal: dict[int, list[Action]]
     _records: bool  # False in a search state: apply and emit record nothing
     _names: tuple[str, ...] | None  # seat_names(), computed once per game
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """FIELDS (and FIXED_FIELDS) from the class's `Field[...]`/`Fixed[...]` annotations,
+        after its base classes' (engine/fields.py), when it declares any."""
+        super().__init_subclass__(**kwargs)
+        fields, fixed = declared_fields(cls)
+        if not fields:
+            return
+        if "FIELDS" in cls.__dict__ or "FIXED_FIELDS" in cls.__dict__:
+            raise TypeError(f"{cls.__name__} declares its FIELDS twice: as a tuple and as "
+                            "Field[...] annotations")
+        cls.FIELDS = (*cls.FIELDS, *fields)
+        cls.FIXED_FIELDS = (*cls.FIXED_FIELDS, *fixed)
 
     # ---- hooks a game writes -------------------------------------------------------------
     @abstractmethod
@@ -79,11 +97,26 @@ class State(ABC):
     def _view(self, viewer: int | None) -> dict[str, Any]:
         """The game part of view(viewer), JSON-ready, free of anything `viewer` cannot see."""
 
-    @abstractmethod
+    def zones(self) -> tuple[Zone, ...]:
+        """The zones declared now: ZONES, unless the game's zones change as it goes (Squid
+        Game's stages each have their own)."""
+        return self.ZONES
+
     def _resample(self, player: int, rng: random.Random) -> None:
         """Redeal everything `player` cannot see, as a function of what `player` sees and `rng`
-        only: gather the hidden items in a canonical order, shuffle them with rng, deal them back
+        only. The default redeals the declared zones (engine/zones.py); a game with hidden
+        things that are not cards in zones (a face-down vote) calls this, then redraws those:
+        gather the hidden items in a canonical order, shuffle them with rng, deal them back
         into the hidden places. Two states that look the same to `player` must resample alike."""
+        redeal(self, self.zones(), player, rng)
+
+    def visible(self, field: str, viewer: int | None, seat: int | None = None) -> Any:
+        """The pile in zone `field` (of `seat`, for a zone per seat) if `viewer` may see it by
+        the declaration, else None. The pile itself: a view copies what it shows."""
+        for zone in self.zones():
+            if zone.field == field:
+                return zone.raw(self, seat) if zone.seen_by(seat, viewer) else None
+        raise KeyError(f"{type(self).__name__} declares no zone {field!r}")
 
     def _action_is_public(self, player: int, action: Action) -> bool:
         """Whether every other player learns which action `player` took (a face-down choice
@@ -323,4 +356,4 @@ def _as_known_to(event: Event, viewer: int) -> Event | None:
     if shown is None:
         return None
     visible_to, full, redacted = event
-    return event if shown is full else (visible_to, redacted, redacted)
+    return event if shown is full else (visible_to, shown, shown)  # shown is the redacted

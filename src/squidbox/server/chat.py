@@ -134,6 +134,7 @@ async def say(table: Table, client: Client, message: ChatMessage) -> None:
     async with table.chat_lock:
         if table.chat_next is None:
             table.chat_next, _ = await manager.db(manager.storage.chat, table.id, 1)
+        assert table.chat_next is not None  # read just above
         entry = ChatEntry(table.chat_next, client.seat, name, message.text, now())
         try:
             await manager.db(manager.storage.add_chat, table.id, entry)

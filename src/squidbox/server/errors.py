@@ -102,7 +102,8 @@ def publish_error_shape(app: FastAPI, extra_models: dict[str, type[BaseModel]]) 
         components = schema.setdefault("components", {}).setdefault("schemas", {})
         for name in ("HTTPValidationError", "ValidationError"):
             components.pop(name, None)
-        for name, model in {"ErrorBody": ErrorBody, **extra_models}.items():
+        models: dict[str, type[BaseModel]] = {"ErrorBody": ErrorBody, **extra_models}
+        for name, model in models.items():
             components[name] = model.model_json_schema(ref_template="#/components/schemas/"
                                                                     "{model}")
         app.openapi_schema = schema

@@ -41,8 +41,8 @@ class Limits:
 
 
 # The largest setting a bot spec from the web may have (a spec beyond it is refused).
-BOT_CAPS = {"iterations": 5000, "seconds": 5.0, "samples": 64, "rollout_depth": 500,
-            "exploration": 10.0}
+BOT_CAPS: dict[str, float] = {"iterations": 5000, "seconds": 5.0, "samples": 64,
+                              "rollout_depth": 500, "exploration": 10.0}
 
 
 UNLIMITED = Rate(10**9, 10**9)

@@ -91,4 +91,5 @@ def rematches_of(request: Request) -> Rematches:
     state = request.app.state
     if not hasattr(state, "rematches"):
         state.rematches = Rematches()
-    return state.rematches
+    rematches: Rematches = state.rematches
+    return rematches

@@ -148,7 +148,7 @@ def bishop_discarded(st: DirectorsState, seat: int, choice: str, order: list[int
         st.push(bishop_next, order=order[1:], failed=failed)
     else:
         st.ask_later(seat, BISHOP_DISCARD, order=order, failed=failed, discarded=discarded)
-    st.discard_from_hand(seat, choice.removeprefix("discard "))
+    st.discard_from_hand(seat, st.game.moves.decode[choice].what)
 
 
 BISHOP_DISCARD = Question(
@@ -173,7 +173,7 @@ def captain_discard(st: DirectorsState, seat: int, discarded: list[str]) -> list
 
 def captain_discarded(st: DirectorsState, seat: int, choice: str, discarded: list[str]) -> None:
     if choice != "pass":
-        discarded = [*discarded, choice.removeprefix("discard ")]
+        discarded = [*discarded, st.game.moves.decode[choice].what]
     done = choice == "pass" or len(discarded) == st.params("Captain")["discard"]
     if done:
         st.push(command_in_order, seat=seat, cards=sorted(discarded), by_director=True)
@@ -207,7 +207,7 @@ def discard_one(st: DirectorsState, seat: int) -> list[str]:
 
 
 def discarded_one(st: DirectorsState, seat: int, choice: str) -> None:
-    st.discard_from_hand(seat, choice.removeprefix("discard "))
+    st.discard_from_hand(seat, st.game.moves.decode[choice].what)
 
 
 DISCARD_ONE = Question("Discard a card", discard_one, discarded_one)
@@ -228,7 +228,7 @@ def diplomat_reveal(st: DirectorsState, seat: int) -> list[str]:
 
 def diplomat_revealed(st: DirectorsState, seat: int, choice: str) -> None:
     if choice != "pass":
-        name = choice.removeprefix("command ")
+        name = st.game.moves.decode[choice].what
         st.reveal(seat, [name])
         st.push(command, seat=seat, card=name, by_director=True)
 
@@ -341,7 +341,7 @@ def hunter_discarded(st: DirectorsState, seat: int, choice: str) -> None:
     if choice == "pass":
         st.gain(seat, p["money_kept"])
     else:
-        st.discard_from_hand(seat, choice.removeprefix("discard "))
+        st.discard_from_hand(seat, st.game.moves.decode[choice].what)
         st.gain(seat, p["money_discarded"])
 
 
@@ -357,7 +357,7 @@ def hunter_other(st: DirectorsState, seat: int, colour: str) -> list[str]:
 
 def hunter_other_discarded(st: DirectorsState, seat: int, choice: str, colour: str) -> None:
     if choice != "pass":
-        st.discard_from_hand(seat, choice.removeprefix("discard "))
+        st.discard_from_hand(seat, st.game.moves.decode[choice].what)
         st.gain(seat, st.params("Hunter")["others_money"])
 
 
@@ -378,7 +378,7 @@ def inventor_command(st: DirectorsState, seat: int) -> list[str]:
 
 
 def inventor_commanded(st: DirectorsState, seat: int, choice: str) -> None:
-    st.push(command, seat=seat, card=choice.removeprefix("command "), by_director=True)
+    st.push(command, seat=seat, card=st.game.moves.decode[choice].what, by_director=True)
 
 
 INVENTOR_COMMAND = Question(
@@ -406,7 +406,7 @@ def kitsune_give(st: DirectorsState, seat: int) -> list[str]:
 def kitsune_given(st: DirectorsState, seat: int, choice: str) -> None:
     if choice == "pass":
         return
-    give = choice.removeprefix("give ")
+    give = st.game.moves.decode[choice].what
     holders = same_cost_holders(st, seat, st.card(st.find_in_play(seat, give)["card"]).cost)
     if len(holders) == 1:
         st.ask(seat, KITSUNE_TAKE, give=give, other=holders[0])
@@ -425,7 +425,7 @@ def kitsune_target(st: DirectorsState, seat: int, give: str) -> list[str]:
 
 
 def kitsune_targeted(st: DirectorsState, seat: int, choice: str, give: str) -> None:
-    st.ask(seat, KITSUNE_TAKE, give=give, other=int(choice.removeprefix("target ")) - 1)
+    st.ask(seat, KITSUNE_TAKE, give=give, other=st.game.moves.decode[choice].seat)
 
 
 KITSUNE_TARGET = Question(
@@ -441,7 +441,7 @@ def kitsune_take(st: DirectorsState, seat: int, give: str, other: int) -> list[s
 
 def kitsune_taken(st: DirectorsState, seat: int, choice: str, give: str, other: int) -> None:
     mine = st.find_in_play(seat, give)
-    theirs = st.find_in_play(other, choice.removeprefix("take "))
+    theirs = st.find_in_play(other, st.game.moves.decode[choice].what)
     st.areas[seat].remove(mine)
     st.areas[other].remove(theirs)
     mine["new"] = theirs["new"] = False  # neither was played this turn by its new holder
@@ -531,7 +531,7 @@ def mimic_choice(st: DirectorsState, seat: int, among: list[str]) -> list[str]:
 
 
 def mimic_chosen(st: DirectorsState, seat: int, choice: str, among: list[str]) -> None:
-    name = choice.removeprefix("command ")
+    name = st.game.moves.decode[choice].what
     for _ in range(st.params("Mimic")["times"]):
         st.push(command, seat=seat, card=name, by_director=True)
 
@@ -562,7 +562,7 @@ def nightmare_spare(st: DirectorsState, seat: int, spared: list[str]) -> list[st
 
 
 def nightmare_spared(st: DirectorsState, seat: int, choice: str, spared: list[str]) -> None:
-    spared = [*spared, choice.removeprefix("spare ")]
+    spared = [*spared, st.game.moves.decode[choice].what]
     if len(spared) < st.params("Nightmare")["spared"]:
         st.ask(seat, NIGHTMARE_SPARE, spared=spared)
         return
@@ -593,7 +593,7 @@ def overlord_choice(st: DirectorsState, seat: int, colour: str, blue: str | None
 
 def overlord_chosen(st: DirectorsState, seat: int, choice: str, colour: str,
                     blue: str | None) -> None:
-    name = choice.removeprefix("command ")
+    name = st.game.moves.decode[choice].what
     if colour == "Blue":
         overlord_gold(st, seat, name)
     else:
@@ -636,7 +636,7 @@ def puppeteer_choice(st: DirectorsState, seat: int, first: str | None) -> list[s
 
 
 def puppeteer_chosen(st: DirectorsState, seat: int, choice: str, first: str | None) -> None:
-    name = choice.removeprefix("command ")
+    name = st.game.moves.decode[choice].what
     if first is None and st.ask(seat, PUPPETEER_CHOICE, first=name):
         return
     chosen = [name] if first is None else [first, name]
@@ -664,7 +664,7 @@ def raider_keep(st: DirectorsState, seat: int) -> list[str]:
 
 def raider_kept(st: DirectorsState, seat: int, choice: str) -> None:
     rest = sorted(st.hands[seat])
-    rest.remove(choice.removeprefix("keep "))
+    rest.remove(st.game.moves.decode[choice].what)
     for name in rest:
         st.discard_from_hand(seat, name)
 
@@ -716,7 +716,7 @@ def spy_choice(st: DirectorsState, seat: int, among: list[str]) -> list[str]:
 
 
 def spy_chosen(st: DirectorsState, seat: int, choice: str, among: list[str]) -> None:
-    st.push(command, seat=seat, card=choice.removeprefix("command "), by_director=True)
+    st.push(command, seat=seat, card=st.game.moves.decode[choice].what, by_director=True)
 
 
 SPY_CHOICE = Question("Spy: command one of the revealed cards", spy_choice, spy_chosen)
@@ -750,7 +750,7 @@ def vampire_discard(st: DirectorsState, seat: int) -> list[str]:
 
 
 def vampire_discarded(st: DirectorsState, seat: int, choice: str) -> None:
-    st.discard_from_play(seat, choice.removeprefix("discard "))
+    st.discard_from_play(seat, st.game.moves.decode[choice].what)
 
 
 VAMPIRE_DISCARD = Question(
@@ -784,7 +784,7 @@ def watchdog_choice(st: DirectorsState, seat: int) -> list[str]:
 
 
 def watchdog_chosen(st: DirectorsState, seat: int, choice: str) -> None:
-    chosen = st.find_in_play(seat, choice.removeprefix("return "))
+    chosen = st.find_in_play(seat, st.game.moves.decode[choice].what)
     chosen[WATCHED] = True  # this very card (not another copy) is the one to return
     name = chosen["card"]
     st.push(command, seat=seat, card=name, by_director=True)

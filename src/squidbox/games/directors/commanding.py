@@ -41,7 +41,7 @@ def select_for_action(st: DirectorsState, seat: int, chosen: list[str]) -> list[
 
 
 def selected(st: DirectorsState, seat: int, choice: str, chosen: list[str]) -> None:
-    chosen = sorted([*chosen, choice.removeprefix("select ")])
+    chosen = sorted([*chosen, st.game.moves.decode[choice].what])
     if len(chosen) < st.game.data.actions.commands:
         st.ask(seat, SELECT_FOR_ACTION, chosen=chosen)
     else:
@@ -70,7 +70,7 @@ def command_next(st: DirectorsState, seat: int, cards: list[str],
 
 def command_chosen(st: DirectorsState, seat: int, choice: str, cards: list[str],
                    by_director: bool) -> None:
-    name = choice.removeprefix("command ")
+    name = st.game.moves.decode[choice].what
     rest = list(cards)
     rest.remove(name)
     st.push(command, seat=seat, card=name, by_director=by_director)

@@ -51,7 +51,7 @@ def commerce_discard(st: DirectorsState, seat: int) -> list[str]:
 def commerce_discarded(st: DirectorsState, seat: int, choice: str) -> None:
     if choice == "pass":
         return
-    card_ref = choice.removeprefix("discard ")
+    card_ref = st.game.moves.decode[choice].what
     limit = st.card(st.find_in_play(seat, card_ref)["card"]).cost
     st.push(playing.offer_play, seat=seat, costs=cards.costs_up_to(st, limit), free=True,
             after="commerce_played", after_args={"seat": seat})
@@ -142,7 +142,7 @@ def eruption(st: DirectorsState, me: int) -> None:
 def eruption_colour(st: DirectorsState, seat: int, colour: str) -> None:
     options = eruption_discard(st, seat, colour)
     if len(options) == 1:
-        st.discard_from_play(seat, options[0].removeprefix("discard "))
+        st.discard_from_play(seat, st.game.moves.decode[options[0]].what)
     elif options:
         st.ask(seat, ERUPTION_DISCARD, colour=colour)
 
@@ -153,7 +153,7 @@ def eruption_discard(st: DirectorsState, seat: int, colour: str) -> list[str]:
 
 
 def eruption_discarded(st: DirectorsState, seat: int, choice: str, colour: str) -> None:
-    st.discard_from_play(seat, choice.removeprefix("discard "))
+    st.discard_from_play(seat, st.game.moves.decode[choice].what)
 
 
 ERUPTION_DISCARD = Question(

@@ -9,6 +9,7 @@ from squidbox.engine.stack import Flow
 
 from . import cards, commanding, event_cards, playing, turn
 from . import data as data_file
+from .actions import action_table
 from .data import COLOURS, DirectorsData
 from .state import ROTATED, DirectorsState, upgraded
 
@@ -54,6 +55,9 @@ class Directors(Game):
                    choices=("several", "one")),
         )
         self.full_deck = sorted(self.data.deck())
+        self.moves = action_table(
+            [*turn.ACTIONS, "pass", "pay"], HAND_VERBS, PLAY_AREA_VERBS, sorted(self.data.cards),
+            ROTATED, COLOURS, cards.BONUSES, sorted(self.data.events), self.data.max_players)
         super().__init__()
 
     def from_json(self, doc: Any, verify: bool = False) -> DirectorsState:
@@ -76,16 +80,7 @@ class Directors(Game):
                 f"{', '.join(sorted(self.data.events))}")
 
     def all_actions(self) -> list[str]:
-        names = sorted(self.data.cards)
-        actions = [*turn.ACTIONS, "pass", "pay"]
-        actions += [f"{verb} {name}" for verb in HAND_VERBS for name in names]
-        actions += [f"{verb} {name}{mark}" for verb in PLAY_AREA_VERBS for name in names
-                    for mark in ("", ROTATED)]
-        actions += [f"name {colour}" for colour in COLOURS]
-        actions += list(cards.BONUSES)
-        actions += [f"resolve {name}" for name in sorted(self.data.events)]
-        actions += [f"target {seat + 1}" for seat in range(self.data.max_players)]
-        return actions
+        return list(self.moves.actions)
 
     def evaluate_view(self, view: dict[str, Any], seat: int) -> float:
         from .heuristic import evaluate

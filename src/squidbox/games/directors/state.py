@@ -9,12 +9,12 @@ Watchdog commands a card, that card also carries the mark "watchdog" (cards.WATC
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from squidbox.engine import State
 from squidbox.engine.stack import StackState
+from squidbox.engine.zones import Seen, Zone
 
 from .data import Card
 
@@ -54,6 +54,14 @@ class DirectorsState(StackState, State):
         "reactions",  # frames to do before anything else (Cultist, below its line)
         "pending",  # the question asked now: seat, kind, args
         "over",
+    )
+    # Hands are their holders' own, except the cards everyone has seen there (`known`: revealed,
+    # returned by Watchdog); the deck's order is nobody's; the discard pile is face up.
+    ZONES = (
+        Zone("hands", Seen.OWNER, per_seat=True, pool="cards", ordered=False, sort=True,
+             known="known"),
+        Zone("deck", Seen.NOBODY, pool="cards"),
+        Zone("discard", Seen.PUBLIC, pool="cards", ordered=False),
     )
 
     # ---- setup (#1) ---------------------------------------------------------------------------
@@ -332,27 +340,6 @@ class DirectorsState(StackState, State):
     def _view(self, viewer: int | None) -> dict[str, Any]:
         from .view import view
         return view(self, viewer)
-
-    def _resample(self, player: int, rng: random.Random) -> None:
-        """Hidden: the deck's order and the cards in others' hands that nobody has seen there.
-        Known cards (revealed, returned by Watchdog) stay where everyone saw them."""
-        pool = list(self.deck)
-        for seat in self.others(player):
-            pool.extend(self._unknown_in_hand(seat))
-        pool.sort()
-        rng.shuffle(pool)
-        for seat in sorted(self.others(player)):
-            unknown = len(self.hands[seat]) - len(self.known[seat])
-            self.hands[seat] = sorted(self.known[seat] + pool[:unknown])
-            del pool[:unknown]
-        self.deck = pool
-
-    def _unknown_in_hand(self, seat: int) -> list[str]:
-        if not self.known[seat]:
-            return self.hands[seat]
-        unknown = Counter(self.hands[seat])
-        unknown.subtract(Counter(self.known[seat]))
-        return sorted(unknown.elements())
 
     def check_invariants(self) -> None:
         n = self.num_players

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 def view(st: DirectorsState, viewer: int | None) -> dict[str, Any]:
     data = st.game.data
     pending = st.pending
+    hand = None if viewer is None else st.visible("hands", viewer, viewer)
     return {
         "turn": st.clock,
         "turns": data.turns,
@@ -46,7 +47,7 @@ def view(st: DirectorsState, viewer: int | None) -> dict[str, Any]:
             }
             for seat in range(st.num_players)
         ],
-        "hand": None if viewer is None else sorted(st.hands[viewer]),
+        "hand": None if hand is None else sorted(hand),
         "decision": None if pending is None else {
             "seat": pending["seat"],
             "kind": pending["kind"],

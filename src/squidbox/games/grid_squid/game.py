@@ -10,9 +10,9 @@ from squidbox.i18n import ngettext
 
 from . import data as data_file
 from . import heuristic
-from .board import tile_name
+from .actions import Discard, Place, action_table
 from .data import GridSquidData
-from .state import DISCARD, PLACE, GridSquidState
+from .state import GridSquidState
 
 
 class GridSquid(Game):
@@ -47,11 +47,10 @@ class GridSquid(Game):
                    choices=("keep", "discard")),
         )
         largest = max(self.data.board_columns * s.board_rows for s in self.data.setups.values())
-        self.place_actions = [f"place {tile_name(t, self.data.board_columns)}"
-                              for t in range(largest)]
-        self.discard_actions = [f"discard {symbol}" for symbol in self.data.symbols]
-        self.action_effects = {a: (PLACE, t) for t, a in enumerate(self.place_actions)}
-        self.action_effects.update({a: (DISCARD, s) for s, a in enumerate(self.discard_actions)})
+        self.moves = action_table(largest, self.data.board_columns, self.data.symbols)
+        # The texts by tile and by symbol, for listing legal actions without building moves.
+        self.place_actions = [self.moves.text[Place(t)] for t in range(largest)]
+        self.discard_actions = [self.moves.text[Discard(s)] for s in range(len(self.data.symbols))]
         super().__init__()
 
     def evaluate_view(self, view: dict[str, Any], seat: int) -> float:
@@ -61,7 +60,7 @@ class GridSquid(Game):
         return self.data.rounds * self.data.cards_played_per_round * num_players
 
     def all_actions(self) -> list[str]:
-        return self.place_actions + self.discard_actions
+        return list(self.moves.actions)
 
     def seat_names(self, num_players: int) -> list[str]:
         return list(self.data.player_colours[:num_players])
@@ -121,11 +120,11 @@ class GridSquid(Game):
         return "\n".join(lines)
 
     def action_label(self, view: dict[str, Any], action: str) -> str:
-        kind, index = self.action_effects[action]
-        if kind == DISCARD:
+        move = self.moves(action)
+        if type(move) is Discard:
             return _("play {symbol} without effect (no tile you can take)").format(
-                symbol=self.data.symbols[index])
-        tile = view["state"]["board"]["tiles"][index]
+                symbol=self.data.symbols[move.symbol])
+        tile = view["state"]["board"]["tiles"][move.tile]
         seat = view["seat"]
         if tile["owner"] is None:
             return _("{symbol} on {tile}: 1 cube on an empty tile").format(

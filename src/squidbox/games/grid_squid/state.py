@@ -6,18 +6,17 @@ symbols are indices into the data file's symbol list. Seats play in order 0, 1, 
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import Later, State
+from squidbox.engine import Field, Fixed, Later, Seen, State, Zone
 from squidbox.i18n import N_, ngettext
 
+from .actions import Discard, Place
 from .board import EMPTY, Geometry, geometry, score, tile_name
 
 if TYPE_CHECKING:
     from .game import GridSquid
 
-PLACE, DISCARD = 0, 1
 PLACE_TEXT = N_("{seat:name} places a cube on {_symbol} {tile}.")
 TAKE_TEXT = N_("{seat:name} places {cubes} cubes on {_symbol} {tile}, "
                "taking it from {captured_from:name}.")
@@ -52,22 +51,27 @@ class GridSquidState(State):
     geo: Geometry
     tiles_of_symbol: dict[int, list[int]]
 
-    FIELDS = (
-        "symbols_in_play",  # symbol indices used this game
-        "tile_symbols",  # symbol of each tile, row by row
-        "owner",  # seat whose cubes are on each tile, or EMPTY
-        "cubes",  # number of cubes on each tile
-        "supply",  # cubes each seat has left to place
-        "hands",  # per seat, cards held per symbol
-        "deck",  # face-down draw pile, top card last
-        "discard",  # face-up discard pile, cards per symbol
-        "round_points",  # points scored per round, per seat
-        "round",  # 1-based round number
-        "start_player",  # seat that starts this round
-        "current",  # seat to move, or EMPTY once the game is over
-        "played",  # cards each seat has played this round
+    # The game's data (FIELDS, engine/fields.py); Fixed: chosen and laid out at setup only.
+    symbols_in_play: Fixed[list[int]]  # symbol indices used this game
+    tile_symbols: Fixed[list[int]]  # symbol of each tile, row by row
+    owner: Field[list[int]]  # seat whose cubes are on each tile, or EMPTY
+    cubes: Field[list[int]]  # number of cubes on each tile
+    supply: Field[list[int]]  # cubes each seat has left to place
+    hands: Field[list[list[int]]]  # per seat, cards held per symbol
+    deck: Field[list[int]]  # face-down draw pile, top card last
+    discard: Field[list[int]]  # face-up discard pile, cards per symbol
+    round_points: Field[list[list[int]]]  # points scored per round, per seat
+    round: Field[int]  # 1-based round number
+    start_player: Field[int]  # seat that starts this round
+    current: Field[int]  # seat to move, or EMPTY once the game is over
+    played: Field[list[int]]  # cards each seat has played this round
+    # Hands (cards per symbol) are their holders' own; the deck's order is nobody's; the
+    # discard pile is face up. The resample redeals other hands and the deck from one pool.
+    ZONES = (
+        Zone("hands", Seen.OWNER, per_seat=True, pool="cards", ordered=False, counts=True),
+        Zone("deck", Seen.NOBODY, pool="cards"),
+        Zone("discard", Seen.PUBLIC, pool="cards", ordered=False, counts=True),
     )
-    FIXED_FIELDS = ("symbols_in_play", "tile_symbols")  # chosen and laid out at setup only
 
     # ---- setup --------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -206,15 +210,14 @@ class GridSquidState(State):
         return [actions[tile] for tile in tiles] + discards
 
     def _apply(self, player: int, action: str) -> None:
-        kind, index = self.game.action_effects[action]
-        if kind == PLACE:
-            symbol = self.tile_symbols[index]
-            self._play_card(player, symbol)
-            self._place(player, index)
-        else:
-            self._play_card(player, index)
-            self.emit("discard", "{seat:name} plays {symbol} and can place no cube.",
-                      seat=player, symbol=self.game.data.symbols[index])
+        match self.game.moves.decode[action]:
+            case Place(tile):
+                self._play_card(player, self.tile_symbols[tile])
+                self._place(player, tile)
+            case Discard(symbol):
+                self._play_card(player, symbol)
+                self.emit("discard", "{seat:name} plays {symbol} and can place no cube.",
+                          seat=player, symbol=self.game.data.symbols[symbol])
         self.played[player] += 1
         self._next_turn(player)
 
@@ -325,6 +328,7 @@ class GridSquidState(State):
         symbols = self.game.data.symbols
         columns = self.geo.columns
         totals = self.scores()
+        hand = None if viewer is None else self.visible("hands", viewer, viewer)
         return {
             "board": {
                 "columns": columns,
@@ -348,31 +352,10 @@ class GridSquidState(State):
                 for seat in range(self.num_players)
             ],
             "round_points": [list(points) for points in self.round_points],
-            "hand": None if viewer is None else {
-                symbols[s]: k for s, k in enumerate(self.hands[viewer]) if k
-            },
+            "hand": None if hand is None else {symbols[s]: k for s, k in enumerate(hand) if k},
             "deck_size": len(self.deck),
             "discard": {symbols[s]: k for s, k in enumerate(self.discard) if k},
         }
-
-    def _resample(self, player: int, rng: random.Random) -> None:
-        """Other hands and the deck's order are hidden: redeal them from one shuffled pool."""
-        pool = list(self.deck)
-        for seat, hand in enumerate(self.hands):
-            if seat != player:
-                pool.extend(s for s, k in enumerate(hand) for _ in range(k))
-        pool.sort()
-        rng.shuffle(pool)
-        for seat, hand in enumerate(self.hands):
-            if seat == player:
-                continue
-            size = sum(hand)
-            redealt = [0] * len(hand)
-            for symbol in pool[:size]:
-                redealt[symbol] += 1
-            self.hands[seat] = redealt
-            del pool[:size]
-        self.deck = pool
 
     # ---- consistency --------------------------------------------------------------------------
     def check_invariants(self) -> None:

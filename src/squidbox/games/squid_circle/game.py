@@ -10,6 +10,7 @@ from squidbox.i18n import gettext as _
 
 from . import data as data_file
 from . import heuristic
+from .actions import PlayTrick, StartOn, Vote, action_table
 from .circle import LAYOUTS
 from .data import SquidCircleData
 from .state import AFTER_MOVE, AFTER_REVEAL, CALL, OVER, PASS, START, SquidCircleState
@@ -50,20 +51,21 @@ class SquidCircle(Game):
             Option("mix", "proposed", "the deck mix from the data file (the card lists are "
                    "lost; see the rulings)", choices=tuple(self.data.mixes)),
         )
-        self.plain_votes = ("vote 0", "vote 1")
-        self.start_actions = tuple(f"start on {k}" for k in range(1, per_colour + 1))
-        self.trick_actions = tuple(f"play {t.name}" for t in self.data.tricks)
-        self.trick_of_action = {a: t for t, a in enumerate(self.trick_actions)}
+        self.moves = action_table(self.data)
+        text = self.moves.text  # the texts by kind, for listing legal actions
+        self.plain_votes = (text[Vote(0)], text[Vote(1)])
+        self.start_actions = tuple(text[StartOn(k)] for k in range(1, per_colour + 1))
+        self.trick_actions = tuple(text[PlayTrick(t)] for t in range(len(self.data.tricks)))
         self.call_actions = frozenset(self.plain_votes) | {
             a for a, t in zip(self.trick_actions, self.data.tricks, strict=True)
             if t.moment == CALL}
         super().__init__()
 
     def evaluate_view(self, view: dict[str, Any], seat: int) -> float:
-        return heuristic.evaluate(self.data, view, seat)
+        return heuristic.evaluate(self.data, self.moves, view, seat)
 
     def all_actions(self) -> list[str]:
-        return [*self.plain_votes, *self.trick_actions, PASS, *self.start_actions]
+        return list(self.moves.actions)
 
     def seat_names(self, num_players: int) -> list[str]:
         return list(self.data.colours[:num_players])
@@ -116,22 +118,24 @@ class SquidCircle(Game):
 
     def action_label(self, view: dict[str, Any], action: str) -> str:
         state = view["state"]
+        move = self.moves(action)
         if action == PASS:
             return _("pass: play no trick now")
-        if action in self.start_actions:
-            name = f"{view['seat_names'][view['seat']]} {action.rsplit(' ', 1)[1]}"
+        if type(move) is StartOn:
+            name = f"{view['seat_names'][view['seat']]} {move.number}"
             place = [e["character"] for e in state["circle"]].index(name)
             before = state["circle"][place - 1]["character"]
             after = state["circle"][(place + 1) % len(state["circle"])]["character"]
             return _("put the guard on {name} (between {before} and {after})").format(
                 name=name, before=before, after=after)
-        if action in self.plain_votes:
-            value = self.plain_votes.index(action)
+        if type(move) is Vote:
+            value = move.value
             if value:
                 return _("show {value} (index finger): the guard moves {value} more").format(
                     value=value)
             return _("show {value} (flat hand): the guard moves {value} more").format(value=value)
-        trick = self.data.tricks[self.trick_of_action[action]]
+        assert type(move) is PlayTrick
+        trick = self.data.tricks[move.trick]
         circle = state["circle"]
         english = _(trick.english)
         if trick.moment == CALL:

@@ -17,6 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from squidbox.engine.actions import ActionTable
+
+from .actions import Move, vote_value
 from .data import SquidCircleData
 
 TRICK_VALUE = 1.0  # one character: kept for the last character, a trick wins more than spent early
@@ -24,7 +27,8 @@ SHARE_POWER = 1.5  # >1: a lead snowballs, so the guard is better aimed at the l
 RESCUE_CHANCE = 0.8  # a threatened player holding Zweite Chance uses it against a revealed POW
 
 
-def evaluate(data: SquidCircleData, view: dict[str, Any], seat: int) -> float:
+def evaluate(data: SquidCircleData, moves: ActionTable[Move], view: dict[str, Any],
+             seat: int) -> float:
     if view["is_terminal"]:
         return float(view["returns"][seat])
     state = view["state"]
@@ -34,7 +38,7 @@ def evaluate(data: SquidCircleData, view: dict[str, Any], seat: int) -> float:
     counts = [p["characters"] for p in state["players"]]
     tricks = [p["tricks"] for p in state["players"]]
     p_pow = _pow_chance(data, view)
-    losses = _losses(data, view, seat, circle, p_pow)
+    losses = _losses(data, moves, view, seat, circle, p_pow)
     calm = 1.0 - sum(losses.values())
     value = calm * _share(counts, tricks, seat)
     for loser, chance in losses.items():
@@ -66,8 +70,8 @@ def _pow_chance(data: SquidCircleData, view: dict[str, Any]) -> float:
     return (mix[pow_index] - seen) / state["guard_pile"]
 
 
-def _losses(data: SquidCircleData, view: dict[str, Any], seat: int, circle: list[int],
-            p_pow: float) -> dict[int, float]:
+def _losses(data: SquidCircleData, moves: ActionTable[Move], view: dict[str, Any], seat: int,
+            circle: list[int], p_pow: float) -> dict[int, float]:
     """Per seat, the chance that it loses a character in the round under way."""
     state = view["state"]
     phase = state["phase"]
@@ -77,7 +81,7 @@ def _losses(data: SquidCircleData, view: dict[str, Any], seat: int, circle: list
         return losses
     guard = state["guard"]
     if phase == "call":
-        for offset, chance in _call_totals(data, view, seat).items():
+        for offset, chance in _call_totals(data, moves, view, seat).items():
             where = (guard + offset) % size
             losses[circle[where]] += chance * p_pow
         return losses
@@ -127,7 +131,8 @@ def _may_rescue(data: SquidCircleData, view: dict[str, Any], seat: int, owner: i
     return 1.0 - (1.0 - copies / unseen) ** player["tricks"]
 
 
-def _call_totals(data: SquidCircleData, view: dict[str, Any], seat: int) -> dict[int, float]:
+def _call_totals(data: SquidCircleData, moves: ActionTable[Move], view: dict[str, Any],
+                 seat: int) -> dict[int, float]:
     """The distribution of the call's total: the seat's own vote if submitted (else 0 or 1),
     every other active player 0 or 1 with equal chance."""
     state = view["state"]
@@ -135,8 +140,7 @@ def _call_totals(data: SquidCircleData, view: dict[str, Any], seat: int) -> dict
     if own is None:
         totals = {0: 0.5, 1: 0.5}
     else:
-        trick = next((t for t in data.tricks if f"play {t.name}" == own), None)
-        totals = {trick.vote if trick is not None else int(own.rsplit(" ", 1)[1]): 1.0}
+        totals = {vote_value(data, moves(own)): 1.0}
     for player in state["players"]:
         if player["seat"] == seat or not player["active"]:
             continue

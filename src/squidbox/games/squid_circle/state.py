@@ -10,10 +10,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import Later, State
+from squidbox.engine import Field, Later, Seen, State, Zone
 from squidbox.i18n import gettext as _
 
 from . import circle as circle_rules
+from .actions import PlayTrick, StartOn, vote_value
 from .windows import next_to_ask
 
 if TYPE_CHECKING:
@@ -51,26 +52,34 @@ def out_text(dropped: tuple[str, ...]) -> str:
 class SquidCircleState(State):
     game: SquidCircle
 
-    FIELDS = (
-        "circle",  # characters in clockwise order
-        "guard",  # index in circle of the character under the guard
-        "in_front",  # characters kept face up in front of their player (not in the circle)
-        "boxed",  # characters eliminated by POW, in order
-        "active",  # per seat: still in the game
-        "hands",  # per seat: sorted trick types held
-        "trick_pile",  # face-down trick draw pile, top card last
-        "trick_discard",  # face-up trick discard pile, top card last
-        "guard_pile",  # face-down guard action draw pile, top card last
-        "guard_discard",  # face-up guard action discard pile, top card last
-        "round",  # 1-based round number
-        "phase",  # START, CALL, AFTER_MOVE, AFTER_REVEAL or OVER
-        "votes",  # per seat: the hidden vote action submitted this call, or None
-        "last_call",  # per seat: what each vote counted at the last reveal (None: no vote)
-        "asking",  # seat asked in a trick window (or placing the guard at START), or None
-        "passed",  # per seat: passed in this window since the last trick
-        "quick_game",  # Schnelles Spiel is running this round
-        "revealed",  # the guard action type just revealed (window (c)), or None
-        "winner",  # the seat whose colour is the last in the circle, or None
+    # The game's data (FIELDS, engine/fields.py).
+    circle: Field[list[int]]  # characters in clockwise order
+    guard: Field[int]  # index in circle of the character under the guard
+    in_front: Field[list[int]]  # kept face up in front of their player, not in the circle
+    boxed: Field[list[int]]  # characters eliminated by POW, in order
+    active: Field[list[bool]]  # per seat: still in the game
+    hands: Field[list[list[int]]]  # per seat: sorted trick types held
+    trick_pile: Field[list[int]]  # face-down trick draw pile, top card last
+    trick_discard: Field[list[int]]  # face-up trick discard pile, top card last
+    guard_pile: Field[list[int]]  # face-down guard action draw pile, top card last
+    guard_discard: Field[list[int]]  # face-up guard action discard pile, top card last
+    round: Field[int]  # 1-based round number
+    phase: Field[str]  # START, CALL, AFTER_MOVE, AFTER_REVEAL or OVER
+    votes: Field[list[str | None]]  # per seat: the hidden vote action submitted this call, or None
+    last_call: Field[list[int | None]]  # per seat: each vote's count at the last reveal
+    asking: Field[int | None]  # asked in a trick window (or placing the guard)
+    passed: Field[list[bool]]  # per seat: passed in this window since the last trick
+    quick_game: Field[bool]  # Schnelles Spiel is running this round
+    revealed: Field[int | None]  # the guard action type just revealed (window (c)), or None
+    winner: Field[int | None]  # the seat whose colour is the last in the circle, or None
+
+    # Tricks in hand are their holders' own, the draw piles' order nobody's, discards face up.
+    ZONES = (
+        Zone("hands", Seen.OWNER, per_seat=True, pool="tricks", ordered=False, sort=True),
+        Zone("trick_pile", Seen.NOBODY, pool="tricks"),
+        Zone("trick_discard", Seen.PUBLIC, pool="tricks"),
+        Zone("guard_pile", Seen.NOBODY, pool="guard_actions"),
+        Zone("guard_discard", Seen.PUBLIC, pool="guard_actions"),
     )
 
     # ---- setup --------------------------------------------------------------------------------
@@ -139,7 +148,9 @@ class SquidCircleState(State):
                 for c in sorted(c for c in self.circle if self.owner(c) == seat)]
 
     def _start_on(self, seat: int, action: str) -> None:
-        number = int(action.rsplit(" ", 1)[1])
+        move = self.game.moves.decode[action]
+        assert type(move) is StartOn
+        number = move.number
         character = seat * self.game.data.characters_per_colour + number - 1
         self.guard = self.circle.index(character)
         self.asking = None
@@ -229,7 +240,7 @@ class SquidCircleState(State):
         self.votes[seat] = action
         if self.recording:
             value = self.vote_value(action)
-            trick = self.game.trick_of_action.get(action)
+            trick = self._trick_shown(action)
             self.emit_private(
                 (seat,),
                 self.entry("vote", "You vote {vote}{_trick}.", seat=seat, vote=value,
@@ -240,12 +251,12 @@ class SquidCircleState(State):
             self._reveal_call()
 
     def vote_value(self, action: str) -> int:
-        trick = self.game.trick_of_action.get(action)
-        if trick is None:
-            return self.game.plain_votes.index(action)
-        value = self.game.data.tricks[trick].vote
-        assert value is not None
-        return value
+        return vote_value(self.game.data, self.game.moves.decode[action])
+
+    def _trick_shown(self, action: str) -> int | None:
+        """The trick a call action shows, or None for a plain vote."""
+        move = self.game.moves.decode[action]
+        return move.trick if type(move) is PlayTrick else None
 
     def _reveal_call(self) -> None:
         """On "Sieg" all hands are shown; (a) tricks are proved and discarded after the call."""
@@ -255,7 +266,7 @@ class SquidCircleState(State):
             if action is None:
                 continue
             self.last_call[seat] = self.vote_value(action)
-            trick = self.game.trick_of_action.get(action)
+            trick = self._trick_shown(action)
             if trick is not None:
                 self._discard_trick(seat, trick)
             calls.append((seat, self.last_call[seat], trick))
@@ -433,13 +444,16 @@ class SquidCircleState(State):
         elif action == PASS:
             self._pass(player)
         else:
-            self._play_trick(player, self.game.trick_of_action[action])
+            move = self.game.moves.decode[action]
+            assert type(move) is PlayTrick
+            self._play_trick(player, move.trick)
 
     def _action_is_public(self, player: int, action: str) -> bool:
         return action not in self.game.call_actions
 
     # ---- what a player sees -------------------------------------------------------------------
     def _view(self, viewer: int | None) -> dict[str, Any]:
+        hand = None if viewer is None else self.visible("hands", viewer, viewer)
         return {
             "round": self.round,
             "phase": self.phase,
@@ -465,29 +479,16 @@ class SquidCircleState(State):
             "guard_discard": [self.guard_action_name(a) for a in self.guard_discard],
             "trick_pile": len(self.trick_pile),
             "trick_discard": [self.trick_name(t) for t in self.trick_discard],
-            "hand": None if viewer is None else [self.trick_name(t) for t in self.hands[viewer]],
+            "hand": None if hand is None else [self.trick_name(t) for t in hand],
             "my_vote": None if viewer is None else self.votes[viewer],
             "winner": self.winner,
         }
 
     def _resample(self, player: int, rng: random.Random) -> None:
-        """Hidden: the other hands, the order of both draw piles, and the other players'
-        submitted but unrevealed votes. Hands and the trick pile are redealt from one pool; the
-        guard pile is reshuffled; pending votes are redrawn from the new hands' options."""
-        pool = list(self.trick_pile)
-        for seat, hand in enumerate(self.hands):
-            if seat != player:
-                pool.extend(hand)
-        pool.sort()
-        rng.shuffle(pool)
-        for seat, hand in enumerate(self.hands):
-            if seat != player:
-                size = len(hand)
-                self.hands[seat] = sorted(pool[:size])
-                del pool[:size]
-        self.trick_pile = pool
-        self.guard_pile.sort()
-        rng.shuffle(self.guard_pile)
+        """Hidden: the declared zones (other hands and the trick pile from one pool, the guard
+        pile's order), and the other players' submitted but unrevealed votes: a vote is a choice,
+        not a card in a zone, so it is redrawn here from the redealt hands' options."""
+        super()._resample(player, rng)
         for seat, vote in enumerate(self.votes):
             if seat != player and vote is not None:
                 self.votes[seat] = rng.choice(self.call_options(seat))

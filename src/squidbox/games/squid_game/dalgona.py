@@ -7,8 +7,9 @@ advancing out of its shape's last section has completed the Dalgona and survives
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
+
+from squidbox.engine import Seen, Zone
 
 from . import campaign
 from .stage import Stage, chip, token_action, token_of
@@ -30,6 +31,8 @@ def shape_action(shape: str) -> str:
 class Dalgona(Stage):
     name = "dalgona"
     title = "Dalgona"
+    zones = (Zone("g.deck", Seen.NOBODY, pool="dalgona"),
+             Zone("g.drawn", Seen.PUBLIC, pool="dalgona"))
 
     def crack(self, s: SquidGameState) -> int:
         """The Crack! card's index; shape cards are indexed by their shape."""
@@ -225,10 +228,6 @@ class Dalgona(Stage):
                 "seat": g["pending"]["seat"], "kind": g["pending"]["kind"],
                 "options": list(g["pending"]["options"])},
         }
-
-    def resample(self, s: SquidGameState, seat: int, rng: random.Random) -> None:
-        s.g["deck"].sort()
-        rng.shuffle(s.g["deck"])
 
     def check(self, s: SquidGameState) -> None:
         g = s.g

@@ -389,6 +389,8 @@ class GlassBridge(Stage):
         }
 
     def resample(self, s: SquidGameState, seat: int, rng: random.Random) -> None:
+        # Not zones: each unrevealed tile is an independent coin flip, and a card played face
+        # down is a choice (from the values, or from the player's hand).
         g = s.g
         for tile, shown in enumerate(g["revealed"]):
             if not shown:

@@ -274,6 +274,7 @@ class Marbles(Stage):
         }
 
     def resample(self, s: SquidGameState, seat: int, rng: random.Random) -> None:
+        # Not zones: the marbles hidden and the guess are choices, not cards.
         duel = s.g["duel"]
         if duel is None:
             return

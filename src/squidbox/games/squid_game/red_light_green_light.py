@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from squidbox.engine import Seen, Zone
+
 from . import campaign
 from .stage import Stage, chip, token_action, token_of
 from .timer import count_down, run_out
@@ -26,9 +28,17 @@ def card_action(value: int) -> str:
     return f"card {value}"
 
 
+def doll_face(s: Any, card: int) -> tuple[int, ...]:
+    """The three blank Doll cards look alike."""
+    face: tuple[int, ...] = s.data.doll_cards[card]
+    return face
+
+
 class RedLightGreenLight(Stage):
     name = "red_light_green_light"
     title = "Red Light Green Light"
+    zones = (Zone("g.deck", Seen.NOBODY, pool="doll", face=doll_face),
+             Zone("g.discard", Seen.PUBLIC, pool="doll", face=doll_face))
 
     # ---- setup and the round ---------------------------------------------------------------
     def setup(self, s: SquidGameState) -> None:
@@ -241,9 +251,8 @@ class RedLightGreenLight(Stage):
         }
 
     def resample(self, s: SquidGameState, seat: int, rng: random.Random) -> None:
+        # The Doll deck is a declared zone; the cards played face down are choices.
         g = s.g
-        g["deck"].sort()
-        rng.shuffle(g["deck"])
         values = s.data.card_values
         for other, value in enumerate(g["played"]):
             if other != seat and value is not None:

@@ -280,6 +280,7 @@ class SquidGameFinal(Stage):
         }
 
     def resample(self, s: SquidGameState, seat: int, rng: random.Random) -> None:
+        # Not zones: a card played face down is a choice among all the cards.
         played = s.g["played"]
         for other, card in enumerate(played):
             if other != seat and card is not None:

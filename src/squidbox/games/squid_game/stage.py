@@ -12,6 +12,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from squidbox.engine import Zone
+
 if TYPE_CHECKING:
     from .state import SquidGameState
 
@@ -19,6 +21,8 @@ if TYPE_CHECKING:
 class Stage(ABC):
     name: str = ""
     title: str = ""
+    # This game's piles and who may see them (engine/zones.py), fields of `s.g` ("g.deck").
+    zones: tuple[Zone, ...] = ()
 
     @abstractmethod
     def setup(self, s: SquidGameState) -> None:
@@ -41,7 +45,8 @@ class Stage(ABC):
         """This game's part of the view: all that `viewer` may see."""
 
     def resample(self, s: SquidGameState, seat: int, rng: random.Random) -> None:
-        """Redeal what `seat` cannot see; by default nothing is hidden."""
+        """Redraw what `seat` cannot see beyond the declared zones (which the state redeals
+        first): hidden choices, which are not cards in a pile. By default there are none."""
 
     def check(self, s: SquidGameState) -> None:
         """Assert this game's own bookkeeping."""

@@ -18,6 +18,8 @@ from .stage import Stage, token_action, token_of
 from .tug_of_war import TUG_OF_WAR
 
 if TYPE_CHECKING:
+    from squidbox.engine import Zone
+
     from .data import SquidGameData
     from .game import SquidGame
     from .tokens import Tokens
@@ -137,8 +139,12 @@ class SquidGameState(State):
             view["game"] = self.current.view(self, viewer)
         return view
 
+    def zones(self) -> tuple[Zone, ...]:
+        return self.current.zones if self.phase == campaign.PLAY else ()
+
     def _resample(self, player: int, rng: random.Random) -> None:
         if self.phase == campaign.PLAY:
+            super()._resample(player, rng)
             self.current.resample(self, player, rng)
 
     def check_invariants(self) -> None:

@@ -201,6 +201,7 @@ class TugOfWar(Stage):
         }
 
     def resample(self, s: SquidGameState, seat: int, rng: random.Random) -> None:
+        # Not zones: the values played face down are choices, not cards from a pile.
         values = list(s.data.card_values)
         for other, plays in enumerate(s.g["plays"]):
             if other != seat and plays:

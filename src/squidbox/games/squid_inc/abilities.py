@@ -88,7 +88,7 @@ class FloatAdjacent(Ability):
         if task["stage"] == 0:
             wp.float_piece(st, self.here(st, task), st.space_named(action))
             return
-        direction = DIRECTION_NAMES.index(action.split()[1])
+        direction = st.game.moves.decode[action].direction
         wp.float_piece(st, self.here(st, task), st.space_named(task["picks"][0]), direction)
 
 
@@ -122,7 +122,7 @@ class TransferClout(Ability):
             task["stage"] = 1
             st.push_task(task)  # the ability goes on to its next question
             return
-        total = int(action.split()[1])
+        total = st.game.moves.decode[action].amount
         extra = total - task["paid"]
         st.clout[self.here(st, task)] -= extra
         st.clout_spent += extra
@@ -229,7 +229,7 @@ class RemoveClout(Ability):
             task["stage"] = 1
             st.push_task(task)  # the ability goes on to its next question
             return
-        amount = int(action.split()[1])
+        amount = st.game.moves.decode[action].amount
         space = st.space_named(task["picks"][0])
         st.clout[space] -= amount
         st.clout_spent += amount
@@ -439,7 +439,7 @@ class GiveCloutAdjacent(Ability):
             task["stage"] = 1
             st.push_task(task)  # the ability goes on to its next question
             return
-        amount = int(action.split()[1])
+        amount = st.game.moves.decode[action].amount
         st.clout[self.here(st, task)] -= amount
         st.clout[st.space_named(task["picks"][0])] += amount
         st.emit("give", f"{st.piece_name(task['actor'])} moves {amount} Clout to "

@@ -29,13 +29,14 @@ class CloutTask:
 
     @staticmethod
     def choose(st: SquidIncState, task: dict[str, Any], action: str) -> None:
-        target = action.split()[1]
-        if target in st.game.space_index:
-            place(st, task, [(f"pick {target}", task["amount"])])
+        move = st.game.moves.decode[action]  # CloutOnSpace or CloutOnMailroom
+        space = getattr(move, "space", None)
+        if space is not None:
+            place(st, task, [(f"pick {st.geo.names[space]}", task["amount"])])
         elif task["amount"] >= 2 and st.own_spaces(st.current):
-            st.push_task({**task, "t": "split", "slot": int(target[1:]) - 1})
+            st.push_task({**task, "t": "split", "slot": move.slot})
         else:
-            place(st, task, [(f"pick P{st.current + 1} {target}", task["amount"])])
+            place(st, task, [(f"pick P{st.current + 1} M{move.slot + 1}", task["amount"])])
 
     @staticmethod
     def prompt(st: SquidIncState, task: dict[str, Any]) -> str:
@@ -70,7 +71,7 @@ class ShareTask:
 
     @staticmethod
     def choose(st: SquidIncState, task: dict[str, Any], action: str) -> None:
-        to_workplace = int(action.split()[1])
+        to_workplace = st.game.moves.decode[action].amount
         place(st, task, [(f"pick {st.geo.names[task['space']]}", to_workplace),
                          (f"pick P{st.current + 1} M{task['slot'] + 1}",
                           task["amount"] - to_workplace)])

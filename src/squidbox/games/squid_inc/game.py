@@ -8,6 +8,27 @@ from squidbox.engine import Game, Option
 
 from . import data as data_file
 from . import heuristic
+from .actions import (
+    AllClout,
+    Amount,
+    Bump,
+    CloutOnMailroom,
+    CloutOnSpace,
+    Decline,
+    Dismiss,
+    End,
+    Hire,
+    Pick,
+    PickLine,
+    PickMailroom,
+    Push,
+    Split,
+    Take,
+    To,
+    ToMailroom,
+    Use,
+    action_table,
+)
 from .board import DIRECTION_NAMES, build
 from .data import SquidIncData
 from .decisions import FLOW
@@ -37,6 +58,8 @@ class SquidInc(Game):
         self.geo = build(self.data.tiers)
         self.space_index = {name: s for s, name in enumerate(self.geo.names)}
         self.slot_names = [slot_name(m) for m in self.data.line_modifiers]
+        self.moves = action_table(self.geo.names, self.slot_names, self.data.mailroom_capacity,
+                                  self.data.largest_amount, self.data.max_players)
         cards = self.data.card_types()
         self.piece_type = cards + [self.data.guard_type] * self.data.guard_tiles
         super().__init__()
@@ -50,22 +73,7 @@ class SquidInc(Game):
         return upgraded(doc)
 
     def all_actions(self) -> list[str]:
-        spaces = self.geo.names
-        data = self.data
-        return [
-            *(f"take {s}" for s in self.slot_names), "mailroom", "dismiss",
-            *(f"clout M{k + 1}" for k in range(data.mailroom_capacity)),
-            *(f"clout {s}" for s in spaces), "all", *(f"split {s}" for s in spaces),
-            *(f"amount {k}" for k in range(data.largest_amount + 1)),
-            *(f"hire M{k + 1}" for k in range(data.mailroom_capacity)),
-            *(f"to {s}" for s in spaces), *(f"bump {s}" for s in spaces),
-            *(f"use {s}" for s in spaces), "end",
-            *(f"pick {s}" for s in spaces),
-            *(f"pick P{p + 1} M{k + 1}" for p in range(data.max_players)
-              for k in range(data.mailroom_capacity)),
-            *(f"pick line {s}" for s in self.slot_names),
-            *(f"push {d}" for d in DIRECTION_NAMES), "decline",
-        ]
+        return list(self.moves.actions)
 
     def evaluate_view(self, view: dict[str, Any], seat: int) -> float:
         return heuristic.evaluate(self.data, view, seat)
@@ -106,44 +114,46 @@ class SquidInc(Game):
 
     def action_label(self, view: dict[str, Any], action: str) -> str:
         state = view["state"]
-        words = action.split()
-        cells = {cell["space"]: cell for cell in state["board"]}
-        if words[0] == "take":
-            card = next(c for c in state["line"] if c["space"] == words[1])
-            return f"choose {card['employee']} (Clout {card['value']}) from the {words[1]} space"
-        if action == "mailroom":
-            return "put the chosen Employee in your Mailroom"
-        if action == "dismiss":
-            return "Dismiss the chosen Employee and take its Clout"
-        if action == "end":
-            return "end your turn"
-        if action == "decline":
+        move = self.moves(action)
+        kind = type(move)
+        if kind is Take or kind is PickLine:
+            name = self.slot_names[move.slot]  # type: ignore[union-attr]
+            card = next(c for c in state["line"] if c["space"] == name)
+            if kind is PickLine:
+                return f"{card['employee']} from the {name} space"
+            return f"choose {card['employee']} (Clout {card['value']}) from the {name} space"
+        if kind in SAID:
+            return SAID[kind]
+        if kind is Decline:
             return f"make no Bump: {state['pending']['moving']} is Dismissed"
-        if action == "all":
-            return "put all the Clout on the Mailroom Employee"
-        if words[0] == "push":
-            return f"push it {words[1]}"
-        if words[0] == "amount":
-            return f"{words[1]} Clout"
-        if words[0] == "to" and (state["pending"] or {}).get("task") == "guard":
-            return f"place the Security Guard on {words[1]}"
-        if words[-1] in cells:
-            return f"{_verb(words[0])} {words[-1]}: {_describe(cells[words[-1]], view)}"
-        if words[0] in ("clout", "hire"):
-            room = state["mailrooms"][view["seat"]]
-            employee = room[int(words[1][1:]) - 1]["employee"]
-            return f"{'Clout on' if words[0] == 'clout' else 'bring in'} {employee} ({words[1]})"
-        if words[:2] == ["pick", "line"]:
-            card = next(c for c in state["line"] if c["space"] == words[2])
-            return f"{card['employee']} from the {words[2]} space"
-        seat, slot = int(words[1][1:]) - 1, int(words[2][1:]) - 1
-        employee = state["mailrooms"][seat][slot]["employee"]
-        return f"{employee} in {view['seat_names'][seat]}'s Mailroom"
+        if type(move) is Push:
+            return f"push it {DIRECTION_NAMES[move.direction]}"
+        if type(move) is Amount:
+            return f"{move.amount} Clout"
+        if kind in VERBS:
+            name = self.geo.names[move.space]  # type: ignore[union-attr]
+            if kind is To and (state["pending"] or {}).get("task") == "guard":
+                return f"place the Security Guard on {name}"
+            cell = next(cell for cell in state["board"] if cell["space"] == name)
+            return f"{VERBS[kind]} {name}: {_describe(cell, view)}"
+        if type(move) is CloutOnMailroom or type(move) is Hire:
+            employee = state["mailrooms"][view["seat"]][move.slot]["employee"]
+            return (f"{'Clout on' if kind is CloutOnMailroom else 'bring in'} {employee} "
+                    f"(M{move.slot + 1})")
+        assert type(move) is PickMailroom
+        employee = state["mailrooms"][move.seat][move.slot]["employee"]
+        return f"{employee} in {view['seat_names'][move.seat]}'s Mailroom"
 
 
-def _verb(word: str) -> str:
-    return {"clout": "Clout on", "split": "split with", "to": "move to", "bump": "Bump",
-            "use": "activate", "pick": "choose"}[word]
+# The moves whose label is fixed, and the verbs of the moves that name a board space.
+SAID: dict[type, str] = {
+    ToMailroom: "put the chosen Employee in your Mailroom",
+    Dismiss: "Dismiss the chosen Employee and take its Clout",
+    End: "end your turn",
+    AllClout: "put all the Clout on the Mailroom Employee",
+}
+VERBS: dict[type, str] = {CloutOnSpace: "Clout on", Split: "split with", To: "move to",
+                          Bump: "Bump", Use: "activate", Pick: "choose"}
 
 
 def _describe(cell: dict[str, Any], view: dict[str, Any]) -> str:

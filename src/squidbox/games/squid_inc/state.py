@@ -11,13 +11,14 @@ abilities.py).
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from squidbox.engine import State
 from squidbox.engine.stack import StackState
+from squidbox.engine.zones import Seen, Zone
 
 from .abilities import ABILITIES, ability_task, can_use
+from .actions import PickMailroom
 from .board import Geometry
 from .scoring import final_scores, winners
 
@@ -54,6 +55,13 @@ class SquidIncState(StackState, State):
         "reshuffles",  # times the Dismissed pile became the deck
         "clout_gained",  # Clout tokens taken from the supply, ever
         "clout_spent",  # Clout tokens returned to the supply, ever
+    )
+    # Only the deck's order is hidden: the line, the Dismissed pile (and the Mailrooms) are
+    # face up. Copies of one Employee look alike (the face: its type).
+    ZONES = (
+        Zone("deck", Seen.NOBODY, pool="cards", face=lambda st, card: st.piece_type[card]),
+        Zone("line", Seen.PUBLIC, pool="cards", face=lambda st, card: st.piece_type[card]),
+        Zone("dismissed", Seen.PUBLIC, pool="cards", face=lambda st, card: st.piece_type[card]),
     )
 
     # ---- setup --------------------------------------------------------------------------------
@@ -126,11 +134,12 @@ class SquidIncState(StackState, State):
         return f"{whose}{self.piece_name(self.board[space])} on {self.geo.names[space]}"
 
     def space_named(self, action: str) -> int:
-        return self.game.space_index[action.split()[-1]]
+        return self.game.moves.decode[action].space  # type: ignore[union-attr]
 
     def mailroom_named(self, action: str) -> tuple[int, int]:
-        _, seat, slot = action.split()
-        return int(seat[1:]) - 1, int(slot[1:]) - 1
+        move = self.game.moves.decode[action]
+        assert type(move) is PickMailroom
+        return move.seat, move.slot
 
     def mailroom_picks(self, seats: list[int]) -> list[str]:
         return [f"pick P{seat + 1} M{slot + 1}" for seat in seats
@@ -180,7 +189,7 @@ class SquidIncState(StackState, State):
     # ---- the Unemployed Line and the deck -----------------------------------------------------
     def take_from_line(self, action: str) -> int:
         """Take a card from the line; the rest slide toward +1 and the line is refilled."""
-        card = self.line.pop(self.game.slot_names.index(action.split()[-1]))
+        card = self.line.pop(self.game.moves.decode[action].slot)  # type: ignore[union-attr]
         self.push_task({"t": "refill"})
         return card
 
@@ -290,7 +299,7 @@ class SquidIncState(StackState, State):
 
     # ---- Choose an Employee -------------------------------------------------------------------
     def _choose_employee(self, action: str) -> None:
-        slot = self.game.slot_names.index(action.split()[1])
+        slot = self.game.moves.decode[action].slot  # type: ignore[union-attr]
         card = self.take_from_line(f"pick line {self.game.slot_names[slot]}")
         self.chosen = [card, self.game.data.line_modifiers[slot]]
         self.phase = KEEP
@@ -460,11 +469,6 @@ class SquidIncState(StackState, State):
             shown.update(moving=self.piece_name(task["piece"]), space=self.geo.names[space],
                          tier=self.geo.tier_of[space] + 1, owner=self.owner[space])
         return shown
-
-    def _resample(self, player: int, rng: random.Random) -> None:
-        """Only the deck's order is hidden (Mailrooms, line and Dismissed pile are face up)."""
-        self.deck.sort()
-        rng.shuffle(self.deck)
 
     # ---- consistency --------------------------------------------------------------------------
     def check_invariants(self) -> None:

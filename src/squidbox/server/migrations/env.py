@@ -14,7 +14,8 @@ def run_migrations() -> None:
     engine = config.attributes.get("engine")
     if engine is None:
         url = context.get_x_argument(as_dictionary=True).get("database")
-        engine = make_engine(url or config.get_main_option("sqlalchemy.url"))
+        # alembic.ini always sets sqlalchemy.url
+        engine = make_engine(url or config.get_main_option("sqlalchemy.url"))  # type: ignore[arg-type]
     with engine.connect() as connection:
         context.configure(connection=connection, target_metadata=Base.metadata,
                           render_as_batch=connection.dialect.name == "sqlite")

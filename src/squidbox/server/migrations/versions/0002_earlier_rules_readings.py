@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from typing import Any
 
 import sqlalchemy as sa
 from alembic import op
@@ -33,7 +34,7 @@ TABLES = sa.table("tables", sa.column("id", sa.String), sa.column("game", sa.Str
                   sa.column("options", sa.JSON))
 
 
-def stored_options(connection: sa.Connection, game: str) -> Iterator[tuple[str, dict]]:
+def stored_options(connection: sa.Connection, game: str) -> Iterator[tuple[str, dict[str, Any]]]:
     """(table id, options) of every stored table of `game` whose options are a JSON object; a
     damaged row is skipped (the server quarantines it when it loads)."""
     raw_options = sa.type_coerce(TABLES.c.options, sa.Text)
@@ -47,7 +48,7 @@ def stored_options(connection: sa.Connection, game: str) -> Iterator[tuple[str, 
             yield table_id, options
 
 
-def set_options(connection: sa.Connection, table_id: str, options: dict) -> None:
+def set_options(connection: sa.Connection, table_id: str, options: dict[str, Any]) -> None:
     connection.execute(sa.update(TABLES).where(TABLES.c.id == table_id).values(options=options))
 
 
