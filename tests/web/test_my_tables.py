@@ -88,7 +88,8 @@ def test_my_tables_lists_your_turn_first_and_follows_it_live(
     hold(page, base_url, other, mine_other)
     hold(page, base_url, waiting, mine_waiting)
     # A one-day clock reads in days and hours on the table page ("1 d" in its first second).
-    assert re.search(r"you (1 d|23 h 59 min)", page.inner_text("#clocks")), page.inner_text("#clocks")
+    clocks = page.inner_text("#clocks")
+    assert re.search(r"you (1 d|23 h 59 min)", clocks), clocks
     page.screenshot(path=str(screenshots / "table-one-day-timer-1280.png"))
     # A seat of a table the server no longer has (a removed database, another server).
     page.evaluate("""localStorage.setItem('squidbox:seat:gone1234:0', JSON.stringify(

@@ -20,7 +20,19 @@ from fastapi import FastAPI
 
 from squidbox.engine import InvalidOptions
 
-from . import api, chat, hostpage, mine, ops, preferences, rematch, replays, results, seating, sockets
+from . import (
+    api,
+    chat,
+    hostpage,
+    mine,
+    ops,
+    preferences,
+    rematch,
+    replays,
+    results,
+    seating,
+    sockets,
+)
 from .bus import make_bus
 from .cluster import Cluster, Relay, node_name
 from .errors import add_error_handlers, publish_error_shape
