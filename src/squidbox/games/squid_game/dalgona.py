@@ -53,8 +53,7 @@ class Dalgona(Stage):
             "drawn": [],
             "pending": None,
         }
-        s.emit("order", "Turn order: " + ", ".join(s.seat_name(p) for p in order) + ".",
-               order=order)
+        s.emit("order", "Turn order: {order:names}.", order=order)
         if not s.g["placing"]:
             campaign.finish_game(s)
 
@@ -89,15 +88,15 @@ class Dalgona(Stage):
         elif action == DRAW_ACTION:
             self._draw(s, seat)
         else:
-            s.emit("stop", f"{s.seat_name(seat)} stops.", seat=seat)
+            s.emit("stop", "{seat:name} stops.", seat=seat)
             self._end_turn(s)
 
     def _place(self, s: SquidGameState, seat: int, shape: int) -> None:
         """Distribute all your tokens among the shapes, in their shaded sections."""
         token = self._unplaced(s, seat)[0]
         s.g["at"][str(token)] = [shape, 0]
-        s.emit("place", f"{s.name_token(token)} takes the {s.data.shapes[shape]}.",
-               token=token, shape=s.data.shapes[shape])
+        s.emit("place", "{_owner:name} {token:03d} takes the {shape}.",
+               token=token, shape=s.data.shapes[shape], _owner=s.owner(token))
         if not self._unplaced(s, seat):
             s.g["placing"].pop(0)
             if not s.g["placing"]:
@@ -118,7 +117,7 @@ class Dalgona(Stage):
                 s.rng.shuffle(g["deck"])
                 g["drawn"] = []
                 g["step"] = DRAW
-                s.emit("turn", f"{s.seat_name(seat)}'s turn: the Dalgona cards are shuffled.",
+                s.emit("turn", "{seat:name}'s turn: the Dalgona cards are shuffled.",
                        seat=seat)
                 self._draw(s, seat)  # you must draw at least one card
                 return
@@ -131,7 +130,7 @@ class Dalgona(Stage):
         g["drawn"].append(card)
         first = len(g["drawn"]) == 1
         if card == self.crack(s):
-            s.emit("draw", f"{s.seat_name(seat)} reveals Crack!", seat=seat, card="crack")
+            s.emit("draw", "{seat:name} reveals Crack!", seat=seat, card="crack")
             if first:
                 others = sorted(int(t) for t in g["at"] if s.owner(int(t)) != seat)
                 self._ask(s, seat, CRACK_OPPONENT, others)
@@ -139,7 +138,7 @@ class Dalgona(Stage):
                 self._ask(s, seat, CRACK_OWN, self._on_board(s, seat))
             return
         shape = s.data.shapes[card]
-        s.emit("draw", f"{s.seat_name(seat)} reveals the {shape}.", seat=seat, card=shape)
+        s.emit("draw", "{seat:name} reveals the {card}.", seat=seat, card=shape)
         mine = self._on_board(s, seat, card)
         if mine:
             self._ask(s, seat, ADVANCE, mine)
@@ -164,10 +163,10 @@ class Dalgona(Stage):
 
     def _resolve(self, s: SquidGameState, seat: int, kind: str, token: int) -> None:
         if kind in (CRACK_OWN, CRACK_OPPONENT):
-            s.eliminate(token, f"{s.seat_name(seat)}'s Crack!")
+            s.eliminate(token, "{_by:name}'s Crack!", _by=seat)
         else:
             if kind == KICK:
-                s.emit("kick", f"{s.seat_name(seat)} Kicks the Lighter.", seat=seat)
+                s.emit("kick", "{seat:name} Kicks the Lighter.", seat=seat)
             self._advance(s, token)
         self._after_card(s, seat, kind)
 
@@ -175,10 +174,11 @@ class Dalgona(Stage):
         place = s.g["at"][str(token)]
         place[1] += 1
         if place[1] == s.data.shape_sections[place[0]]:
-            s.survive(token, f"completed the {s.data.shapes[place[0]]}")
+            s.survive(token, "completed the {_shape}", _shape=s.data.shapes[place[0]])
         else:
-            s.emit("advance", f"{s.name_token(token)} advances to section {place[1] + 1} of the "
-                   f"{s.data.shapes[place[0]]}.", token=token)
+            s.emit("advance", "{_owner:name} {token:03d} advances to section {_section} of the "
+                   "{_shape}.", token=token, _owner=s.owner(token), _section=place[1] + 1,
+                   _shape=s.data.shapes[place[0]])
 
     def _after_card(self, s: SquidGameState, seat: int, kind: str) -> None:
         if kind in (CRACK_OWN, CRACK_OPPONENT) or not self._on_board(s, seat):
@@ -195,7 +195,7 @@ class Dalgona(Stage):
     def _countdown(self, s: SquidGameState) -> None:
         g = s.g
         g["timer"] = count_down(g["timer"], s.data.timer_steps)
-        s.emit("timer", f"Everyone has had a turn: the Timer counts down to {g['timer']}.",
+        s.emit("timer", "Everyone has had a turn: the Timer counts down to {timer}.",
                timer=g["timer"])
         if run_out(g["timer"], s.data.timer_steps):
             for key in sorted(g["at"], key=int):

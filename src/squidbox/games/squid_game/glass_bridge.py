@@ -12,10 +12,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from squidbox.engine import Later
 from squidbox.games.results import plural
 
 from . import campaign
-from .stage import Stage, chip, pass_turn, token_action, token_of
+from .stage import Stage, cards_text, chip, pass_turn, token_action, token_of
 from .timer import count_down, run_out
 from .tokens import turn_order
 from .vips import bored_by_bridge, cut_timer
@@ -76,9 +77,9 @@ class GlassBridge(Stage):
             "pending": None,
             "vips_cut": False,
         }
-        s.emit("order", f"{plural(survivors, 'token')}: {plural(strips, 'mannequin strip')}, "
-               f"{plural(tiles, 'glass tile')}. "
-               "Turn order: " + ", ".join(s.seat_name(p) for p in order) + ".", order=order)
+        s.emit("order", "{_tokens}: {_strips}, {_tiles}. Turn order: {order:names}.",
+               order=order, _tokens=plural(survivors, "token"),
+               _strips=plural(strips, "mannequin strip"), _tiles=plural(tiles, "glass tile"))
         if survivors == 0:
             campaign.finish_game(s)
             return
@@ -105,8 +106,8 @@ class GlassBridge(Stage):
         token = g["chosen"] if g["chosen"] is not None else self._unplaced(s, seat)[0]
         g["chosen"] = None
         s.g["spots"][spot] = token
-        s.emit("place", f"{s.name_token(token)} claims mannequin {spot + 1}.", token=token,
-               spot=spot + 1)
+        s.emit("place", "{_owner:name} {token:03d} claims mannequin {spot}.", token=token,
+               spot=spot + 1, _owner=s.owner(token))
         self._next_placer(s)
 
     # ---- Build ---------------------------------------------------------------------------------
@@ -123,7 +124,7 @@ class GlassBridge(Stage):
         for spot, token in enumerate(spots):
             if token is not None:
                 g["at"][str(token)] = last - spot if side == "left" else spot
-        s.emit("build", f"Cards total {total}: the Glass Bridge is built to the {side}.",
+        s.emit("build", "Cards total {total}: the Glass Bridge is built to the {side}.",
                total=total, side=side)
         self._start_round(s)
 
@@ -187,9 +188,9 @@ class GlassBridge(Stage):
                 self._place(s, seat, int(action.split()[1]) - 1)
         elif step in (BUILD, PLAY):
             g["played"][seat] = int(action.split()[1])
-            s.emit_private((seat,), {"type": "play", "text": f"You play {action}.", "seat": seat},
-                           {"type": "play", "text": f"{s.seat_name(seat)} plays a card face "
-                            "down.", "seat": seat})
+            s.emit_private((seat,), s.entry("play", "You play {_action}.", seat=seat,
+                                            _action=action),
+                           s.entry("play", "{seat:name} plays a card face down.", seat=seat))
             if not self.to_move(s):
                 self._build(s) if step == BUILD else self._reveal(s)
         else:
@@ -207,8 +208,8 @@ class GlassBridge(Stage):
         players = [seat for seat, v in enumerate(played) if v is not None]
         for seat in players:
             g["hands"][seat].remove(played[seat])
-        s.emit("reveal", "Cards: " + ", ".join(f"{s.seat_name(seat)} {played[seat]}"
-                                               for seat in players) + ".", cards=list(played))
+        s.emit("reveal", "Cards: {_shown}.", cards=list(played),
+               _shown=Later(cards_text, s.names, played, players))
         first = max(players, key=lambda seat: (played[seat], *self._lead(s, seat)))
         order = [(first + k) % s.num_players for k in range(s.num_players)]
         g["movers"] = [[seat, played[seat]] for seat in order if played[seat] is not None]
@@ -232,7 +233,7 @@ class GlassBridge(Stage):
             if value == s.data.push_card:
                 targets = self.push_targets(s, seat)
                 if not targets:
-                    s.emit("push", f"{s.seat_name(seat)} has no token to push.", seat=seat)
+                    s.emit("push", "{seat:name} has no token to push.", seat=seat)
                     continue
                 self._ask(s, seat, PUSH_TARGET, targets, value)
             else:
@@ -266,14 +267,16 @@ class GlassBridge(Stage):
         token = token_of(action)
         if kind == MOVER:
             value = pending["value"]
-            s.emit("move", f"{s.name_token(token)} moves {value}.", token=token, steps=value)
+            s.emit("move", "{_owner:name} {token:03d} moves {steps}.", token=token, steps=value,
+                   _owner=s.owner(token))
             g["motion"] = {"token": token, "steps": value, "chooser": seat}
         elif kind == PUSH_TARGET:
-            s.emit("push", f"{s.seat_name(seat)} pushes {s.name_token(token)} with the 0 Push.",
-                   token=token)
+            s.emit("push", "{_by:name} pushes {_owner:name} {token:03d} with the 0 Push.",
+                   token=token, _by=seat, _owner=s.owner(token))
             g["motion"] = {"token": token, "steps": 1, "chooser": seat}
         else:  # CHAIN: the arriving token pushes one of the two already there
-            s.emit("push", f"Chain reaction: {s.name_token(token)} is pushed on.", token=token)
+            s.emit("push", "Chain reaction: {_owner:name} {token:03d} is pushed on.", token=token,
+                   _owner=s.owner(token))
             g["motion"] = {"token": token, "steps": 1, "chooser": s.owner(token)}
         self._continue_motion(s)
 
@@ -307,9 +310,9 @@ class GlassBridge(Stage):
         tile = target - self.line_length(s)
         g["revealed"][tile] = True
         broken = SIDES[g["tiles"][tile]]
-        s.emit("leap", f"{s.name_token(token)} leaps to the {side} of tile {tile + 1}: "
+        s.emit("leap", "{_owner:name} {token:03d} leaps to the {side} of tile {tile}: "
                + ("the glass breaks!" if side == broken else "tempered glass."),
-               token=token, tile=tile + 1, side=side, broken=broken)
+               token=token, tile=tile + 1, side=side, broken=broken, _owner=s.owner(token))
         if tile == len(g["tiles"]) - 1:
             self._final_tile_revealed(s)
         if side == broken:
@@ -339,8 +342,8 @@ class GlassBridge(Stage):
         if bored_by_bridge(g["timer"], steps):
             g["timer"] = cut_timer(steps)
             g["vips_cut"] = True
-            s.emit("vips", f"The last tile is revealed: the VIPs get bored and cut the Timer to "
-                   f"{g['timer']}.", timer=g["timer"])
+            s.emit("vips", "The last tile is revealed: the VIPs get bored and cut the Timer to "
+                   "{timer}.", timer=g["timer"])
 
     # ---- end of a round and the Countdown -------------------------------------------------------
     def _end_round(self, s: SquidGameState) -> None:
@@ -354,7 +357,7 @@ class GlassBridge(Stage):
                  for seat in range(s.num_players)):
             g["timer"] = count_down(g["timer"], data.timer_steps)
             g["hands"] = [list(data.card_values) for _ in range(s.num_players)]
-            s.emit("timer", f"All cards are played: the Timer counts down to {g['timer']}.",
+            s.emit("timer", "All cards are played: the Timer counts down to {timer}.",
                    timer=g["timer"])
             if run_out(g["timer"], data.timer_steps):
                 for key in sorted(g["at"], key=int):

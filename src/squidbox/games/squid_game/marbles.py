@@ -43,8 +43,7 @@ class Marbles(Stage):
             "chosen": None,  # the token the pairing player has picked, before its partner
             "duel": None,
         }
-        s.emit("order", "Turn order: " + ", ".join(s.seat_name(p) for p in order) + ".",
-               order=order)
+        s.emit("order", "Turn order: {order:names}.", order=order)
         self._next_pairer(s, first=True)
 
     # ---- Pair up ------------------------------------------------------------------------------
@@ -104,14 +103,16 @@ class Marbles(Stage):
         if action == ALONE:
             g["at"][str(token)] = len(g["groups"])
             g["groups"].append([token])
-            s.emit("pair", f"{s.name_token(token)} stands alone.", token=token)
+            s.emit("pair", "{_owner:name} {token:03d} stands alone.", token=token,
+                   _owner=s.owner(token))
         else:
             partner = token_of(action)
             group = g["at"][str(partner)]
             g["groups"][group].append(token)
             g["at"][str(token)] = group
-            s.emit("pair", f"{s.name_token(token)} pairs up with {s.name_token(partner)}.",
-                   token=token, partner=partner)
+            s.emit("pair", "{_owner:name} {token:03d} pairs up with {_partner_owner:name} "
+                   "{partner:03d}.", token=token, partner=partner, _owner=s.owner(token),
+                   _partner_owner=s.owner(partner))
         self._next_pairer(s)
 
     # ---- Rules: select a pair, then play it ---------------------------------------------------
@@ -168,10 +169,11 @@ class Marbles(Stage):
             group = g["groups"][g["duel"]["group"]]
             loser = next(t for t in group if t != kept)
             s.survive(kept, "its teammate in the pair is eliminated")
-            self._end_duel(s, loser, f"{s.seat_name(seat)} keeps {kept:03d}")
+            self._end_duel(s, loser, "{_by:name} keeps {_kept:03d}", _by=seat, _kept=kept)
         elif step == MODE:
             g["step"] = action
-            s.emit("mode", f"{s.seat_name(seat)} chooses {action.title()}.", mode=action)
+            s.emit("mode", "{_by:name} chooses {_mode}.", mode=action, _by=seat,
+                   _mode=action.title())
         elif step == WALL:
             self._roll(s, seat, action.split()[1])
         else:
@@ -184,8 +186,9 @@ class Marbles(Stage):
         g["duel"] = {"group": group, "selector": seat, "mine": token, "theirs": other,
                      "opponent": s.owner(other), "hide": None, "guess": None,
                      "rolls": [None, None]}
-        s.emit("select", f"{s.name_token(token)} and {s.name_token(other)} play.",
-               tokens=[token, other])
+        s.emit("select", "{_owner:name} {_token:03d} and {_other_owner:name} {_other:03d} play.",
+               tokens=[token, other], _owner=s.owner(token), _token=token,
+               _other_owner=s.owner(other), _other=other)
         g["step"] = KEEP if s.owner(other) == seat else MODE
 
     # ---- Odd Even -----------------------------------------------------------------------------
@@ -193,19 +196,18 @@ class Marbles(Stage):
         duel = s.g["duel"]
         if seat == duel["selector"]:
             duel["hide"] = HIDE.index(action) + 1
-            hidden = "hides marbles in a hand"
+            hidden = "{seat:name} hides marbles in a hand."
         else:
             duel["guess"] = action.split()[1]
-            hidden = "has guessed"
-        s.emit_private((seat,), {"type": "marbles", "text": f"You {action}.", "seat": seat},
-                       {"type": "marbles", "text": f"{s.seat_name(seat)} {hidden}.",
-                        "seat": seat})
+            hidden = "{seat:name} has guessed."
+        s.emit_private((seat,), s.entry("marbles", "You {_action}.", seat=seat, _action=action),
+                       s.entry("marbles", hidden, seat=seat))
         if duel["hide"] is None or duel["guess"] is None:
             return
         right = (duel["hide"] % 2 == 1) == (duel["guess"] == "odd")
-        s.emit("odd_even", f"{duel['hide']} marble{'s' * (duel['hide'] > 1)} hidden; the guess "
-               f"was {duel['guess']}: {'right' if right else 'wrong'}.", hidden=duel["hide"],
-               guess=duel["guess"])
+        s.emit("odd_even", "{hidden} marble{_s} hidden; the guess was {guess}: {_right}.",
+               hidden=duel["hide"], guess=duel["guess"], _s="s" * (duel["hide"] > 1),
+               _right="right" if right else "wrong")
         winner, loser = (duel["theirs"], duel["mine"]) if right else (duel["mine"], duel["theirs"])
         s.survive(winner, "won at Odd Even")
         self._end_duel(s, loser, "lost at Odd Even")
@@ -218,16 +220,16 @@ class Marbles(Stage):
         first = duel["rolls"][0] is None
         mover, other = (duel["theirs"], duel["mine"]) if first else (duel["mine"], duel["theirs"])
         if s.rng.randrange(100) < data.off_table_percent[k]:
-            s.emit("roll", f"{s.seat_name(seat)} rolls {kind}: off the table!", seat=seat,
-                   distance=None)
+            s.emit("roll", "{seat:name} rolls {_kind}: off the table!", seat=seat,
+                   distance=None, _kind=kind)
             s.survive(other, "the other marble rolled off the table")
             self._end_duel(s, mover, "its marble rolled off the table")
             return
         span = data.farthest_cm[k] - data.nearest_cm[k] + 1
         distance = data.nearest_cm[k] + s.rng.randrange(span)
         duel["rolls"][0 if first else 1] = distance
-        s.emit("roll", f"{s.seat_name(seat)} rolls {kind}: {distance} cm from the red line.",
-               seat=seat, distance=distance)
+        s.emit("roll", "{seat:name} rolls {_kind}: {distance} cm from the red line.",
+               seat=seat, distance=distance, _kind=kind)
         if first:
             return
         theirs, mine = duel["rolls"]
@@ -240,9 +242,9 @@ class Marbles(Stage):
         s.survive(winner, "rolled closest to the wall")
         self._end_duel(s, loser, "rolled farther from the wall")
 
-    def _end_duel(self, s: SquidGameState, loser: int, why: str) -> None:
+    def _end_duel(self, s: SquidGameState, loser: int, why: str, **why_data: Any) -> None:
         g = s.g
-        s.eliminate(loser, why)
+        s.eliminate(loser, why, **why_data)
         g["played"].append(g["duel"]["group"])
         g["duel"] = None
         self._next_selector(s)

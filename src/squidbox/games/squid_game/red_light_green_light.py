@@ -10,8 +10,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from squidbox.engine import Later
+
 from . import campaign
-from .stage import Stage, chip, token_action, token_of
+from .stage import Stage, cards_text, chip, token_action, token_of
 from .timer import count_down, run_out
 
 if TYPE_CHECKING:
@@ -72,7 +74,8 @@ class RedLightGreenLight(Stage):
     def _place(self, s: SquidGameState, token: int) -> None:
         """Place a token behind the starting line."""
         s.g["at"][str(token)] = START_LINE
-        s.emit("place", f"{s.name_token(token)} steps behind the starting line.", token=token)
+        s.emit("place", "{_owner:name} {token:03d} steps behind the starting line.", token=token,
+               _owner=s.owner(token))
 
     def _start_play(self, s: SquidGameState) -> None:
         s.g["step"] = PLAY
@@ -109,14 +112,14 @@ class RedLightGreenLight(Stage):
                 self._start_play(s)
         elif g["step"] == PUSH:
             target = token_of(action)
-            s.eliminate(target, f"pushed by {s.seat_name(seat)}'s 0 Push")
+            s.eliminate(target, "pushed by {_by:name}'s 0 Push", _by=seat)
             g["pushers"].pop(0)
             self._next_push(s)
         else:
             g["played"][seat] = int(action.split()[1])
-            s.emit_private((seat,), {"type": "play", "text": f"You play {action}.", "seat": seat},
-                           {"type": "play", "text": f"{s.seat_name(seat)} plays a card face "
-                            "down.", "seat": seat})
+            s.emit_private((seat,), s.entry("play", "You play {_action}.", seat=seat,
+                                            _action=action),
+                           s.entry("play", "{seat:name} plays a card face down.", seat=seat))
             if not self.to_move(s):
                 self._reveal(s)
 
@@ -126,14 +129,14 @@ class RedLightGreenLight(Stage):
         played = g["played"]
         g["revealed"] = list(played)
         g["played"] = [None] * s.num_players
-        shown = ", ".join(f"{s.seat_name(seat)} {v}" for seat, v in enumerate(played)
-                          if v is not None)
-        s.emit("reveal", f"Cards: {shown}.", cards=list(played))
+        s.emit("reveal", "Cards: {_shown}.", cards=played,
+               _shown=Later(cards_text, s.names, played, range(s.num_players)))
         doll = g["deck"].pop()
         g["discard"].append(doll)
         g["doll"] = doll
         caught = s.data.doll_cards[doll]
-        s.emit("doll", self.doll_text(caught), card=doll, numbers=list(caught))
+        s.emit("doll", "{_text}", card=doll, numbers=list(caught),
+               _text=Later(self.doll_text, caught))
         for seat, value in enumerate(played):
             if value is None:
                 continue
@@ -165,11 +168,9 @@ class RedLightGreenLight(Stage):
         for token in moving:
             at[str(token)] += lanes
         if s.recording:
-            last = s.data.rlgl_lanes
-            moved = ", ".join(f"{t:03d}→{at[str(t)] if at[str(t)] <= last else 'Doll'}"
-                              for t in moving)
-            s.emit("move", f"{s.seat_name(seat)} moves {lanes} lane{'s' * (lanes != 1)}"
-                   + (f" ({moved})." if moved else "."), seat=seat, lanes=lanes)
+            s.emit("move", "{seat:name} moves {lanes} lane{_s}{_moved}.", seat=seat, lanes=lanes,
+                   _s="s" * (lanes != 1), _moved=Later(
+                       _moved_text, [(t, at[str(t)]) for t in moving], s.data.rlgl_lanes))
         for token in moving:
             if at[str(token)] > s.data.rlgl_lanes:
                 s.survive(token, "crossed into the Doll's space")
@@ -196,9 +197,9 @@ class RedLightGreenLight(Stage):
                 g["step"] = PUSH
                 return
             if targets:
-                s.eliminate(targets[0], f"pushed by {s.seat_name(seat)}'s 0 Push")
+                s.eliminate(targets[0], "pushed by {_by:name}'s 0 Push", _by=seat)
             else:
-                s.emit("push", f"{s.seat_name(seat)} has no token to push.", seat=seat)
+                s.emit("push", "{seat:name} has no token to push.", seat=seat)
             g["pushers"].pop(0)
         self._end_round(s)
 
@@ -207,8 +208,8 @@ class RedLightGreenLight(Stage):
         g = s.g
         if not g["deck"]:
             g["timer"] = count_down(g["timer"], s.data.timer_steps)
-            s.emit("timer", f"The last Doll card is played: the Timer counts down to "
-                   f"{g['timer']}.", timer=g["timer"])
+            s.emit("timer", "The last Doll card is played: the Timer counts down to {timer}.",
+                   timer=g["timer"])
             if run_out(g["timer"], s.data.timer_steps):
                 for key in sorted(g["at"], key=int):
                     s.eliminate(int(key), "still on the field at 00:00")
@@ -279,6 +280,14 @@ class RedLightGreenLight(Stage):
         if g["my_card"] is not None:
             lines.append(f"  your face-down card: {g['my_card']}")
         return lines
+
+
+def _moved_text(moved: list[tuple[int, int]], last: int) -> str:
+    """Where each moved token ended: " (325→4, 326→Doll)"."""
+    if not moved:
+        return ""
+    return " (" + ", ".join(f"{t:03d}→{lane if lane <= last else 'Doll'}"
+                            for t, lane in moved) + ")"
 
 
 RED_LIGHT_GREEN_LIGHT = RedLightGreenLight()

@@ -10,8 +10,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from squidbox.engine import Later
+
 from . import campaign
-from .stage import Stage, chip, token_action, token_of
+from .stage import Stage, cards_text, chip, token_action, token_of
 
 if TYPE_CHECKING:
     from .state import SquidGameState
@@ -57,8 +59,7 @@ class SquidGameFinal(Stage):
         if self._last_team_standing(s):
             return
         s.g["speed"] = speed_token_holder(s.team)
-        s.emit("speed", f"{s.seat_name(s.g['speed'])} takes the Speed Token.",
-               seat=s.g["speed"])
+        s.emit("speed", "{seat:name} takes the Speed Token.", seat=s.g["speed"])
         for seat in range(s.num_players):
             if len(s.team[seat]) == 1:
                 self._to_square(s, s.team[seat][0])
@@ -69,7 +70,8 @@ class SquidGameFinal(Stage):
 
     def _to_square(self, s: SquidGameState, token: int) -> None:
         s.g["at"][str(token)] = SQUARE
-        s.emit("place", f"{s.name_token(token)} enters the Square.", token=token)
+        s.emit("place", "{_owner:name} {token:03d} enters the Square.", token=token,
+               _owner=s.owner(token))
 
     def _start_round(self, s: SquidGameState) -> None:
         g = s.g
@@ -104,10 +106,9 @@ class SquidGameFinal(Stage):
                 self._start_round(s)
         elif g["step"] == PLAY:
             g["played"][seat] = action
-            s.emit_private((seat,), {"type": "play", "text": f"You play {action.title()}.",
-                                     "seat": seat},
-                           {"type": "play", "text": f"{s.seat_name(seat)} plays a card face "
-                            "down.", "seat": seat})
+            s.emit_private((seat,), s.entry("play", "You play {_card}.", seat=seat,
+                                            _card=action.title()),
+                           s.entry("play", "{seat:name} plays a card face down.", seat=seat))
             if not self.to_move(s):
                 self._reveal(s)
         else:
@@ -124,12 +125,11 @@ class SquidGameFinal(Stage):
         g["revealed"] = list(played)
         g["played"] = [None] * s.num_players
         clockwise = [(g["speed"] + k) % s.num_players for k in range(s.num_players)]
-        s.emit("reveal", "Cards: " + ", ".join(f"{s.seat_name(seat)} {played[seat]}"
-                                               for seat in clockwise if played[seat]) + ".",
-               cards=list(played))
+        s.emit("reveal", "Cards: {_shown}.", cards=list(played),
+               _shown=Later(cards_text, s.names, played, clockwise))
         g["blocking"] = [seat for seat in clockwise if played[seat] == BLOCK]
         for seat in g["blocking"]:
-            s.emit("block", f"{s.seat_name(seat)} blocks.", seat=seat)
+            s.emit("block", "{seat:name} blocks.", seat=seat)
         g["queue"] = [[seat, card] for card in (STAB, PUSH, MOVE)
                       for seat in clockwise if played[seat] == card]
         self._next_card(s)
@@ -144,7 +144,7 @@ class SquidGameFinal(Stage):
                 self._stab(s, seat)
             elif card == PUSH:
                 self._offer(s, seat, PUSH_TARGET, self.push_targets(s, seat),
-                            f"{s.seat_name(seat)} has nobody blocking to push.")
+                            "{seat:name} has nobody blocking to push.")
             else:
                 self._offer(s, seat, MOVE_TOKEN, s.playing(seat), "")
         if s.phase == campaign.PLAY and g["step"] == PLAY and not g["queue"]:
@@ -178,10 +178,10 @@ class SquidGameFinal(Stage):
         if targets:
             self._offer(s, seat, STAB_TARGET, targets, "")
         elif doomed:
-            s.emit("stab", f"{s.seat_name(seat)} can only stab a blocking player.", seat=seat)
+            s.emit("stab", "{seat:name} can only stab a blocking player.", seat=seat)
             self._offer(s, seat, STAB_FAILS, doomed, "")
         else:
-            s.emit("stab", f"{s.seat_name(seat)} has nobody to stab.", seat=seat)
+            s.emit("stab", "{seat:name} has nobody to stab.", seat=seat)
 
     def _offer(self, s: SquidGameState, seat: int, kind: str, options: list[int],
                none_text: str) -> None:
@@ -194,13 +194,12 @@ class SquidGameFinal(Stage):
             s.emit(kind, none_text, seat=seat)
 
     def _resolve(self, s: SquidGameState, seat: int, kind: str, token: int) -> None:
-        name = s.seat_name(seat)
         if kind == STAB_TARGET:
-            s.eliminate(token, f"stabbed by {name}")
+            s.eliminate(token, "stabbed by {_by:name}", _by=seat)
         elif kind == STAB_FAILS:
             s.eliminate(token, "it stabbed at a blocking player")
         elif kind == PUSH_TARGET:
-            s.eliminate(token, f"pushed out of the court by {name}")
+            s.eliminate(token, "pushed out of the court by {_by:name}", _by=seat)
         else:
             self._move(s, token)
             return
@@ -215,12 +214,13 @@ class SquidGameFinal(Stage):
             self._reach_squid_head(s, token)
             return
         at[str(token)] = space + 1
-        where = "the Square" if space == SAFE else f"space {space + 1} of the Triangle"
-        s.emit("move", f"{s.name_token(token)} moves to {where}.", token=token,
-               space=space + 1)
+        s.emit("move", "{_owner:name} {token:03d} moves to the Square." if space == SAFE else
+               "{_owner:name} {token:03d} moves to space {space} of the Triangle.", token=token,
+               space=space + 1, _owner=s.owner(token))
 
     def _reach_squid_head(self, s: SquidGameState, token: int) -> None:
-        s.emit("squid_head", f"{s.name_token(token)} reaches the Squid Head!", token=token)
+        s.emit("squid_head", "{_owner:name} {token:03d} reaches the Squid Head!", token=token,
+               _owner=s.owner(token))
         for key in sorted(s.g["at"], key=int):
             if int(key) != token:
                 s.eliminate(int(key), "the game is won")
@@ -236,8 +236,7 @@ class SquidGameFinal(Stage):
             return False
         if alive:
             s.winner = alive[0]
-            s.emit("last_team", f"{s.seat_name(alive[0])} is the only team left.",
-                   seat=alive[0])
+            s.emit("last_team", "{seat:name} is the only team left.", seat=alive[0])
             for key in sorted(s.g["at"], key=int):
                 s.survive(int(key), "last team standing")
         campaign.finish_game(s)
@@ -255,7 +254,7 @@ class SquidGameFinal(Stage):
                 g["at"][key] = min(g["at"][key] + 1, last)
         g["speed"] = (g["speed"] + 1) % s.num_players
         s.emit("advance", "Tokens in the Triangle advance; the Speed Token passes to "
-               f"{s.seat_name(g['speed'])}.", speed=g["speed"])
+               "{speed:name}.", speed=g["speed"])
         self._start_round(s)
 
     # ---- what a player sees --------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -84,6 +84,13 @@ def token_of(action: str) -> int:
 
 def survivors_text(tokens: list[int]) -> str:
     return ", ".join(f"{t:03d}" for t in sorted(tokens)) or "none"
+
+
+def cards_text(names: Sequence[str], played: list[Any], order: Iterable[int]) -> str:
+    """Face-down cards as revealed, for the log: "Red 3, Blue 0" (seats in `order` that
+    played)."""
+    return ", ".join(f"{names[seat]} {played[seat]}" for seat in order
+                     if played[seat] is not None)
 
 
 def chip(token: int, view: dict[str, Any], names: list[str]) -> str:

@@ -32,6 +32,7 @@ class SquidGameState(State):
     game: SquidGame
     data: SquidGameData
     tokens: Tokens
+    names: tuple[str, ...]
 
     FIELDS = (
         "games",  # the games to play, in order (all six, or one alone)
@@ -53,6 +54,7 @@ class SquidGameState(State):
     def _derive(self) -> None:
         self.data = self.game.data
         self.tokens = self.game.tokens
+        self.names = tuple(self.seat_names())  # for log texts built when the log is read
 
     def seat_names(self) -> list[str]:
         return self.game.seat_names(self.num_players)
@@ -65,27 +67,28 @@ class SquidGameState(State):
     def owner(self, token: int) -> int:
         return self.tokens.owner[token]
 
-    def name_token(self, token: int) -> str:
-        return f"{self.seat_name(self.owner(token))} {token:03d}"
+    # A token in a log template is "{_owner:name} {token:03d}", logged with _owner=owner(token)
+    # (docs/engine.md "Logging"); eliminate and survive log their token so.
 
     def playing(self, seat: int) -> list[int]:
         """The seat's tokens still playing the current game, ascending."""
         at = self.g["at"]
         return [t for t in self.team[seat] if str(t) in at]
 
-    def eliminate(self, token: int, why: str) -> None:
+    def eliminate(self, token: int, why: str, **why_data: Any) -> None:
+        """`why` is a log template (docs/engine.md "Logging") over `why_data`."""
         seat = self.owner(token)
         self.team[seat].remove(token)
         self.bank[seat].append(token)
         self.bank[seat].sort()
         self.g["at"].pop(str(token), None)
-        self.emit("eliminated", f"{self.name_token(token)} is eliminated: {why}.",
-                  seat=seat, token=token)
+        self.emit("eliminated", "{seat:name} {token:03d} is eliminated: " + why + ".",
+                  seat=seat, token=token, **why_data)
 
-    def survive(self, token: int, why: str) -> None:
+    def survive(self, token: int, why: str, **why_data: Any) -> None:
         del self.g["at"][str(token)]
-        self.emit("survives", f"{self.name_token(token)} survives: {why}.",
-                  seat=self.owner(token), token=token)
+        self.emit("survives", "{seat:name} {token:03d} survives: " + why + ".",
+                  seat=self.owner(token), token=token, **why_data)
 
     # ---- the protocol hooks -----------------------------------------------------------------
     def _to_move(self) -> list[int]:

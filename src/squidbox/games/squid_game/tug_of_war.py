@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from squidbox.engine import Later
+
 from . import campaign
 from .stage import Stage, chip, pass_turn, token_action, token_of
 from .tokens import turn_order
@@ -59,8 +61,7 @@ class TugOfWar(Stage):
             "chosen": None,  # the token the placing player has picked, before its team
             "plays": [[] for _ in range(s.num_players)],  # per seat, [value, team] face down
         }
-        s.emit("order", "Turn order: " + ", ".join(s.seat_name(p) for p in order) + ".",
-               order=order)
+        s.emit("order", "Turn order: {order:names}.", order=order)
         self._next_placer(s, first=True)
 
     # ---- Placement and the Balance Rule ----------------------------------------------------
@@ -135,15 +136,15 @@ class TugOfWar(Stage):
             token = g["chosen"] if g["chosen"] is not None else self._unplaced(s, seat)[0]
             g["chosen"] = None
             g["at"][str(token)] = team
-            s.emit("place", f"{s.name_token(token)} joins team {teams[team]}.", token=token,
-                   team=teams[team])
+            s.emit("place", "{_owner:name} {token:03d} joins team {team}.", token=token,
+                   team=teams[team], _owner=s.owner(token))
             self._next_placer(s)
             return
         _, value, _, team_name = action.split()
         g["plays"][seat].append([int(value), teams.index(team_name)])
-        s.emit_private((seat,), {"type": "play", "text": f"You {action}.", "seat": seat},
-                       {"type": "play", "text": f"{s.seat_name(seat)} plays a card face down "
-                        f"behind team {team_name}.", "seat": seat, "team": team_name})
+        s.emit_private((seat,), s.entry("play", "You {_action}.", seat=seat, _action=action),
+                       s.entry("play", "{seat:name} plays a card face down behind team {team}.",
+                               seat=seat, team=team_name))
         if not self.to_move(s):
             self._pull(s)
 
@@ -158,27 +159,29 @@ class TugOfWar(Stage):
                 continue
             cards = [[v for plays in g["plays"] for v, team in plays if team == side]
                      for side in sides]
-            label = f"{teams[left]} vs {teams[left + 1]}"
             if not members[0] or not members[1]:
                 alone = 0 if members[0] else 1
-                s.emit("battle", f"{label}: team {teams[sides[alone]]} has no opponent.")
+                s.emit("battle", "{_left} vs {_right}: team {_alone} has no opponent.",
+                       _left=teams[left], _right=teams[left + 1], _alone=teams[sides[alone]])
                 winner: int | None = alone
             else:
                 totals = [sum(c) for c in cards]
                 zeros = sum(c.count(0) for c in cards)
                 winner = battle_winner(totals, zeros, [len(m) for m in members])
-                s.emit("battle", f"{label}: cards {in_words(cards[0])} against "
-                       f"{in_words(cards[1])}, totals "
-                       f"{totals[0]}–{totals[1]}, {zeros} zero{'s' * (zeros != 1)}; "
-                       + ("a tie." if winner is None else f"team {teams[sides[winner]]} wins."),
+                s.emit("battle", "{_left} vs {_right}: cards {_cards} against {_against}, totals "
+                       "{_total}–{_total_against}, {zeros} zero{_s}; "
+                       + ("a tie." if winner is None else "team {winner} wins."),
                        cards=cards, totals=totals, zeros=zeros,
-                       winner=None if winner is None else teams[sides[winner]])
+                       winner=None if winner is None else teams[sides[winner]],
+                       _left=teams[left], _right=teams[left + 1], _cards=Later(in_words, cards[0]),
+                       _against=Later(in_words, cards[1]), _total=totals[0],
+                       _total_against=totals[1], _s="s" * (zeros != 1))
             for side in (0, 1):
                 for token in sorted(members[side]):
                     if winner is None:
                         s.eliminate(token, TIE_REASON)
                     elif side == winner:
-                        s.survive(token, f"team {teams[sides[side]]} wins its battle")
+                        s.survive(token, "team {_team} wins its battle", _team=teams[sides[side]])
                     else:
                         s.eliminate(token, "pulled into the gap")
         campaign.finish_game(s)
