@@ -282,6 +282,12 @@ class StackState:
         was pushed earlier."""
         self.stack.insert(self._mark, [step.__name__, args])  # run() names a stray step
 
+    def clear_stack(self) -> None:
+        """Drop every frame still to do (a game ends whatever it was doing); what the running
+        step pushes afterwards goes on the empty stack, in reading order."""
+        self.stack.clear()
+        self._mark = 0
+
     def react(self, step: Step, /, **args: Any) -> None:
         """Do `step` before anything on the stack (after reactions queued before it)."""
         if type(self.reactions) is not list:

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from squidbox.engine import Later
+from squidbox.engine.stack import Question
 
-from .stage import survivors_text
+from .stage import survivors_text, token_action, token_of
 
 if TYPE_CHECKING:
     from .state import SquidGameState
@@ -55,17 +56,28 @@ def _recruit(s: SquidGameState, seat: int, number: int) -> None:
     s.to_pick[seat] -= 1
 
 
-def pick_token(s: SquidGameState, seat: int, number: int) -> None:
+def pick_options(s: SquidGameState, seat: int) -> list[str]:
+    return [token_action(t) for t in s.reserve[seat]] if s.to_pick[seat] else []
+
+
+def token_picked(s: SquidGameState, seat: int, choice: str) -> None:
     """A team chooses a token from its reserve (SETUP, or RECRUITMENT)."""
+    number = token_of(choice)
     _recruit(s, seat, number)
     s.emit("recruit", "{seat:name} starts with {token:03d}." if s.phase == LINEUP
            else "{seat:name} recruits {token:03d}.", seat=seat, token=number)
-    _start_when_picked(s)
+
+
+PICK = Question("Choose a token from your reserve", pick_options, token_picked, name="pick")
 
 
 def _start_when_picked(s: SquidGameState) -> None:
-    if any(s.to_pick):
-        return
+    """Every team picks its tokens (all at once), then the next game starts."""
+    s.push(start_game)
+    s.ask_all(range(s.num_players), PICK)
+
+
+def start_game(s: SquidGameState) -> None:
     s.phase = PLAY
     stage = s.current
     s.g = {}
@@ -78,6 +90,7 @@ def finish_game(s: SquidGameState) -> None:
     """A game is over: its survivors go on; before the next game each team recruits one."""
     survivors = [list(team) for team in s.team]
     s.results.append({"game": s.games[s.stage], "survivors": survivors})
+    s.clear_stack()  # whatever the game still had to do is void
     s.emit("survivors", "{_title} is over. Survivors: {_survivors}", survivors=survivors,
            _title=s.current.title, _survivors=Later(_survivors_text, s.names, survivors))
     s.g = {}
@@ -120,3 +133,7 @@ def winners_of(s: SquidGameState) -> list[int]:
     last = s.results[-1]["survivors"]
     best = max(len(team) for team in last)
     return [seat for seat, team in enumerate(last) if len(team) == best]
+
+
+STEPS = [start_game]
+QUESTIONS = [PICK]

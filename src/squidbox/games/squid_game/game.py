@@ -11,6 +11,7 @@ from . import heuristic
 from .campaign import CAMPAIGN, GAME_ORDER
 from .dalgona import DRAW_ACTION, STOP_ACTION, shape_action
 from .data import SquidGameData
+from .flow import FLOW
 from .glass_bridge import SIDES, side_action, spot_action
 from .marbles import ALONE, GUESS, HIDE, ODD_EVEN, WALL, roll_action
 from .red_light_green_light import card_action
@@ -27,6 +28,7 @@ class SquidGame(Game):
     min_players = 3
     max_players = 6
     state_class = SquidGameState
+    flow = FLOW
     simultaneous = True
     # Each game alone, with few tokens so the conformance suite stays quick; Tug of War has
     # enough tokens at 6 players to overflow its 24 places.

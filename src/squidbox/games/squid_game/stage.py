@@ -24,17 +24,14 @@ class Stage(ABC):
     def setup(self, s: SquidGameState) -> None:
         """Start the game: lay out the tokens of every team in `s.g`."""
 
-    @abstractmethod
-    def to_move(self, s: SquidGameState) -> list[int]:
-        """The seats to decide now."""
+    def to_move(self, s: SquidGameState) -> list[int]:  # TRANSITION
+        raise NotImplementedError
 
-    @abstractmethod
-    def legal(self, s: SquidGameState, seat: int) -> list[str]:
-        """The actions open to `seat`, who is to move."""
+    def legal(self, s: SquidGameState, seat: int) -> list[str]:  # TRANSITION
+        raise NotImplementedError
 
-    @abstractmethod
-    def apply(self, s: SquidGameState, seat: int, action: str) -> None:
-        """Carry out a legal action."""
+    def apply(self, s: SquidGameState, seat: int, action: str) -> None:  # TRANSITION
+        raise NotImplementedError
 
     @abstractmethod
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:

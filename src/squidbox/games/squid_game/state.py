@@ -7,6 +7,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from squidbox.engine import State
+from squidbox.engine.stack import StackState
 
 from . import campaign
 from .dalgona import DALGONA
@@ -14,7 +15,7 @@ from .glass_bridge import GLASS_BRIDGE
 from .marbles import MARBLES
 from .red_light_green_light import RED_LIGHT_GREEN_LIGHT
 from .squid_game import SQUID_GAME
-from .stage import Stage, token_action, token_of
+from .stage import Stage
 from .tug_of_war import TUG_OF_WAR
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ STAGES: dict[str, Stage] = {
 }
 
 
-class SquidGameState(State):
+class SquidGameState(StackState, State):
     game: SquidGame
     data: SquidGameData
     tokens: Tokens
@@ -45,11 +46,15 @@ class SquidGameState(State):
         "g",  # the current game's own data (see each game's module)
         "winner",  # the seat whose token won the final Squid Game, or None
         "results",  # per finished game: its name, each team's survivors (final: how it was won)
+        "stack",  # frames still to do (engine/stack.py)
+        "pending",  # the question asked now: seat (or seats, asked at once), kind, args
     )
 
     def _setup(self) -> None:
         self._derive()
+        self.stack, self.pending = [], None
         campaign.setup(self)
+        self.game.flow.run(self)
 
     def _derive(self) -> None:
         self.data = self.game.data
@@ -62,6 +67,10 @@ class SquidGameState(State):
     @property
     def current(self) -> Stage:
         return STAGES[self.games[self.stage]]
+
+    def asking(self) -> str | None:
+        """The kind of question asked now (a stage's view names its step after it)."""
+        return None if self.pending is None else self.pending["kind"]
 
     # ---- shared helpers for the games -------------------------------------------------------
     def owner(self, token: int) -> int:
@@ -92,22 +101,21 @@ class SquidGameState(State):
 
     # ---- the protocol hooks -----------------------------------------------------------------
     def _to_move(self) -> list[int]:
-        if self.phase == campaign.PLAY:
+        if self.pending is None and self.phase == campaign.PLAY:  # not on the stack yet
             return self.current.to_move(self)
-        if self.phase == campaign.OVER:
-            return []
-        return [seat for seat, left in enumerate(self.to_pick) if left]
+        return self.game.flow.to_move(self)
 
     def _legal_actions(self, player: int) -> list[str]:
-        if self.phase == campaign.PLAY:
+        if self.pending is None and self.phase == campaign.PLAY:
             return self.current.legal(self, player)
-        return [token_action(t) for t in self.reserve[player]]
+        return self.game.flow.options(self, player)
 
     def _apply(self, player: int, action: str) -> None:
-        if self.phase == campaign.PLAY:
+        if self.pending is None and self.phase == campaign.PLAY:
             self.current.apply(self, player, action)
+            self.game.flow.run(self)
         else:
-            campaign.pick_token(self, player, token_of(action))
+            self.game.flow.answer(self, action, player)
 
     def _action_is_public(self, player: int, action: str) -> bool:
         # Stages judge by the action alone: hidden plays use their own action names.
@@ -160,3 +168,4 @@ class SquidGameState(State):
         else:
             assert self.g == {}
         assert self.winner is None or self.games[-1] == "squid_game"
+        self.game.flow.check(self)
