@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from squidbox.engine.stack import Flow
 
-from . import campaign, dalgona, red_light_green_light
+from . import campaign, dalgona, marbles, red_light_green_light, tug_of_war
+
+MODULES = (campaign, red_light_green_light, dalgona, tug_of_war, marbles)
 
 FLOW = Flow(
-    steps=[*campaign.STEPS, *red_light_green_light.STEPS, *dalgona.STEPS],
-    questions=[*campaign.QUESTIONS, *red_light_green_light.QUESTIONS, *dalgona.QUESTIONS],
+    steps=[step for module in MODULES for step in module.STEPS],
+    questions=[question for module in MODULES for question in module.QUESTIONS],
 )
