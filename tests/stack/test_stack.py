@@ -253,3 +253,32 @@ def test_a_squid_inc_snapshot_from_before_the_stack_loads_its_tasks():
     tasks.append({"t": fields["pending"]["kind"], **fields.pop("pending")["args"]})
     fields["tasks"] = tasks
     assert game.from_json(old, verify=True).to_json() == state.to_json()
+
+
+def test_a_squid_game_snapshot_from_before_the_stack_loads_at_every_kind_of_step():
+    """One snapshot per game and step (and the campaign's picks), written by the release before
+    Squid Game ran on the stack: each loads, replays from its seed to the same state, and asks
+    what it asked then (its view names the same step)."""
+    import gzip
+    import json
+    from pathlib import Path
+
+    from squidbox.engine.events import without_text
+
+    game = squidbox.get_game("squid_game")
+    path = Path(__file__).parent / "squid_game_before_the_stack.json.gz"
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        docs = json.load(f)
+    steps = set()
+    for doc in docs:
+        old = doc["state"]
+        state = game.from_json(doc, verify=True)
+        assert without_text(state.to_json()) == without_text(game.upgraded(doc))
+        assert "step" not in state.g and "pending" not in state.g
+        if old["phase"] == "play":
+            step = state.view(None)["state"]["game"]["step"]
+            assert step == old["g"]["step"]
+            steps.add((old["games"][old["stage"]], step))
+        elif old["phase"] != "over":
+            assert state.to_move() == [s for s, left in enumerate(old["to_pick"]) if left]
+    assert len(steps) == 21  # every step of the six games

@@ -5,9 +5,17 @@ from __future__ import annotations
 
 from squidbox.engine.stack import Flow
 
-from . import campaign, dalgona, marbles, red_light_green_light, tug_of_war
+from . import (
+    campaign,
+    dalgona,
+    glass_bridge,
+    marbles,
+    red_light_green_light,
+    squid_game,
+    tug_of_war,
+)
 
-MODULES = (campaign, red_light_green_light, dalgona, tug_of_war, marbles)
+MODULES = (campaign, red_light_green_light, dalgona, tug_of_war, marbles, glass_bridge, squid_game)
 
 FLOW = Flow(
     steps=[step for module in MODULES for step in module.STEPS],

@@ -20,6 +20,7 @@ from .stage import token_action
 from .state import STAGES, SquidGameState
 from .tokens import Tokens
 from .tug_of_war import play_action, team_action
+from .upgrade import upgraded
 
 
 class SquidGame(Game):
@@ -62,6 +63,14 @@ class SquidGame(Game):
             + [play_action(v, t) for v in data.card_values for t in data.tug_teams]
             + list(HIDE) + list(GUESS) + list(SQUID_CARDS))
         super().__init__()
+
+    def from_json(self, doc: Any, verify: bool = False) -> SquidGameState:
+        """Snapshots written before the decision stack (their `g["step"]`) load too."""
+        return super().from_json(upgraded(doc, self.data), verify)  # type: ignore[return-value]
+
+    def upgraded(self, doc: Any) -> Any:
+        """A snapshot as this release writes it, from one written before the decision stack."""
+        return upgraded(doc, self.data)
 
     def evaluate_view(self, view: dict[str, Any], seat: int) -> float:
         return heuristic.evaluate(view, seat, self.data)

@@ -13,6 +13,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from squidbox.engine import Later
+from squidbox.engine.stack import Question
 from squidbox.games.results import plural
 
 from . import campaign
@@ -24,7 +25,7 @@ from .vips import bored_by_bridge, cut_timer
 if TYPE_CHECKING:
     from .state import SquidGameState
 
-PLACE, BUILD, PLAY, CHOOSE = "place", "build", "play", "choose"
+PLACE, BUILD, PLAY, CHOOSE_STEP = "place", "build", "play", "choose"
 MOVER, PUSH_TARGET, SIDE, CHAIN = "mover", "push target", "side", "chain"
 SIDES = ("left", "right")
 
@@ -69,12 +70,10 @@ class GlassBridge(Stage):
             "revealed_cards": None,
             "order": order,
             "turn": 0,
-            "step": PLACE,
             "chosen": None,  # the token the placing player has picked, before its mannequin
             "round": 0,
             "movers": [],
             "motion": None,
-            "pending": None,
             "vips_cut": False,
         }
         s.emit("order", "{_tokens}: {_strips}, {_tiles}. Turn order: {order:names}.",
@@ -91,19 +90,23 @@ class GlassBridge(Stage):
     def far_side(self, s: SquidGameState) -> int:
         return len(s.g["spots"]) + len(s.g["tiles"])
 
-    def _unplaced(self, s: SquidGameState, seat: int) -> list[int]:
+    def unplaced(self, s: SquidGameState, seat: int) -> list[int]:
         return [t for t in s.playing(seat) if t not in s.g["spots"]]
 
     def _next_placer(self, s: SquidGameState, first: bool = False) -> None:
+        """Take turns placing a token on a mannequin; then everyone plays a card at once to
+        build the bridge."""
         g = s.g
-        if pass_turn(g, lambda seat: bool(self._unplaced(s, seat)), first):
+        if pass_turn(g, lambda seat: bool(self.unplaced(s, seat)), first):
+            s.ask(g["order"][g["turn"]], PLACE_TOKEN)
             return
-        g["step"] = BUILD
         g["played"] = [None] * s.num_players
+        s.push(glass_bridge_build)
+        s.ask_all(range(s.num_players), BUILD_CARD)
 
-    def _place(self, s: SquidGameState, seat: int, spot: int) -> None:
+    def place(self, s: SquidGameState, seat: int, spot: int) -> None:
         g = s.g
-        token = g["chosen"] if g["chosen"] is not None else self._unplaced(s, seat)[0]
+        token = g["chosen"] if g["chosen"] is not None else self.unplaced(s, seat)[0]
         g["chosen"] = None
         s.g["spots"][spot] = token
         s.emit("place", "{_owner:name} {token:03d} claims mannequin {spot}.", token=token,
@@ -111,7 +114,7 @@ class GlassBridge(Stage):
         self._next_placer(s)
 
     # ---- Build ---------------------------------------------------------------------------------
-    def _build(self, s: SquidGameState) -> None:
+    def build(self, s: SquidGameState) -> None:
         """Odd total: the bridge is built to the left of the line; even: to the right."""
         g = s.g
         total = sum(v for v in g["played"] if v is not None)
@@ -136,8 +139,9 @@ class GlassBridge(Stage):
             return
         g["round"] += 1
         self._slide(s)
-        g["step"] = PLAY
         g["played"] = [None] * s.num_players
+        s.push(glass_bridge_reveal)
+        s.ask_all(range(s.num_players), PLAY_CARD)
 
     def _slide(self, s: SquidGameState) -> None:
         """Slide tokens on the line forward to close empty positions (not on the bridge)."""
@@ -149,57 +153,10 @@ class GlassBridge(Stage):
             if cell in moves:
                 at[key] = moves[cell]
 
-    def _active(self, s: SquidGameState, seat: int) -> bool:
+    def active(self, s: SquidGameState, seat: int) -> bool:
         return bool(s.playing(seat))
 
-    def to_move(self, s: SquidGameState) -> list[int]:
-        g = s.g
-        if g["step"] == PLACE:
-            return [g["order"][g["turn"]]]
-        if g["step"] == CHOOSE:
-            return [g["pending"]["seat"]]
-        return [seat for seat in range(s.num_players)
-                if g["played"][seat] is None and self._active(s, seat)]
-
-    def legal(self, s: SquidGameState, seat: int) -> list[str]:
-        g = s.g
-        if g["step"] == PLACE:
-            unplaced = self._unplaced(s, seat)
-            if g["chosen"] is None and len(unplaced) > 1:
-                # "Take turns placing a token": which of your tokens is yours to choose.
-                return [token_action(t) for t in unplaced]
-            return [spot_action(k) for k, token in enumerate(g["spots"]) if token is None]
-        if g["step"] == BUILD:
-            return [card_action(v) for v in s.data.card_values]
-        if g["step"] == PLAY:
-            return [card_action(v) for v in g["hands"][seat]]
-        pending = g["pending"]
-        if pending["kind"] == SIDE:
-            return [side_action(side) for side in SIDES]
-        return [token_action(t) for t in pending["options"]]
-
-    def apply(self, s: SquidGameState, seat: int, action: str) -> None:
-        g = s.g
-        step = g["step"]
-        if step == PLACE:
-            if action.startswith("token "):
-                g["chosen"] = token_of(action)
-            else:
-                self._place(s, seat, int(action.split()[1]) - 1)
-        elif step in (BUILD, PLAY):
-            g["played"][seat] = int(action.split()[1])
-            s.emit_private((seat,), s.entry("play", "You play {_action}.", seat=seat,
-                                            _action=action),
-                           s.entry("play", "{seat:name} plays a card face down.", seat=seat))
-            if not self.to_move(s):
-                self._build(s) if step == BUILD else self._reveal(s)
-        else:
-            pending = g["pending"]
-            g["pending"] = None
-            g["step"] = PLAY
-            self._answer(s, pending, action)
-
-    def _reveal(self, s: SquidGameState) -> None:
+    def reveal(self, s: SquidGameState) -> None:
         """Move in order: the highest card first, then clockwise."""
         g = s.g
         played = g["played"]
@@ -250,23 +207,19 @@ class GlassBridge(Stage):
 
     def _ask(self, s: SquidGameState, seat: int, kind: str, options: list[int],
              value: int = 0) -> None:
-        pending = {"seat": seat, "kind": kind, "options": options, "value": value}
+        """A choice of token: asked only when there is more than one."""
         if len(options) == 1:
-            self._answer(s, pending, token_action(options[0]))
+            self.answer(s, seat, kind, value, token_action(options[0]))
         else:
-            s.g["step"] = CHOOSE
-            s.g["pending"] = pending
+            s.ask(seat, CHOOSE, kind=kind, options=options, value=value)
 
-    def _answer(self, s: SquidGameState, pending: dict[str, Any], action: str) -> None:
-        kind = pending["kind"]
-        seat = pending["seat"]
+    def answer(self, s: SquidGameState, seat: int, kind: str, value: int, action: str) -> None:
         g = s.g
         if kind == SIDE:
             self._leap(s, action.split()[1])
             return
         token = token_of(action)
         if kind == MOVER:
-            value = pending["value"]
             s.emit("move", "{_owner:name} {token:03d} moves {steps}.", token=token, steps=value,
                    _owner=s.owner(token))
             g["motion"] = {"token": token, "steps": value, "chooser": seat}
@@ -294,12 +247,10 @@ class GlassBridge(Stage):
                 s.survive(token, "crossed the Glass Bridge")
                 break
             if target >= lines and not g["revealed"][target - lines]:
-                g["step"] = CHOOSE
-                g["pending"] = {"seat": motion["chooser"], "kind": SIDE,
-                                "options": [], "value": 0}
+                s.ask(motion["chooser"], CHOOSE, kind=SIDE, options=[], value=0)
                 return
             self._arrive(s, token, target)
-        if g["step"] != CHOOSE:
+        if s.pending is None:  # no choice was asked on the way
             self._next_mover(s)
 
     def _leap(self, s: SquidGameState, side: str) -> None:
@@ -353,7 +304,7 @@ class GlassBridge(Stage):
             g["vips_cut"] = False
             g["hands"] = [list(data.card_values) for _ in range(s.num_players)]
             s.emit("retrieve", "Players take back all their cards.")
-        elif all(not self._active(s, seat) or not g["hands"][seat]
+        elif all(not self.active(s, seat) or not g["hands"][seat]
                  for seat in range(s.num_players)):
             g["timer"] = count_down(g["timer"], data.timer_steps)
             g["hands"] = [list(data.card_values) for _ in range(s.num_players)]
@@ -367,7 +318,7 @@ class GlassBridge(Stage):
     # ---- what a player sees --------------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
         g = s.g
-        pending = g["pending"]
+        pending = chosen(s)
         return {
             "at": dict(g["at"]),
             "line": self.line_length(s),
@@ -377,7 +328,7 @@ class GlassBridge(Stage):
             "bridge_side": g["bridge_side"],
             "timer": g["timer"],
             "round": g["round"],
-            "step": g["step"],
+            "step": STEP_OF.get(s.asking()),
             "chosen": g["chosen"],
             "order": list(g["order"]),
             "hands": [list(h) for h in g["hands"]],
@@ -398,19 +349,21 @@ class GlassBridge(Stage):
                 g["tiles"][tile] = rng.randrange(2)
         for other, value in enumerate(g["played"]):
             if other != seat and value is not None:
-                options = s.data.card_values if g["step"] == BUILD else g["hands"][other]
+                options = s.data.card_values if s.asking() == "glass_bridge_build" else \
+                    g["hands"][other]
                 g["played"][other] = options[rng.randrange(len(options))]
 
     def check(self, s: SquidGameState) -> None:
         g = s.g
-        assert g["chosen"] is None or g["chosen"] in self._unplaced(s, s.owner(g["chosen"]))
+        assert g["chosen"] is None or g["chosen"] in self.unplaced(s, s.owner(g["chosen"]))
         cells: dict[int, int] = {}
         leaving = None if g["motion"] is None else str(g["motion"]["token"])
         for key, cell in g["at"].items():
             if cell is not None and key != leaving:
                 assert 0 <= cell < self.far_side(s)
                 cells[cell] = cells.get(cell, 0) + 1
-        chain = g["pending"] is not None and g["pending"]["kind"] == CHAIN
+        pending = chosen(s)
+        chain = pending is not None and pending["kind"] == CHAIN
         for count in cells.values():
             assert count <= s.data.position_capacity + (1 if chain else 0), "position overfull"
         for cell in cells:
@@ -455,6 +408,83 @@ class GlassBridge(Stage):
         if g["my_card"] is not None:
             lines.append(f"  your face-down card: {g['my_card']}")
         return lines
+
+
+def chosen(s: SquidGameState) -> dict[str, Any] | None:
+    """The choice asked now (a token, or a side to leap to): seat, kind, options (tokens)."""
+    pending = s.pending
+    if pending is None or pending["kind"] != "glass_bridge_choose":
+        return None
+    args = pending["args"]
+    return {"seat": pending["seat"], "kind": args["kind"], "options": list(args["options"])}
+
+
+# ---- the questions and steps (engine/stack.py) ----------------------------------------------
+def place_options(s: SquidGameState, seat: int) -> list[str]:
+    g = s.g
+    unplaced = GLASS_BRIDGE.unplaced(s, seat)
+    if g["chosen"] is None and len(unplaced) > 1:
+        # "Take turns placing a token": which of your tokens is yours to choose.
+        return [token_action(t) for t in unplaced]
+    return [spot_action(k) for k, token in enumerate(g["spots"]) if token is None]
+
+
+def placed(s: SquidGameState, seat: int, choice: str) -> None:
+    if choice.startswith("token "):
+        s.g["chosen"] = token_of(choice)
+        s.ask(seat, PLACE_TOKEN)  # now its mannequin
+    else:
+        GLASS_BRIDGE.place(s, seat, int(choice.split()[1]) - 1)
+
+
+def build_options(s: SquidGameState, seat: int) -> list[str]:
+    if s.g["played"][seat] is not None or not GLASS_BRIDGE.active(s, seat):
+        return []
+    return [card_action(v) for v in s.data.card_values]
+
+
+def play_options(s: SquidGameState, seat: int) -> list[str]:
+    if s.g["played"][seat] is not None or not GLASS_BRIDGE.active(s, seat):
+        return []
+    return [card_action(v) for v in s.g["hands"][seat]]
+
+
+def card_played(s: SquidGameState, seat: int, choice: str) -> None:
+    s.g["played"][seat] = int(choice.split()[1])
+    s.emit_private((seat,), s.entry("play", "You play {_action}.", seat=seat, _action=choice),
+                   s.entry("play", "{seat:name} plays a card face down.", seat=seat))
+
+
+def glass_bridge_build(s: SquidGameState) -> None:
+    GLASS_BRIDGE.build(s)
+
+
+def glass_bridge_reveal(s: SquidGameState) -> None:
+    GLASS_BRIDGE.reveal(s)
+
+
+def choose_options(s: SquidGameState, seat: int, kind: str, options: list[int],
+                   value: int) -> list[str]:
+    if kind == SIDE:
+        return [side_action(side) for side in SIDES]
+    return [token_action(t) for t in options]
+
+
+def choice_made(s: SquidGameState, seat: int, choice: str, kind: str, options: list[int],
+                value: int) -> None:
+    GLASS_BRIDGE.answer(s, seat, kind, value, choice)
+
+
+PLACE_TOKEN = Question("Place a token on a mannequin", place_options, placed,
+                       name="glass_bridge_place")
+BUILD_CARD = Question("Play a card face down to build the bridge", build_options, card_played,
+                      name="glass_bridge_build")
+PLAY_CARD = Question("Play a card face down", play_options, card_played, name="glass_bridge_play")
+CHOOSE = Question("Choose", choose_options, choice_made, name="glass_bridge_choose")
+STEP_OF = {"glass_bridge_place": PLACE, "glass_bridge_build": BUILD, "glass_bridge_play": PLAY,
+           "glass_bridge_choose": CHOOSE_STEP}  # the view's "step"
+STEPS = [glass_bridge_build, glass_bridge_reveal]
+QUESTIONS = [PLACE_TOKEN, BUILD_CARD, PLAY_CARD, CHOOSE]
 
 
 GLASS_BRIDGE = GlassBridge()

@@ -11,6 +11,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from squidbox.engine import Later
+from squidbox.engine.stack import Question
 
 from . import campaign
 from .stage import Stage, cards_text, chip, token_action, token_of
@@ -47,13 +48,11 @@ class SquidGameFinal(Stage):
         s.g = {
             "at": {str(t): SAFE for team in s.team for t in team},
             "speed": 0,
-            "step": PLACE,
             "to_place": [],
             "played": [None] * s.num_players,
             "revealed": None,
             "queue": [],
             "blocking": [],
-            "pending": None,
             "round": 0,
         }
         if self._last_team_standing(s):
@@ -62,64 +61,19 @@ class SquidGameFinal(Stage):
         s.emit("speed", "{seat:name} takes the Speed Token.", seat=s.g["speed"])
         for seat in range(s.num_players):
             if len(s.team[seat]) == 1:
-                self._to_square(s, s.team[seat][0])
+                self.to_square(s, s.team[seat][0])
             elif s.team[seat]:
                 s.g["to_place"].append(seat)
-        if not s.g["to_place"]:
-            self._start_round(s)
+        s.push(squid_game_round)
+        s.ask_all(list(s.g["to_place"]), PLACE_TOKEN)
 
-    def _to_square(self, s: SquidGameState, token: int) -> None:
+    def to_square(self, s: SquidGameState, token: int) -> None:
         s.g["at"][str(token)] = SQUARE
         s.emit("place", "{_owner:name} {token:03d} enters the Square.", token=token,
                _owner=s.owner(token))
 
-    def _start_round(self, s: SquidGameState) -> None:
-        g = s.g
-        g["round"] += 1
-        g["step"] = PLAY
-        g["played"] = [None] * s.num_players
-        g["blocking"] = []
-
-    def to_move(self, s: SquidGameState) -> list[int]:
-        g = s.g
-        if g["step"] == PLACE:
-            return list(g["to_place"])
-        if g["step"] == CHOOSE:
-            return [g["pending"]["seat"]]
-        return [seat for seat in range(s.num_players)
-                if g["played"][seat] is None and s.playing(seat)]
-
-    def legal(self, s: SquidGameState, seat: int) -> list[str]:
-        g = s.g
-        if g["step"] == PLACE:
-            return [token_action(t) for t in s.playing(seat)]
-        if g["step"] == CHOOSE:
-            return [token_action(t) for t in g["pending"]["options"]]
-        return list(CARDS)
-
-    def apply(self, s: SquidGameState, seat: int, action: str) -> None:
-        g = s.g
-        if g["step"] == PLACE:
-            self._to_square(s, token_of(action))
-            g["to_place"].remove(seat)
-            if not g["to_place"]:
-                self._start_round(s)
-        elif g["step"] == PLAY:
-            g["played"][seat] = action
-            s.emit_private((seat,), s.entry("play", "You play {_card}.", seat=seat,
-                                            _card=action.title()),
-                           s.entry("play", "{seat:name} plays a card face down.", seat=seat))
-            if not self.to_move(s):
-                self._reveal(s)
-        else:
-            pending = g["pending"]
-            g["pending"] = None
-            g["step"] = PLAY
-            self._resolve(s, pending["seat"], pending["kind"], token_of(action))
-            self._next_card(s)
-
     # ---- Reveal and resolve in order -------------------------------------------------------------
-    def _reveal(self, s: SquidGameState) -> None:
+    def reveal(self, s: SquidGameState) -> None:
         g = s.g
         played = g["played"]
         g["revealed"] = list(played)
@@ -132,11 +86,12 @@ class SquidGameFinal(Stage):
             s.emit("block", "{seat:name} blocks.", seat=seat)
         g["queue"] = [[seat, card] for card in (STAB, PUSH, MOVE)
                       for seat in clockwise if played[seat] == card]
-        self._next_card(s)
+        self.next_card(s)
 
-    def _next_card(self, s: SquidGameState) -> None:
+    def next_card(self, s: SquidGameState) -> None:
+        """Resolve the revealed cards in order, until a choice is asked or the game is won."""
         g = s.g
-        while s.phase == campaign.PLAY and g["step"] == PLAY and g["queue"]:
+        while s.phase == campaign.PLAY and s.pending is None and g["queue"]:
             seat, card = g["queue"].pop(0)
             if not s.playing(seat):
                 continue
@@ -147,7 +102,7 @@ class SquidGameFinal(Stage):
                             "{seat:name} has nobody blocking to push.")
             else:
                 self._offer(s, seat, MOVE_TOKEN, s.playing(seat), "")
-        if s.phase == campaign.PLAY and g["step"] == PLAY and not g["queue"]:
+        if s.phase == campaign.PLAY and s.pending is None and not g["queue"]:
             self._end_round(s)
 
     def _zones_of(self, s: SquidGameState, seat: int) -> set[str | None]:
@@ -186,14 +141,13 @@ class SquidGameFinal(Stage):
     def _offer(self, s: SquidGameState, seat: int, kind: str, options: list[int],
                none_text: str) -> None:
         if len(options) > 1:
-            s.g["step"] = CHOOSE
-            s.g["pending"] = {"seat": seat, "kind": kind, "options": options}
+            s.ask(seat, CHOOSE_TOKEN, kind=kind, options=options)
         elif options:
-            self._resolve(s, seat, kind, options[0])
+            self.resolve(s, seat, kind, options[0])
         elif none_text:
             s.emit(kind, none_text, seat=seat)
 
-    def _resolve(self, s: SquidGameState, seat: int, kind: str, token: int) -> None:
+    def resolve(self, s: SquidGameState, seat: int, kind: str, token: int) -> None:
         if kind == STAB_TARGET:
             s.eliminate(token, "stabbed by {_by:name}", _by=seat)
         elif kind == STAB_FAILS:
@@ -255,17 +209,17 @@ class SquidGameFinal(Stage):
         g["speed"] = (g["speed"] + 1) % s.num_players
         s.emit("advance", "Tokens in the Triangle advance; the Speed Token passes to "
                "{speed:name}.", speed=g["speed"])
-        self._start_round(s)
+        squid_game_round(s)
 
     # ---- what a player sees --------------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
         g = s.g
-        pending = g["pending"]
+        pending = chosen(s)
         return {
             "at": dict(g["at"]),
             "triangle_spaces": s.data.triangle_spaces,
             "speed": g["speed"],
-            "step": g["step"],
+            "step": STEP_OF.get(s.asking()),
             "round": g["round"],
             "to_place": list(g["to_place"]),
             "has_played": [v is not None for v in g["played"]],
@@ -307,6 +261,71 @@ class SquidGameFinal(Stage):
         if g["my_card"]:
             lines.append(f"  your face-down card: {g['my_card']}")
         return lines
+
+
+def chosen(s: SquidGameState) -> dict[str, Any] | None:
+    """The token choice asked now, as the view shows it: seat, kind, options (tokens)."""
+    pending = s.pending
+    if pending is None or pending["kind"] != "squid_game_choose":
+        return None
+    args = pending["args"]
+    return {"seat": pending["seat"], "kind": args["kind"], "options": list(args["options"])}
+
+
+# ---- the questions and steps (engine/stack.py) ----------------------------------------------
+def place_options(s: SquidGameState, seat: int) -> list[str]:
+    return [token_action(t) for t in s.playing(seat)] if seat in s.g["to_place"] else []
+
+
+def placed(s: SquidGameState, seat: int, choice: str) -> None:
+    SQUID_GAME.to_square(s, token_of(choice))
+    s.g["to_place"].remove(seat)
+
+
+def squid_game_round(s: SquidGameState) -> None:
+    """A round: everyone still playing plays a card face down, all at once; then the reveal."""
+    g = s.g
+    g["round"] += 1
+    g["played"] = [None] * s.num_players
+    g["blocking"] = []
+    s.push(squid_game_reveal)
+    s.ask_all(range(s.num_players), PLAY_CARD)
+
+
+def card_options(s: SquidGameState, seat: int) -> list[str]:
+    if s.g["played"][seat] is not None or not s.playing(seat):
+        return []
+    return list(CARDS)
+
+
+def card_played(s: SquidGameState, seat: int, choice: str) -> None:
+    s.g["played"][seat] = choice
+    s.emit_private((seat,), s.entry("play", "You play {_card}.", seat=seat,
+                                    _card=choice.title()),
+                   s.entry("play", "{seat:name} plays a card face down.", seat=seat))
+
+
+def squid_game_reveal(s: SquidGameState) -> None:
+    SQUID_GAME.reveal(s)
+
+
+def token_options(s: SquidGameState, seat: int, kind: str, options: list[int]) -> list[str]:
+    return [token_action(t) for t in options]
+
+
+def token_chosen(s: SquidGameState, seat: int, choice: str, kind: str,
+                 options: list[int]) -> None:
+    SQUID_GAME.resolve(s, seat, kind, token_of(choice))
+    SQUID_GAME.next_card(s)
+
+
+PLACE_TOKEN = Question("Choose the token that enters the Square", place_options, placed,
+                       name="squid_game_place")
+PLAY_CARD = Question("Play a card face down", card_options, card_played, name="squid_game_play")
+CHOOSE_TOKEN = Question("Choose a token", token_options, token_chosen, name="squid_game_choose")
+STEP_OF = {"squid_game_place": PLACE, "squid_game_play": PLAY, "squid_game_choose": CHOOSE}
+STEPS = [squid_game_round, squid_game_reveal]
+QUESTIONS = [PLACE_TOKEN, PLAY_CARD, CHOOSE_TOKEN]
 
 
 SQUID_GAME = SquidGameFinal()

@@ -3,6 +3,11 @@
 A game keeps all its own data in the state's `g` dict (JSON only). `g["at"]` maps each token
 still playing this game (as a string) to where it is; a token leaves `at` when it survives the
 game (it stays in its team) or is eliminated (it goes to the piggy bank).
+
+A game's turns and rounds run on the engine's decision stack (engine/stack.py): each module
+writes its decisions as Questions (cards played face down are asked of every player at once,
+`ask_all`) and what follows them as steps, and ends with its STEPS and QUESTIONS (flow.py
+gathers them). Its view names the decision asked now as "step" (STEP_OF).
 """
 
 from __future__ import annotations
@@ -23,15 +28,6 @@ class Stage(ABC):
     @abstractmethod
     def setup(self, s: SquidGameState) -> None:
         """Start the game: lay out the tokens of every team in `s.g`."""
-
-    def to_move(self, s: SquidGameState) -> list[int]:  # TRANSITION
-        raise NotImplementedError
-
-    def legal(self, s: SquidGameState, seat: int) -> list[str]:  # TRANSITION
-        raise NotImplementedError
-
-    def apply(self, s: SquidGameState, seat: int, action: str) -> None:  # TRANSITION
-        raise NotImplementedError
 
     @abstractmethod
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:

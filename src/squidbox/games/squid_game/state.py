@@ -101,21 +101,13 @@ class SquidGameState(StackState, State):
 
     # ---- the protocol hooks -----------------------------------------------------------------
     def _to_move(self) -> list[int]:
-        if self.pending is None and self.phase == campaign.PLAY:  # not on the stack yet
-            return self.current.to_move(self)
         return self.game.flow.to_move(self)
 
     def _legal_actions(self, player: int) -> list[str]:
-        if self.pending is None and self.phase == campaign.PLAY:
-            return self.current.legal(self, player)
         return self.game.flow.options(self, player)
 
     def _apply(self, player: int, action: str) -> None:
-        if self.pending is None and self.phase == campaign.PLAY:
-            self.current.apply(self, player, action)
-            self.game.flow.run(self)
-        else:
-            self.game.flow.answer(self, action, player)
+        self.game.flow.answer(self, action, player)
 
     def _action_is_public(self, player: int, action: str) -> bool:
         # Stages judge by the action alone: hidden plays use their own action names.
