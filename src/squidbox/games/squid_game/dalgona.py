@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from squidbox.engine.stack import Question
 
 from . import campaign
-from .stage import Stage, chip, token_action, token_of
+from .stage import Stage, chip, choice_asked, token_action, token_of
 from .timer import count_down, run_out
 from .tokens import turn_order
 
@@ -27,15 +27,6 @@ ADVANCE, KICK, CRACK_OWN, CRACK_OPPONENT = "advance", "kick", "crack own", "crac
 
 def shape_action(shape: str) -> str:
     return f"shape {shape}"
-
-
-def chosen_view(s: SquidGameState) -> dict[str, Any] | None:
-    """The token choice asked now, as the view shows it: seat, kind, options (tokens)."""
-    pending = s.pending
-    if pending is None or pending["kind"] != "dalgona_choose":
-        return None
-    args = pending["args"]
-    return {"seat": pending["seat"], "kind": args["kind"], "options": list(args["options"])}
 
 
 class Dalgona(Stage):
@@ -90,7 +81,7 @@ class Dalgona(Stage):
             "placing": list(g["placing"]),
             "deck_size": len(g["deck"]),
             "drawn": [names[c] for c in g["drawn"]],
-            "pending": chosen_view(s),
+            "pending": choice_asked(s, "dalgona_choose"),
         }
 
     def resample(self, s: SquidGameState, seat: int, rng: random.Random) -> None:

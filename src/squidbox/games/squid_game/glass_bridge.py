@@ -17,7 +17,7 @@ from squidbox.engine.stack import Question
 from squidbox.games.results import plural
 
 from . import campaign
-from .stage import Stage, cards_text, chip, pass_turn, token_action, token_of
+from .stage import Stage, cards_text, chip, choice_asked, pass_turn, token_action, token_of
 from .timer import count_down, run_out
 from .tokens import turn_order
 from .vips import bored_by_bridge, cut_timer
@@ -318,7 +318,7 @@ class GlassBridge(Stage):
     # ---- what a player sees --------------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
         g = s.g
-        pending = chosen(s)
+        pending = choice_asked(s, "glass_bridge_choose")  # a token, or a side to leap to
         return {
             "at": dict(g["at"]),
             "line": self.line_length(s),
@@ -362,7 +362,7 @@ class GlassBridge(Stage):
             if cell is not None and key != leaving:
                 assert 0 <= cell < self.far_side(s)
                 cells[cell] = cells.get(cell, 0) + 1
-        pending = chosen(s)
+        pending = choice_asked(s, "glass_bridge_choose")
         chain = pending is not None and pending["kind"] == CHAIN
         for count in cells.values():
             assert count <= s.data.position_capacity + (1 if chain else 0), "position overfull"
@@ -408,15 +408,6 @@ class GlassBridge(Stage):
         if g["my_card"] is not None:
             lines.append(f"  your face-down card: {g['my_card']}")
         return lines
-
-
-def chosen(s: SquidGameState) -> dict[str, Any] | None:
-    """The choice asked now (a token, or a side to leap to): seat, kind, options (tokens)."""
-    pending = s.pending
-    if pending is None or pending["kind"] != "glass_bridge_choose":
-        return None
-    args = pending["args"]
-    return {"seat": pending["seat"], "kind": args["kind"], "options": list(args["options"])}
 
 
 # ---- the questions and steps (engine/stack.py) ----------------------------------------------

@@ -14,7 +14,7 @@ from squidbox.engine import Later
 from squidbox.engine.stack import Question
 
 from . import campaign
-from .stage import Stage, cards_text, chip, token_action, token_of
+from .stage import Stage, cards_text, chip, choice_asked, token_action, token_of
 
 if TYPE_CHECKING:
     from .state import SquidGameState
@@ -214,7 +214,7 @@ class SquidGameFinal(Stage):
     # ---- what a player sees --------------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
         g = s.g
-        pending = chosen(s)
+        pending = choice_asked(s, "squid_game_choose")
         return {
             "at": dict(g["at"]),
             "triangle_spaces": s.data.triangle_spaces,
@@ -261,15 +261,6 @@ class SquidGameFinal(Stage):
         if g["my_card"]:
             lines.append(f"  your face-down card: {g['my_card']}")
         return lines
-
-
-def chosen(s: SquidGameState) -> dict[str, Any] | None:
-    """The token choice asked now, as the view shows it: seat, kind, options (tokens)."""
-    pending = s.pending
-    if pending is None or pending["kind"] != "squid_game_choose":
-        return None
-    args = pending["args"]
-    return {"seat": pending["seat"], "kind": args["kind"], "options": list(args["options"])}
 
 
 # ---- the questions and steps (engine/stack.py) ----------------------------------------------

@@ -79,6 +79,16 @@ def survivors_text(tokens: list[int]) -> str:
     return ", ".join(f"{t:03d}" for t in sorted(tokens)) or "none"
 
 
+def choice_asked(s: SquidGameState, question: str) -> dict[str, Any] | None:
+    """The choice among tokens asked now by `question` (its arguments: kind, options), as a
+    view shows it: seat, kind, options (token numbers)."""
+    pending = s.pending
+    if pending is None or pending["kind"] != question:
+        return None
+    args = pending["args"]
+    return {"seat": pending["seat"], "kind": args["kind"], "options": list(args["options"])}
+
+
 def cards_text(names: Sequence[str], played: list[Any], order: Iterable[int]) -> str:
     """Face-down cards as revealed, for the log: "Red 3, Blue 0" (seats in `order` that
     played)."""
