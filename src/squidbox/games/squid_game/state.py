@@ -60,6 +60,7 @@ class SquidGameState(StackState, State):
         self.data = self.game.data
         self.tokens = self.game.tokens
         self.names = tuple(self.seat_names())  # for log texts built when the log is read
+        self._playing: tuple[dict[str, Any], list[list[int]]] | None = None  # see playing()
 
     def seat_names(self) -> list[str]:
         return self.game.seat_names(self.num_players)
@@ -80,13 +81,22 @@ class SquidGameState(StackState, State):
     # (docs/engine.md "Logging"); eliminate and survive log their token so.
 
     def playing(self, seat: int) -> list[int]:
-        """The seat's tokens still playing the current game, ascending."""
+        """The seat's tokens still playing the current game, ascending (a fresh list).
+
+        Asked very often (every option and move looks at it), it is worked out once for every
+        seat and kept until a token leaves play (eliminate, survive) or the game's `at` is
+        another dict (a new game, a clone, a loaded state): the only ways it changes."""
         at = self.g["at"]
-        return [t for t in self.team[seat] if str(t) in at]
+        known = self._playing
+        if known is None or known[0] is not at:
+            known = self._playing = (at, [[t for t in team if str(t) in at]
+                                          for team in self.team])
+        return known[1][seat][:]
 
     def eliminate(self, token: int, why: str, **why_data: Any) -> None:
         """`why` is a log template (docs/engine.md "Logging") over `why_data`."""
         seat = self.owner(token)
+        self._playing = None
         self.team[seat].remove(token)
         self.bank[seat].append(token)
         self.bank[seat].sort()
@@ -95,6 +105,7 @@ class SquidGameState(StackState, State):
                   seat=seat, token=token, **why_data)
 
     def survive(self, token: int, why: str, **why_data: Any) -> None:
+        self._playing = None
         del self.g["at"][str(token)]
         self.emit("survives", "{seat:name} {token:03d} survives: " + why + ".",
                   seat=self.owner(token), token=token, **why_data)
