@@ -187,6 +187,17 @@ def test_an_answer_to_a_question_asked_of_several_seats_may_not_push():
         flow.answer(toy, "card a", seat=0)
 
 
+def test_a_question_asked_of_several_seats_prompts_each_of_them():
+    def prompt(st: Toy, seat: int, count: int) -> str:
+        return f"Seat {seat}: lay {count} cards face down"
+
+    asked = Question(prompt, card_options, card_laid, name="lay_prompted")
+    flow = Flow(steps=[note], questions=[asked])
+    toy = Toy(flow, hands=[["a", "b"], ["c", "d"]])
+    flow.ask_all(toy, [0, 1], asked, count=2)
+    assert flow.prompt(toy, toy.pending, 1) == "Seat 1: lay 2 cards face down"
+
+
 def test_a_question_asked_of_several_seats_none_of_which_can_answer_asks_nothing():
     toy = run(Toy(Flow(steps=[note, lay_cards], questions=[LAY]), hands=[[], []]),
               lay_cards, count=1)

@@ -229,11 +229,14 @@ class Flow:
             state.pending = None
         self.run(state)
 
-    def prompt(self, state: StackState, pending: dict[str, Any]) -> str:
+    def prompt(self, state: StackState, pending: dict[str, Any], seat: int | None = None) -> str:
+        """The pending question's prompt (for `seat`, when it was asked of several)."""
         prompt = self.questions[pending["kind"]].prompt
         if isinstance(prompt, str):
             return prompt
-        return prompt(state, pending["seat"], **pending["args"])
+        if seat is None or "seats" not in pending:
+            seat = pending["seat"]
+        return prompt(state, seat, **pending["args"])
 
     # ---- checking a loaded state ----------------------------------------------------------------
     def check(self, state: StackState) -> None:
