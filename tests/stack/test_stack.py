@@ -134,6 +134,76 @@ def test_the_reaction_window_asks_every_seat_that_may_hide_the_card_and_each_may
 
 
 # ---- the registry ---------------------------------------------------------------------------
+# ---- a question asked of several seats at once (simultaneous play) ------------------------------
+def card_options(st: Toy, seat: int, count: int) -> list[str]:
+    """Each seat lays `count` cards face down; asked again until it has."""
+    laid = sum(1 for text in st.ran if text.startswith(f"{seat} lays"))
+    return [f"card {c}" for c in st.hands[seat]] if laid < count else []
+
+
+def card_laid(st: Toy, seat: int, choice: str, count: int) -> None:
+    st.hands[seat].remove(choice.removeprefix("card "))
+    st.ran.append(f"{seat} lays {choice}")
+
+
+def lay_cards(st: Toy, count: int) -> None:
+    st.push(note, text="reveal")
+    st.ask_all(range(len(st.hands)), LAY, count=count)
+
+
+LAY = Question("Lay a card face down", card_options, card_laid)
+
+
+def test_a_question_asked_of_several_seats_waits_for_every_answer_in_any_order():
+    flow = Flow(steps=[note, lay_cards], questions=[LAY])
+    toy = Toy(flow, hands=[["a", "b"], [], ["c", "d", "e"]])
+    run(toy, lay_cards, count=2)
+    assert flow.to_move(toy) == [0, 2]  # seat 1 has no card: not asked
+    assert toy.pending == {"seats": [0, 2], "kind": "card_options", "args": {"count": 2}}
+    assert flow.options(toy, 2) == ["card c", "card d", "card e"]
+    flow.answer(toy, "card d", seat=2)
+    flow.answer(toy, "card a", seat=0)
+    assert flow.to_move(toy) == [0, 2] and "reveal" not in toy.ran  # each lays two
+    flow.answer(toy, "card b", seat=0)
+    assert flow.to_move(toy) == [2]  # seat 0 is done
+    with pytest.raises(AssertionError):
+        flow.answer(toy, "card a", seat=0)
+    flow.answer(toy, "card e", seat=2)
+    assert toy.pending is None and flow.to_move(toy) == []
+    assert toy.ran == ["2 lays card d", "0 lays card a", "0 lays card b", "2 lays card e",
+                       "reveal"]  # what the asking step pushed runs once all have answered
+
+
+def pushy_laid(st: Toy, seat: int, choice: str, count: int) -> None:
+    st.push(note, text="too early")
+
+
+def test_an_answer_to_a_question_asked_of_several_seats_may_not_push():
+    pushy = Question("Lay a card", card_options, pushy_laid, name="pushy")
+    flow = Flow(steps=[note], questions=[pushy])
+    toy = Toy(flow, hands=[["a"], ["b"]])
+    flow.ask_all(toy, [0, 1], pushy, count=1)
+    with pytest.raises(AssertionError, match="pushed or asked"):
+        flow.answer(toy, "card a", seat=0)
+
+
+def test_a_question_asked_of_several_seats_prompts_each_of_them():
+    def prompt(st: Toy, seat: int, count: int) -> str:
+        return f"Seat {seat}: lay {count} cards face down"
+
+    asked = Question(prompt, card_options, card_laid, name="lay_prompted")
+    flow = Flow(steps=[note], questions=[asked])
+    toy = Toy(flow, hands=[["a", "b"], ["c", "d"]])
+    flow.ask_all(toy, [0, 1], asked, count=2)
+    assert flow.prompt(toy, toy.pending, 1) == "Seat 1: lay 2 cards face down"
+
+
+def test_a_question_asked_of_several_seats_none_of_which_can_answer_asks_nothing():
+    toy = run(Toy(Flow(steps=[note, lay_cards], questions=[LAY]), hands=[[], []]),
+              lay_cards, count=1)
+    assert toy.pending is None and toy.ran == ["reveal"]
+
+
 def test_a_flow_names_each_frame_type_once_and_refuses_an_unregistered_step():
     with pytest.raises(ValueError, match="two frame types are named 'note'"):
         Flow(steps=[note, note], questions=[])
@@ -194,3 +264,32 @@ def test_a_squid_inc_snapshot_from_before_the_stack_loads_its_tasks():
     tasks.append({"t": fields["pending"]["kind"], **fields.pop("pending")["args"]})
     fields["tasks"] = tasks
     assert game.from_json(old, verify=True).to_json() == state.to_json()
+
+
+def test_a_squid_game_snapshot_from_before_the_stack_loads_at_every_kind_of_step():
+    """One snapshot per game and step (and the campaign's picks), written by the release before
+    Squid Game ran on the stack: each loads, replays from its seed to the same state, and asks
+    what it asked then (its view names the same step)."""
+    import gzip
+    import json
+    from pathlib import Path
+
+    from squidbox.engine.events import without_text
+
+    game = squidbox.get_game("squid_game")
+    path = Path(__file__).parent / "squid_game_before_the_stack.json.gz"
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        docs = json.load(f)
+    steps = set()
+    for doc in docs:
+        old = doc["state"]
+        state = game.from_json(doc, verify=True)
+        assert without_text(state.to_json()) == without_text(game.upgraded(doc))
+        assert "step" not in state.g and "pending" not in state.g
+        if old["phase"] == "play":
+            step = state.view(None)["state"]["game"]["step"]
+            assert step == old["g"]["step"]
+            steps.add((old["games"][old["stage"]], step))
+        elif old["phase"] != "over":
+            assert state.to_move() == [s for s, left in enumerate(old["to_pick"]) if left]
+    assert len(steps) == 21  # every step of the six games

@@ -20,6 +20,10 @@ options that fit its redealt hands.
 - `Reaction` is a question for a window in which anyone may play a hidden card: the seats asked
   are chosen from public facts alone and every seat asked may pass, so being asked reveals
   nothing about a hand. `Flow.reaction_window` asks a list of seats in order.
+- `ask_all(seats, question)` asks several seats at once (simultaneous play: everyone chooses a
+  card face down). Each answers in any order (an answer only records the choice); a seat is
+  asked again as long as the question still has options for it, and once no seat has any, the
+  frames below run on.
 
 A state using the stack lists `stack` and `pending` (and `reactions`, when it has any) in its
 FIELDS and mixes in `StackState` (push/react/ask), which finds its `Flow` at `self.game.flow`.
@@ -125,6 +129,18 @@ class Flow:
         state.pending = {"seat": seat, "kind": question.name, "args": args}
         return True
 
+    def ask_all(self, state: StackState, seats: Iterable[int], question: Question,
+                **args: Any) -> bool:
+        """Ask the question of every seat in `seats` that has an option, all at once (they
+        answer in any order); False (and nothing asked) when none has. The state's pending
+        question is then `{"seats": [...], "kind", "args"}`, the seats still to answer."""
+        asked = [seat for seat in seats if question.options(state, seat, **args)]
+        if not asked:
+            return False
+        assert state.pending is None, f"{question.name} asked while {state.pending} waits"
+        state.pending = {"seats": asked, "kind": question.name, "args": args}
+        return True
+
     def decide(self, state: StackState, seat: int, question: Question, **args: Any) -> bool:
         """Like `ask`, but a question with one option is answered at once, as part of the
         running step (a forced move); False when there is no option. The options found are
@@ -169,28 +185,58 @@ class Flow:
                 raise ValueError(f"step {name!r} is not registered in this game's Flow")
             step(state, **args)
 
-    def options(self, state: StackState) -> list[str]:
+    def to_move(self, state: StackState) -> list[int]:
+        """The seats asked now (several when the question was asked with `ask_all`)."""
+        pending = state.pending
+        if pending is None:
+            return []
+        seats = pending.get("seats")
+        return [pending["seat"]] if seats is None else list(seats)
+
+    def options(self, state: StackState, seat: int | None = None) -> list[str]:
+        """The pending question's options (for `seat`, when it was asked of several)."""
         pending = state.pending
         assert pending is not None
         asked = state._asked
         if asked is not None and asked[0] is pending:  # decided this very question just now
             return asked[1]
-        return self.questions[pending["kind"]].options(state, pending["seat"], **pending["args"])
+        if seat is None or "seats" not in pending:
+            seat = pending["seat"]
+        return self.questions[pending["kind"]].options(state, seat, **pending["args"])
 
-    def answer(self, state: StackState, choice: str) -> None:
-        """Answer the pending question and carry on until the next one."""
+    def answer(self, state: StackState, choice: str, seat: int | None = None) -> None:
+        """Answer the pending question (as `seat`, when it was asked of several) and carry on
+        until the next one. A question asked of several seats waits for all of them; its
+        answers record each choice and push or ask nothing (what follows is pushed by the step
+        that asked, and runs once everyone has answered)."""
         pending = state.pending
         assert pending is not None
-        state.pending = None
+        question = self.questions[pending["kind"]]
         state._mark = len(state.stack)
-        self.questions[pending["kind"]].answer(state, pending["seat"], choice, **pending["args"])
+        seats = pending.get("seats")
+        if seats is None:
+            state.pending = None
+            question.answer(state, pending["seat"], choice, **pending["args"])
+        else:
+            assert seat in seats, f"seat {seat} is not asked {question.name}"
+            question.answer(state, seat, choice, **pending["args"])
+            assert state.pending is pending and len(state.stack) == state._mark, \
+                f"an answer to {question.name}, asked of several seats, pushed or asked"
+            if not question.options(state, seat, **pending["args"]):
+                seats.remove(seat)
+            if seats:
+                return
+            state.pending = None
         self.run(state)
 
-    def prompt(self, state: StackState, pending: dict[str, Any]) -> str:
+    def prompt(self, state: StackState, pending: dict[str, Any], seat: int | None = None) -> str:
+        """The pending question's prompt (for `seat`, when it was asked of several)."""
         prompt = self.questions[pending["kind"]].prompt
         if isinstance(prompt, str):
             return prompt
-        return prompt(state, pending["seat"], **pending["args"])
+        if seat is None or "seats" not in pending:
+            seat = pending["seat"]
+        return prompt(state, seat, **pending["args"])
 
     # ---- checking a loaded state ----------------------------------------------------------------
     def check(self, state: StackState) -> None:
@@ -204,7 +250,8 @@ class Flow:
                 f"step {name!r} does not take {sorted(args)}"
         pending = state.pending
         if pending is not None:
-            assert set(pending) == {"seat", "kind", "args"}, f"malformed question {pending!r}"
+            assert set(pending) in ({"seat", "kind", "args"}, {"seats", "kind", "args"}), \
+                f"malformed question {pending!r}"
             assert pending["kind"] in self.questions, f"unknown question {pending['kind']!r}"
             assert type(pending["args"]) is dict
 
@@ -238,6 +285,12 @@ class StackState:
         was pushed earlier."""
         self.stack.insert(self._mark, [step.__name__, args])  # run() names a stray step
 
+    def clear_stack(self) -> None:
+        """Drop every frame still to do (a game ends whatever it was doing); what the running
+        step pushes afterwards goes on the empty stack, in reading order."""
+        self.stack.clear()
+        self._mark = 0
+
     def react(self, step: Step, /, **args: Any) -> None:
         """Do `step` before anything on the stack (after reactions queued before it)."""
         if type(self.reactions) is not list:
@@ -252,6 +305,10 @@ class StackState:
     def ask(self, seat: int, question: Question, /, **args: Any) -> bool:
         """Ask `seat` now; False (and nothing asked) when it has no option."""
         return self.game.flow.ask(self, seat, question, **args)
+
+    def ask_all(self, seats: Iterable[int], question: Question, /, **args: Any) -> bool:
+        """Ask every seat in `seats` that has an option, at once; False when none has."""
+        return self.game.flow.ask_all(self, seats, question, **args)
 
     def decide(self, seat: int, question: Question, /, **args: Any) -> bool:
         """Ask `seat` now, or take its only option at once; False when it has none."""

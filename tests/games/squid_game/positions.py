@@ -6,6 +6,7 @@ tokens stand in `state.g` and plays on through the real rules.
 """
 
 import squidbox
+from squidbox.games.squid_game import glass_bridge, red_light_green_light, squid_game, tug_of_war
 
 GAME = squidbox.get_game("squid_game")
 WHITE, PINK, RED, YELLOW, GREEN, BLUE = range(6)
@@ -18,10 +19,43 @@ def single(game, teams, seed=0):
         state.reserve[seat] = sorted(set(GAME.tokens.of_seat(seat)) - set(team))
     state.g = {}
     state.events = []
+    state.clear_stack()
+    state.pending = None
     state.current.setup(state)
+    GAME.flow.run(state)
     state._legal = {}
     state.check_invariants()
     return state
+
+
+# The question of each game in which everyone plays a card face down, and the step after it.
+CARD_STEPS = {
+    "red_light_green_light": (red_light_green_light.PLAY_CARD, red_light_green_light.rlgl_reveal),
+    "tug_of_war": (tug_of_war.PLAY_CARDS, tug_of_war.tug_pull),
+    "glass_bridge": (glass_bridge.PLAY_CARD, glass_bridge.glass_bridge_reveal),
+    "squid_game": (squid_game.PLAY_CARD, squid_game.squid_game_reveal),
+}
+
+
+def play_cards(state):
+    """Make the current game ask everyone for a face-down card now (set `state.g` first: who is
+    asked depends on it), as at the start of its card step."""
+    question, then = CARD_STEPS[state.games[state.stage]]
+    asked_now(state)
+    state.push(then)
+    state.ask_all(range(state.num_players), question)
+
+
+def asked_now(state):
+    """Forget what the game was asking and had still to do (a test sets up its own position)."""
+    state.clear_stack()
+    state.pending = None
+    state._legal = {}
+
+
+def step(state):
+    """The current game's step, as its view names it."""
+    return state.view(None)["state"]["game"]["step"]
 
 
 def texts(state):

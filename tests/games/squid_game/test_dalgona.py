@@ -1,8 +1,9 @@
 """DALGONA: placement, drawing at least one card, Crack!, advancing and Kicking the Lighter."""
 
+from squidbox.games.squid_game import dalgona
 from squidbox.games.squid_game.dalgona import DALGONA
 
-from .positions import PINK, RED, WHITE, single, texts
+from .positions import PINK, RED, WHITE, asked_now, single, texts
 
 CIRCLE, TRIANGLE, STAR, UMBRELLA, CRACK = range(5)
 
@@ -12,13 +13,15 @@ def mid_turn(at, deck, drawn=(TRIANGLE,)):
     state = single("dalgona", [[325, 1], [21], [349]])
     g = state.g
     g["at"] = {str(t): list(place) for t, place in at.items()}
-    g.update(step="draw", placing=[], order=[WHITE, PINK, RED], turn=0)
+    g.update(placing=[], order=[WHITE, PINK, RED], turn=0)
     rest = [c for c in sorted(DALGONA.full_deck(state)) if c not in drawn]
     for card in deck:
         rest.remove(card)
     g["deck"] = rest + list(reversed(deck))
     g["drawn"] = list(drawn)
-    state._legal = {}
+    asked_now(state)
+    if drawn:
+        state.ask(WHITE, dalgona.POKE)  # draw again or stop
     return state
 
 
@@ -56,7 +59,7 @@ def test_crack_after_the_first_card_eliminates_one_of_your_tokens():
 def test_crack_as_the_first_card_eliminates_an_opponents_token():
     state = mid_turn({325: (CIRCLE, 1), 21: (CIRCLE, 0), 349: (STAR, 2)}, deck=[CRACK],
                      drawn=())
-    DALGONA._draw(state, WHITE)  # the compulsory first draw of White's turn
+    dalgona.draw(state, WHITE)  # the compulsory first draw of White's turn
     state._legal = {}
     assert state.legal_actions(WHITE) == ["token 21", "token 349"]
     state.apply(WHITE, "token 349")

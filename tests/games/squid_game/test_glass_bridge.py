@@ -2,7 +2,7 @@
 
 from squidbox.games.squid_game.glass_bridge import strips_needed
 
-from .positions import PINK, RED, WHITE, single, texts
+from .positions import PINK, RED, WHITE, play_cards, single, step, texts
 
 LEFT, RIGHT = 0, 1
 FRONT, TILE_1, TILE_2, TILE_3, FAR = 5, 6, 7, 8, 9  # one strip of 6 positions, 3 tiles
@@ -12,10 +12,10 @@ def bridge(at, broken, revealed, timer="15:00"):
     """White 325, Pink 021, Red 349: the bridge built, cells as above."""
     state = single("glass_bridge", [[325], [21], [349]])
     g = state.g
-    g.update(step="play", bridge_side="right", round=1, timer=timer,
+    g.update(bridge_side="right", round=1, timer=timer,
              tiles=list(broken), revealed=list(revealed), spots=[None] * 6)
     g["at"] = {str(t): cell for t, cell in at.items()}
-    state._legal = {}
+    play_cards(state)
     return state
 
 
@@ -99,7 +99,7 @@ def test_the_vips_cut_the_timer_when_the_last_tile_is_revealed_early():
         state.apply(seat, card)
     # Pink 021 walks onto tile 2; Red 349 follows, finds it full and pushes a token onto the
     # last tile, revealing it at 10:00.
-    while state.g["step"] == "choose":
+    while step(state) == "choose":
         seat = state.to_move()[0]
         state.apply(seat, state.legal_actions(seat)[0])
     assert state.g["revealed"] == [True, True, True]
@@ -145,7 +145,7 @@ def test_the_vips_cut_in_the_round_of_the_last_cards_replaces_the_countdown():
     state.g["hands"] = [[1], [3], [2]]
     for seat, card in [(WHITE, "card 1"), (PINK, "card 3"), (RED, "card 2")]:
         state.apply(seat, card)
-    while state.g["step"] == "choose":
+    while step(state) == "choose":
         seat = state.to_move()[0]
         state.apply(seat, state.legal_actions(seat)[0])
     assert state.g["timer"] == "05:00" and not state.is_terminal()

@@ -9,7 +9,7 @@ import pytest
 from squidbox.bots import HeuristicBot, RandomBot, make_bot
 
 from ..random_walks import random_walk
-from .positions import GAME, PINK, WHITE, single
+from .positions import GAME, PINK, WHITE, single, step
 
 PRESETS = [None, *GAME.option_presets]
 PRESET_IDS = ["campaign", *(preset["game"] for preset in GAME.option_presets)]
@@ -46,7 +46,7 @@ def after(state, seat, action):
 
 def test_a_face_down_card_in_red_light_green_light_is_valued_before_the_reveal():
     state = single("red_light_green_light", [[1], [21], [17]])
-    assert state.g["step"] == "play"
+    assert step(state) == "play"
     values = {action: after(state, WHITE, action) for action in state.legal_actions(WHITE)}
     assert len(set(values.values())) > 3  # the lookahead tells the cards apart
     # Everyone stands behind the line, in reach of a 0 Push that the Doll never catches.
@@ -57,7 +57,7 @@ def test_the_bot_draws_on_after_its_first_dalgona_card():
     state = single("dalgona", [[1, 69, 111], [21, 70, 96], [17, 44, 101]])
     shapes = GAME.data.shapes
     placed = 0
-    while state.g["step"] == "place":  # spread every team over the shapes
+    while step(state) == "place":  # spread every team over the shapes
         state.apply(state.to_move()[0], f"shape {shapes[placed % len(shapes)]}")
         placed += 1
     seat = state.to_move()[0]
@@ -71,7 +71,7 @@ def test_a_tug_of_war_card_counts_before_the_pull():
     state = single("tug_of_war", [[1], [21], [17]])
     for team in ("A", "C", "B"):  # Pink on A, Red alone on C, White on B against Pink
         state.apply(state.to_move()[0], f"team {team}")
-    assert state.g["step"] == "cards"
+    assert step(state) == "cards"
     values = {action: after(state, WHITE, action) for action in state.legal_actions(WHITE)}
     assert len(set(values.values())) == len(values)
     # One card each: a lone 0 makes the lowest total win, so it loses only to another 0.
@@ -81,7 +81,7 @@ def test_a_tug_of_war_card_counts_before_the_pull():
 
 def test_a_marbles_selector_prefers_closest_to_the_wall_where_it_rolls_second():
     state = single("marbles", [[1], [21], [17]])
-    while state.g["step"] != "mode":
+    while step(state) != "mode":
         seat = state.to_move()[0]
         legal = state.legal_actions(seat)
         state.apply(seat, "alone" if "alone" in legal and not state.g["groups"] else legal[-1])
@@ -91,7 +91,7 @@ def test_a_marbles_selector_prefers_closest_to_the_wall_where_it_rolls_second():
 
 def test_crossing_the_glass_bridge_is_worth_more_than_waiting_on_the_line():
     state = single("glass_bridge", [[1, 69], [21, 70], [17, 44]])
-    while state.g["step"] in ("place", "build"):
+    while step(state) in ("place", "build"):
         seat = state.to_move()[0]
         state.apply(seat, state.legal_actions(seat)[0])
     ahead = state.clone()

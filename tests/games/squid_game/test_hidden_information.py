@@ -2,14 +2,13 @@
 
 import random
 
-from .positions import GAME, PINK, RED, WHITE, single
+from .positions import GAME, PINK, RED, WHITE, play_cards, single
 
 
 def test_a_face_down_tug_of_war_card_shows_only_its_team_to_the_others():
     state = single("tug_of_war", [[1, 69], [21, 70], [17]])
     state.g["at"] = {"1": 0, "69": 0, "21": 1, "70": 1, "17": 2}
-    state.g["step"] = "cards"
-    state._legal = {}
+    play_cards(state)
     state.apply(WHITE, "play 0 on A")
     assert state.view(WHITE)["state"]["game"]["my_cards"] == [[0, "A"]]
     seen_by_pink = state.view(PINK)["state"]["game"]
@@ -49,8 +48,9 @@ def test_every_game_alone_and_the_campaign_reach_the_end():
 
 def test_the_heuristic_prefers_more_living_tokens_and_progress_to_the_squid_head():
     state = single("squid_game", [[325, 1], [21], [349]])
-    state.g.update(step="play", to_place=[], round=1, speed=WHITE)
+    state.g.update(to_place=[], round=1, speed=WHITE)
     state.g["at"] = {"325": 8, "1": -1, "21": 0, "349": 0}
+    play_cards(state)
     values = [GAME.evaluate_view(state.view(seat), seat) for seat in (WHITE, PINK, RED)]
     assert all(0.0 <= v <= 1.0 for v in values)
     assert values[WHITE] > values[PINK] == values[RED]

@@ -1,6 +1,6 @@
 """MARBLES: pairing up, a lone token survives, own pairs, Odd Even, Closest to the Wall."""
 
-from .positions import PINK, RED, WHITE, single, texts
+from .positions import PINK, RED, WHITE, single, step, texts
 
 
 def test_pairing_in_turn_and_the_lone_token_survives():
@@ -17,7 +17,7 @@ def test_pairing_in_turn_and_the_lone_token_survives():
     assert state.to_move() == [RED]
     assert state.legal_actions(RED) == ["token 1"]
     state.apply(RED, "token 1")
-    assert state.g["step"] == "select"
+    assert step(state) == "select"
     assert [g for g in state.g["groups"] if g] == [[325, 21], [1, 349]]
 
 

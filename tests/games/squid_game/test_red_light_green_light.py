@@ -1,6 +1,6 @@
 """RED LIGHT GREEN LIGHT: the Doll, moves, eliminations, the 0 Push and the countdown."""
 
-from .positions import GAME, PINK, RED, WHITE, YELLOW, single, texts
+from .positions import GAME, PINK, RED, WHITE, YELLOW, play_cards, single, texts
 
 GREEN_LIGHT = 0  # the data file's first Doll card is a Green Light
 RED_4_5 = 3  # Red Light showing 4 and 5
@@ -16,8 +16,8 @@ def field(at, doll, seats=3):
     g["at"] = {str(t): lane for t, lane in at.items()}
     g["deck"] = [doll]
     g["discard"] = [c for c in range(len(GAME.data.doll_cards)) if c != doll]
-    g.update(step="play", to_enter=[], played=[None] * seats)
-    state._legal = {}
+    g.update(to_enter=[], played=[None] * seats)
+    play_cards(state)
     return state
 
 

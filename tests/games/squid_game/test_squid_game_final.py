@@ -2,7 +2,7 @@
 
 from squidbox.games.squid_game.squid_game import SAFE, SQUARE, speed_token_holder
 
-from .positions import BLUE, GREEN, PINK, RED, WHITE, YELLOW, single, texts
+from .positions import BLUE, GREEN, PINK, RED, WHITE, YELLOW, play_cards, single, texts
 
 
 def walkthrough_position():
@@ -10,10 +10,10 @@ def walkthrough_position():
     Triangle; Yellow 068, Blue 067 and Red 349 in the Square; Green 107 in the Safe Zone.
     Blue holds the Speed Token, so White is the first stabber clockwise from it."""
     state = single("squid_game", [[325], [21], [349], [68], [56, 107], [67, 240]])
-    state.g.update(step="play", to_place=[], round=1, speed=BLUE)
+    state.g.update(to_place=[], round=1, speed=BLUE)
     state.g["at"] = {"325": 5, "56": 2, "21": 1, "240": 3, "68": SQUARE, "67": SQUARE,
                      "349": SQUARE, "107": SAFE}
-    state._legal = {}
+    play_cards(state)
     return state
 
 
@@ -63,9 +63,9 @@ def test_the_speed_token_goes_to_the_fewest_tokens_then_the_highest_token():
 
 def test_a_token_leaving_space_8_reaches_the_squid_head_and_wins():
     state = single("squid_game", [[325], [21], [349]])
-    state.g.update(step="play", to_place=[], round=1, speed=WHITE)
+    state.g.update(to_place=[], round=1, speed=WHITE)
     state.g["at"] = {"325": 8, "21": 8, "349": SAFE}
-    state._legal = {}
+    play_cards(state)
     state.apply(WHITE, "move")
     state.apply(PINK, "block")
     state.apply(RED, "move")
@@ -76,9 +76,9 @@ def test_a_token_leaving_space_8_reaches_the_squid_head_and_wins():
 
 def test_the_end_of_round_advance_stops_at_space_8():
     state = single("squid_game", [[325], [21], [349]])
-    state.g.update(step="play", to_place=[], round=1, speed=WHITE)
+    state.g.update(to_place=[], round=1, speed=WHITE)
     state.g["at"] = {"325": 8, "21": 7, "349": SAFE}
-    state._legal = {}
+    play_cards(state)
     for seat in (WHITE, PINK, RED):
         state.apply(seat, "block")
     assert state.g["at"] == {"325": 8, "21": 8, "349": SAFE}
@@ -87,9 +87,9 @@ def test_the_end_of_round_advance_stops_at_space_8():
 
 def test_the_last_team_standing_wins():
     state = single("squid_game", [[325], [21], [349]])
-    state.g.update(step="play", to_place=[], round=1, speed=WHITE)
+    state.g.update(to_place=[], round=1, speed=WHITE)
     state.g["at"] = {"325": SQUARE, "21": SQUARE, "349": SAFE}
-    state._legal = {}
+    play_cards(state)
     # White stabs Pink; Red is the only other team and it is in the Safe Zone.
     state.apply(WHITE, "stab")
     state.apply(PINK, "move")
@@ -105,9 +105,9 @@ def test_the_last_team_standing_wins():
 
 def test_safe_zone_tokens_cannot_be_stabbed_or_pushed():
     state = single("squid_game", [[325], [21], [349]])
-    state.g.update(step="play", to_place=[], round=1, speed=WHITE)
+    state.g.update(to_place=[], round=1, speed=WHITE)
     state.g["at"] = {"325": SQUARE, "21": SAFE, "349": SAFE}
-    state._legal = {}
+    play_cards(state)
     state.apply(WHITE, "stab")
     state.apply(PINK, "block")
     state.apply(RED, "block")

@@ -4,7 +4,7 @@ cards in words, Glass Bridge plurals, Red Light moves before survivals, Marbles 
 from squidbox.games.squid_game import campaign
 from squidbox.games.squid_game.results import results
 
-from .positions import GAME, PINK, RED, WHITE, single, texts
+from .positions import GAME, PINK, RED, WHITE, asked_now, play_cards, single, step, texts
 from .test_red_light_green_light import GREEN_LIGHT, field
 from .test_tug_of_war import A, B, battle
 
@@ -17,6 +17,7 @@ def test_the_recruit_line_names_the_recruited_token_not_the_highest():
     pink = list(GAME.tokens.of_seat(PINK))  # ascending
     state.team[PINK], state.reserve[PINK], state.bank[PINK] = pink[-2:], pink[:1], pink[1:-2]
     state.g = {}
+    asked_now(state)
     campaign.finish_game(state)  # the first game is over: Pink's one spare joins
     assert state.team[PINK] == sorted([pink[0], *pink[-2:]])
     assert f"Pink recruits {pink[0]:03d}, its last token." in texts(state)
@@ -26,10 +27,10 @@ def test_the_recruit_line_names_the_recruited_token_not_the_highest():
 def final(at):
     from squidbox.games.squid_game.squid_game import SAFE, SQUARE
     state = single("squid_game", [[325], [21], [349]])
-    state.g.update(step="play", to_place=[], round=1, speed=WHITE)
+    state.g.update(to_place=[], round=1, speed=WHITE)
     state.g["at"] = {key: {"square": SQUARE, "safe": SAFE}.get(value, value)
                      for key, value in at.items()}
-    state._legal = {}
+    play_cards(state)
     return state
 
 
@@ -89,6 +90,6 @@ def test_marbles_buttons_name_the_partner_never_the_token_itself():
     state.apply(RED, "alone")
     state.apply(WHITE, "alone")
     state.apply(RED, "token 1")
-    assert state.g["step"] == "select"
+    assert step(state) == "select"
     assert label(state, WHITE, "token 325") == "White 325 (paired with Pink 021)"
     assert label(state, WHITE, "token 1") == "White 001 (paired with Red 349)"

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from squidbox.games.squid_game.tug_of_war import battle_winner
 
-from .positions import PINK, RED, WHITE, single, texts
+from .positions import PINK, RED, WHITE, play_cards, single, step, texts
 
 A, B = 0, 1
 
@@ -15,8 +15,7 @@ def battle(at):
     """Team A (index 0) against team B (index 1), tokens already placed."""
     state = single("tug_of_war", [[1, 69], [21, 70], [17]])
     state.g["at"] = {str(t): team for t, team in at.items()}
-    state.g["step"] = "cards"
-    state._legal = {}
+    play_cards(state)
     return state
 
 
@@ -97,7 +96,7 @@ def test_tokens_without_a_place_are_eliminated():
     teams = [[1, 69, 111, 122, 176], [21, 70, 96, 149, 158], [17, 44, 101, 137, 163],
              [29, 68, 84, 119, 187], [9, 56, 107, 143, 171], [34, 67, 79, 128, 184]]
     state = single("tug_of_war", teams)
-    while state.g["step"] == "place":
+    while step(state) == "place":
         seat = state.to_move()[0]
         state.apply(seat, state.legal_actions(seat)[0])
     assert sum(len(team) for team in state.team) == 24
@@ -110,7 +109,7 @@ def test_the_balance_rule_always_leaves_a_place_until_the_board_is_full(picks):
              [17, 44, 101, 137, 163, 199, 262, 278]]
     state = single("tug_of_war", teams)
     for pick in picks:
-        if state.g["step"] != "place":
+        if step(state) != "place":
             break
         seat = state.to_move()[0]
         legal = state.legal_actions(seat)

@@ -54,8 +54,8 @@ def advisor_bonus(st: DirectorsState, seat: int, me: int) -> list[str]:
 
 def advisor_chosen(st: DirectorsState, seat: int, choice: str, me: int) -> None:
     p = st.params("Advisor")
-    st.emit("bonus", f"{st.seat_name(seat)} chooses {choice.removeprefix('bonus ')} for "
-            f"{st.seat_name(me)}.", seat=seat, choice=choice)
+    st.emit("bonus", "{seat:name} chooses {_bonus} for {_me:name}.", seat=seat, choice=choice,
+            _bonus=choice.removeprefix("bonus "), _me=me)
     if choice == "bonus draw":
         st.draw(me, p["draw"])
     elif choice == "bonus money":
@@ -267,8 +267,8 @@ def golem_skip(st: DirectorsState, seat: int, me: int) -> list[str]:
 
 def golem_skipped(st: DirectorsState, seat: int, choice: str, me: int) -> None:
     p = st.params("Golem")
-    st.emit("bonus", f"{st.seat_name(seat)} makes {st.seat_name(me)} skip "
-            f"{choice.removeprefix('bonus ')}.", seat=seat, choice=choice)
+    st.emit("bonus", "{seat:name} makes {_me:name} skip {_bonus}.", seat=seat, choice=choice,
+            _bonus=choice.removeprefix("bonus "), _me=me)
     if choice != "bonus draw":
         st.draw(me, p["draw"])
     if choice != "bonus money":
@@ -317,7 +317,7 @@ def hunter_colour(st: DirectorsState, seat: int) -> list[str]:
 
 def hunter_named(st: DirectorsState, seat: int, choice: str) -> None:
     colour = choice.removeprefix("name ")
-    st.emit("name", f"{st.seat_name(seat)} names {colour}.", seat=seat, colour=colour)
+    st.emit("name", "{seat:name} names {colour}.", seat=seat, colour=colour)
     st.push(hunter_self, me=seat)
     for other in st.others(seat):
         st.ask_later(other, HUNTER_OTHER, colour=colour)
@@ -447,9 +447,9 @@ def kitsune_taken(st: DirectorsState, seat: int, choice: str, give: str, other: 
     mine["new"] = theirs["new"] = False  # neither was played this turn by its new holder
     st.areas[seat].append(theirs)
     st.areas[other].append(mine)
-    st.emit("exchange", f"{st.seat_name(seat)} exchanges {ref(mine)} for "
-            f"{st.seat_name(other)}'s {ref(theirs)}.", seat=seat, other=other,
-            gave=mine["card"], took=theirs["card"])
+    st.emit("exchange", "{seat:name} exchanges {_gave} for {other:name}'s {_took}.", seat=seat,
+            other=other, gave=mine["card"], took=theirs["card"], _gave=ref(mine),
+            _took=ref(theirs))
 
 
 KITSUNE_TAKE = Question("Kitsune: choose the card you take", kitsune_take, kitsune_taken)
@@ -492,7 +492,7 @@ MAGPIE_OPTIONS = Question(
 
 def pay(st: DirectorsState, seat: int, amount: int) -> None:
     st.money[seat] -= amount
-    st.emit("pay", f"{st.seat_name(seat)} pays ${amount}.", seat=seat, amount=amount)
+    st.emit("pay", "{seat:name} pays ${amount}.", seat=seat, amount=amount)
 
 
 # ---- Mastermind: one card at each cost ---------------------------------------------------------
@@ -571,7 +571,7 @@ def nightmare_spared(st: DirectorsState, seat: int, choice: str, spared: list[st
             spared.remove(card_in_play["card"])
         else:
             card_in_play["rotated"] = True
-    st.emit("nightmare", f"{st.seat_name(seat)} rotates all but two cards in play.", seat=seat)
+    st.emit("nightmare", "{seat:name} rotates all but two cards in play.", seat=seat)
 
 
 NIGHTMARE_SPARE = Question(
@@ -691,7 +691,7 @@ def sphinx_paid(st: DirectorsState, seat: int, choice: str) -> None:
     if choice == "pay":
         pay(st, seat, st.params("Sphinx")["price"])
         st.extra_turns += 1
-        st.emit("extra_turn", f"{st.seat_name(seat)} will take an extra turn.", seat=seat)
+        st.emit("extra_turn", "{seat:name} will take an extra turn.", seat=seat)
         # The FAQ: "If you command a Sphinx and pay for it multiple times in one turn, you can
         # take multiple extra turns in a row" (option sphinx_payments; "one": a payment each).
         if st.options["sphinx_payments"] == "several":
@@ -805,16 +805,15 @@ def watchdog_return(st: DirectorsState, seat: int, name: str) -> None:
             if card_in_play.pop(WATCHED, False) and area is st.areas[seat]:
                 chosen = card_in_play
     if chosen is None:
-        st.emit("return", f"{name} has left {st.seat_name(seat)}'s play area: Watchdog returns "
-                "nothing.", seat=seat, card=None)
+        st.emit("return", "{_name} has left {seat:name}'s play area: Watchdog returns "
+                "nothing.", seat=seat, card=None, _name=name)
         return
     area = st.areas[seat]
     area.remove(chosen)
     st.hands[seat].append(name)
     st.known[seat].append(name)
     st.known[seat].sort()
-    st.emit("return", f"{st.seat_name(seat)} returns {name} to their hand.", seat=seat,
-            card=name)
+    st.emit("return", "{seat:name} returns {card} to their hand.", seat=seat, card=name)
 
 
 

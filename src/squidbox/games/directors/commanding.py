@@ -94,10 +94,10 @@ def follow_instructions(st: DirectorsState, seat: int, card: str, by_director: b
     from .cards import EFFECTS
 
     if by_director and st.card(card).director:
-        st.emit("command", f"{st.seat_name(seat)} commands {card}: a Director commanded by a "
-                "Director does nothing.", seat=seat)
+        st.emit("command", "{seat:name} commands {_card}: a Director commanded by a "
+                "Director does nothing.", seat=seat, _card=card)
         return
-    st.emit("command", f"{st.seat_name(seat)} commands {card}.", seat=seat)
+    st.emit("command", "{seat:name} commands {_card}.", seat=seat, _card=card)
     EFFECTS[card](st, seat)
 
 
@@ -112,8 +112,8 @@ def zoo_chosen(st: DirectorsState, seat: int, choice: str, card: str, by_directo
     if choice == "pass":
         follow_instructions(st, seat, card, by_director)
         return
-    st.emit("zoo_opening", f"Zoo Opening: instead of commanding {card}, "
-            f"{st.seat_name(seat)} plays a card.", seat=seat, card=card)
+    st.emit("zoo_opening", "Zoo Opening: instead of commanding {card}, {seat:name} plays a "
+            "card.", seat=seat, card=card)
     st.play(seat, choice.removeprefix("play "))
 
 

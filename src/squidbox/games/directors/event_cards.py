@@ -30,7 +30,7 @@ def event_card(name: str) -> Callable[[Effect], Effect]:
 
 
 def event(st: DirectorsState, name: str) -> None:
-    st.emit("event", f"{name} takes effect.", event=name)
+    st.emit("event", "{event} takes effect.", event=name)
     EVENT_EFFECTS[name](st, st.current)
 
 
@@ -74,7 +74,8 @@ def commerce_played(st: DirectorsState, played: str | None, seat: int) -> None:
     for card in st.areas[seat]:
         if card["card"] == played and card["new"] and card["rotated"]:
             card["rotated"] = False
-            st.emit("unrotate", f"{played} may be commanded this turn (Commerce).", seat=seat)
+            st.emit("unrotate", "{_card} may be commanded this turn (Commerce).", seat=seat,
+                    _card=played)
             return
 
 
@@ -172,7 +173,7 @@ def meteor_shower(st: DirectorsState, me: int) -> None:
     if st.on_extra_turn:
         return  # ruling: an extra turn does not make another one
     st.extra_turns += 1
-    st.emit("extra_turn", f"{st.seat_name(me)} will take an extra turn.", seat=me)
+    st.emit("extra_turn", "{seat:name} will take an extra turn.", seat=me)
 
 
 @event_card("Performance")

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import State
+from squidbox.engine import Later, State
+from squidbox.engine.events import Entry, Logged
 from squidbox.engine.stack import StackState
 from squidbox.engine.zones import Seen, Zone
 
@@ -22,11 +23,24 @@ if TYPE_CHECKING:
     from .game import Directors
 
 ROTATED = " (rotated)"
+# The play entry's template by (played from hand, free)
+_PLAYS = {
+    (True, True): "{seat:name} plays {card} for free.",
+    (True, False): "{seat:name} plays {card} for ${_cost}.",
+    (False, True): "{seat:name} plays {card} from the discard pile for free.",
+    (False, False): "{seat:name} plays {card} from the discard pile for ${_cost}.",
+}
 
 
 def ref(card: dict[str, Any]) -> str:
     """How an action names a card in play: its name, marked when it is rotated."""
     return card["card"] + ROTATED if card["rotated"] else card["card"]
+
+
+def _sentences(names: tuple[str, ...], batch: list[tuple[str, str, dict[str, Any]]]) -> str:
+    """The text of a "sequence" entry: its events' sentences, one after another."""
+    return " ".join(Entry(kind, template, data).shown(names)["text"]
+                    for kind, template, data in batch)
 
 
 class DirectorsState(StackState, State):
@@ -93,10 +107,9 @@ class DirectorsState(StackState, State):
         from .turn import begin_turn
         self.push(begin_turn)
         self.over = False
-        events = ", ".join(self.event_names) or "none"
-        self.emit("setup", f"Events: {events}. {self.seat_name(self.first_player)} takes the "
-                  "clock and starts.", events=list(self.event_names),
-                  first_player=self.first_player)
+        self.emit("setup", "Events: {_events}. {first_player:name} takes the clock and starts.",
+                  events=list(self.event_names), first_player=self.first_player,
+                  _events=", ".join(self.event_names) or "none")
         for seat in range(n):
             self.draw(seat, data.hand)
         self.game.flow.run(self)
@@ -117,12 +130,11 @@ class DirectorsState(StackState, State):
     # ---- the log ------------------------------------------------------------------------------
     # The public events of one decision's consequences are logged as one entry (a "sequence"
     # of sentences), which keeps the log short; private events keep their place in it.
-    def emit(self, kind: str, text: str, **data: Any) -> None:
+    def emit(self, kind: str, template: str, **data: Any) -> None:
         if self._records:  # a search state keeps no log (engine "Search states")
-            self._log_batch = [*self._log_batch, (kind, text, data)]  # never shared with a clone
+            self._log_batch = [*self._log_batch, (kind, template, data)]  # not shared by clones
 
-    def emit_private(self, seats: tuple[int, ...], full: dict[str, Any],
-                     redacted: dict[str, Any] | None) -> None:
+    def emit_private(self, seats: tuple[int, ...], full: Logged, redacted: Logged | None) -> None:
         self.flush_log()
         super().emit_private(seats, full, redacted)
 
@@ -132,11 +144,11 @@ class DirectorsState(StackState, State):
             return
         self._log_batch = []
         if len(batch) == 1:
-            kind, text, data = batch[0]
-            super().emit(kind, text, **data)
+            kind, template, data = batch[0]
+            super().emit(kind, template, **data)
         else:
-            super().emit("sequence", " ".join(text for _, text, _ in batch),
-                         types=[kind for kind, _, _ in batch])
+            super().emit("sequence", "{_text}", types=[kind for kind, _, _ in batch],
+                         _text=Later(_sentences, self._seat_names(), batch))
 
     # ---- lookups ------------------------------------------------------------------------------
     def card(self, name: str) -> Card:
@@ -191,19 +203,18 @@ class DirectorsState(StackState, State):
         if not cards:
             return
         self.hands[to].extend(cards)
-        name = self.seat_name(to)
         self.emit_private(
             (to,),
-            {"type": "draw", "text": f"You draw {', '.join(cards)}.", "cards": cards},
-            {"type": "draw", "text": f"{name} draws {len(cards)} card"
-             f"{'' if len(cards) == 1 else 's'}."},
+            self.entry("draw", "You draw {cards:list}.", cards=cards),
+            self.entry("draw", "{_to:name} draws 1 card." if len(cards) == 1 else
+                       "{_to:name} draws {_count} cards.", _to=to, _count=len(cards)),
         )
 
     def discard_from_hand(self, seat: int, name: str) -> None:
         self.hands[seat].remove(name)
         self._forget(seat, name)
         self.discard.append(name)
-        self.emit("discard", f"{self.seat_name(seat)} discards {name} from hand.", seat=seat)
+        self.emit("discard", "{seat:name} discards {_card} from hand.", seat=seat, _card=name)
         self._cleaning(seat, 1)
         if name == "Cultist":
             from .playing import offer_cultist
@@ -213,16 +224,16 @@ class DirectorsState(StackState, State):
         card = self.find_in_play(seat, card_ref)
         self.areas[seat].remove(card)
         self.discard.append(card["card"])
-        self.emit("discard", f"{self.seat_name(seat)} discards {card['card']} from play.",
-                  seat=seat)
+        self.emit("discard", "{seat:name} discards {_card} from play.", seat=seat,
+                  _card=card["card"])
         self._cleaning(seat, 1)
 
     def discard_from_deck(self, seat: int, count: int) -> list[str]:
         cards = self.take_from_deck(count)
         self.discard.extend(cards)
         if cards:
-            self.emit("discard", f"{self.seat_name(seat)} discards {', '.join(cards)} from the "
-                      "top of the deck.", seat=seat)
+            self.emit("discard", "{seat:name} discards {_cards:list} from the top of the deck.",
+                      seat=seat, _cards=cards[:])  # the caller keeps `cards`
             self._cleaning(seat, len(cards))
         return cards
 
@@ -240,34 +251,33 @@ class DirectorsState(StackState, State):
         for name, count in Counter(names).items():
             self.known[seat].extend([name] * max(0, count - seen[name]))
         self.known[seat].sort()
-        self.emit("reveal", f"{self.seat_name(seat)} reveals {', '.join(names) or 'nothing'}.",
-                  seat=seat, cards=list(names))
+        self.emit("reveal", "{seat:name} reveals {cards:list}." if names else
+                  "{seat:name} reveals nothing.", seat=seat, cards=list(names))
 
     # ---- money and crowns (#8) ---------------------------------------------------------------
     def gain(self, seat: int, amount: int) -> None:
         to = self.receiver(seat)
         self.money[to] += amount
-        self.emit("gain", f"{self.seat_name(to)} gains ${amount}.", seat=to)
+        self.emit("gain", "{seat:name} gains ${_amount}.", seat=to, _amount=amount)
 
     def lose(self, seat: int, amount: int) -> None:
         lost = min(amount, self.money[seat])
         self.money[seat] -= lost
-        self.emit("lose", f"{self.seat_name(seat)} loses ${lost}.", seat=seat)
+        self.emit("lose", "{seat:name} loses ${_lost}.", seat=seat, _lost=lost)
 
     def take_minus(self, seat: int, count: int) -> None:
         self.minus[seat] += count
-        self.emit("minus", f"{self.seat_name(seat)} takes -{count} crown"
-                  f"{'' if count == 1 else 's'}.", seat=seat)
+        self.emit("minus", "{seat:name} takes -1 crown." if count == 1 else
+                  "{seat:name} takes -{_count} crowns.", seat=seat, _count=count)
 
     def remove_minus(self, seat: int, count: int) -> None:
         removed = min(count, self.minus[seat])
         self.minus[seat] -= removed
         if removed == 0:
-            self.emit("remove_minus", f"{self.seat_name(seat)} has no −1 crown tokens to "
-                      "remove.", seat=seat)
+            self.emit("remove_minus", "{seat:name} has no −1 crown tokens to remove.", seat=seat)
             return
-        self.emit("remove_minus", f"{self.seat_name(seat)} removes -{removed} crown"
-                  f"{'' if removed == 1 else 's'}.", seat=seat)
+        self.emit("remove_minus", "{seat:name} removes -1 crown." if removed == 1 else
+                  "{seat:name} removes -{_removed} crowns.", seat=seat, _removed=removed)
 
     # ---- #5 playing cards ---------------------------------------------------------------------
     def can_pay(self, seat: int, name: str) -> bool:
@@ -285,10 +295,7 @@ class DirectorsState(StackState, State):
         self.money[seat] -= cost
         self.areas[seat].append({"card": name, "rotated": True, "new": True})
         self.played[seat] += 1
-        paid = "for free" if free else f"for ${cost}"
-        where = "" if source == "hand" else " from the discard pile"
-        self.emit("play", f"{self.seat_name(seat)} plays {name}{where} {paid}.", seat=seat,
-                  card=name)
+        self.emit("play", _PLAYS[source == "hand", free], seat=seat, card=name, _cost=cost)
         if name == "Agent" and self.commanding_allowed():
             from .commanding import command
             self.push(command, seat=seat, card=name, by_director=False)

@@ -26,7 +26,7 @@ def begin_turn(st: DirectorsState) -> None:
             end_game(st)
             return
         st.clock += 1
-        st.emit("clock", f"Turn {st.clock} begins.", turn=st.clock)
+        st.emit("clock", "Turn {turn} begins.", turn=st.clock)
     st.action = None
     st.played = [0] * st.num_players
     for area in st.areas:
@@ -59,8 +59,8 @@ def choose_action(st: DirectorsState, seat: int) -> list[str]:
 
 def use_action(st: DirectorsState, seat: int, choice: str) -> None:
     st.action = choice
-    extra = " on an extra turn" if st.on_extra_turn else ""
-    st.emit("action", f"{st.seat_name(seat)} uses {choice.capitalize()}{extra}.", seat=seat)
+    st.emit("action", "{seat:name} uses {_action} on an extra turn." if st.on_extra_turn
+            else "{seat:name} uses {_action}.", seat=seat, _action=choice.capitalize())
     if choice == "unleash":
         # Falconer, below its line: anyone may play it from hand for $0, in turn order.
         st.game.flow.reaction_window(st, playing.FALCONER, st.turn_order(seat))
@@ -149,11 +149,10 @@ def end_game(st: DirectorsState) -> None:
     st.reactions.clear()
     scores = [st.score(seat) for seat in range(st.num_players)]
     winners = st.winners()
-    names = " and ".join(st.seat_name(s) for s in winners)
-    verb = "wins" if len(winners) == 1 else "share the victory"
-    st.emit("game_over", f"The game is over. {names} {verb} with "
-            f"{plural(scores[winners[0]], 'crown')}.",
-            scores=scores, winners=winners)
+    st.emit("game_over", "The game is over. {_names} wins with {_crowns}." if len(winners) == 1
+            else "The game is over. {_names} share the victory with {_crowns}.",
+            scores=scores, winners=winners, _names=" and ".join(st.seat_name(s) for s in winners),
+            _crowns=plural(scores[winners[0]], "crown"))
 
 
 STEPS = [begin_turn, name_action, first_line, rotate_step, events_at, finish_turn]

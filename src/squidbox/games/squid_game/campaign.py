@@ -3,9 +3,13 @@ before each later game, and WINNING THE GAME. A single game can also be played o
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .stage import survivors_text
+from squidbox.engine import Later
+from squidbox.engine.stack import Question
+
+from .stage import survivors_text, token_action, token_of
 
 if TYPE_CHECKING:
     from .state import SquidGameState
@@ -34,7 +38,7 @@ def setup(s: SquidGameState) -> None:
     if mode != CAMPAIGN or s.options["recruits"] == "random":
         _pick_at_random(s)
     else:
-        s.emit("setup", f"Each team chooses its {wanted} starting tokens.")
+        s.emit("setup", "Each team chooses its {_wanted} starting tokens.", _wanted=wanted)
     _start_when_picked(s)
 
 
@@ -52,22 +56,33 @@ def _recruit(s: SquidGameState, seat: int, number: int) -> None:
     s.to_pick[seat] -= 1
 
 
-def pick_token(s: SquidGameState, seat: int, number: int) -> None:
+def pick_options(s: SquidGameState, seat: int) -> list[str]:
+    return [token_action(t) for t in s.reserve[seat]] if s.to_pick[seat] else []
+
+
+def token_picked(s: SquidGameState, seat: int, choice: str) -> None:
     """A team chooses a token from its reserve (SETUP, or RECRUITMENT)."""
+    number = token_of(choice)
     _recruit(s, seat, number)
-    verb = "starts with" if s.phase == LINEUP else "recruits"
-    s.emit("recruit", f"{s.seat_name(seat)} {verb} {number:03d}.", seat=seat, token=number)
-    _start_when_picked(s)
+    s.emit("recruit", "{seat:name} starts with {token:03d}." if s.phase == LINEUP
+           else "{seat:name} recruits {token:03d}.", seat=seat, token=number)
+
+
+PICK = Question("Choose a token from your reserve", pick_options, token_picked, name="pick")
 
 
 def _start_when_picked(s: SquidGameState) -> None:
-    if any(s.to_pick):
-        return
+    """Every team picks its tokens (all at once), then the next game starts."""
+    s.push(start_game)
+    s.ask_all(range(s.num_players), PICK)
+
+
+def start_game(s: SquidGameState) -> None:
     s.phase = PLAY
     stage = s.current
     s.g = {}
-    number = f"Game {s.stage + 1}: " if len(s.games) > 1 else ""
-    s.emit("game", f"{number}{stage.title}.", game=stage.name)
+    s.emit("game", "Game {_number}: {_title}." if len(s.games) > 1 else "{_title}.",
+           game=stage.name, _number=s.stage + 1, _title=stage.title)
     stage.setup(s)
 
 
@@ -75,9 +90,9 @@ def finish_game(s: SquidGameState) -> None:
     """A game is over: its survivors go on; before the next game each team recruits one."""
     survivors = [list(team) for team in s.team]
     s.results.append({"game": s.games[s.stage], "survivors": survivors})
-    s.emit("survivors", f"{s.current.title} is over. Survivors: " + "; ".join(
-        f"{s.seat_name(seat)} {survivors_text(team)}" for seat, team in enumerate(survivors)),
-        survivors=survivors)
+    s.clear_stack()  # whatever the game still had to do is void
+    s.emit("survivors", "{_title} is over. Survivors: {_survivors}", survivors=survivors,
+           _title=s.current.title, _survivors=Later(_survivors_text, s.names, survivors))
     s.g = {}
     if s.winner is not None or s.stage == len(s.games) - 1:
         end(s)
@@ -92,8 +107,8 @@ def finish_game(s: SquidGameState) -> None:
             if len(s.reserve[seat]) == 1:
                 last = s.reserve[seat][0]
                 _recruit(s, seat, last)
-                s.emit("recruit", f"{s.seat_name(seat)} recruits {last:03d}, "
-                       "its last token.", seat=seat, token=last)
+                s.emit("recruit", "{seat:name} recruits {token:03d}, its last token.",
+                       seat=seat, token=last)
     _start_when_picked(s)
 
 
@@ -101,9 +116,12 @@ def end(s: SquidGameState) -> None:
     s.phase = OVER
     s.g = {}
     winners = winners_of(s)
-    names = " and ".join(s.seat_name(seat) for seat in winners)
-    s.emit("game_over", f"{names} {'wins' if len(winners) == 1 else 'share the win'}.",
-           winners=winners)
+    s.emit("game_over", "{_names} wins." if len(winners) == 1 else "{_names} share the win.",
+           winners=winners, _names=" and ".join(s.seat_name(seat) for seat in winners))
+
+
+def _survivors_text(names: Sequence[str], survivors: list[list[int]]) -> str:
+    return "; ".join(f"{names[seat]} {survivors_text(team)}" for seat, team in enumerate(survivors))
 
 
 def winners_of(s: SquidGameState) -> list[int]:
@@ -115,3 +133,7 @@ def winners_of(s: SquidGameState) -> list[int]:
     last = s.results[-1]["survivors"]
     best = max(len(team) for team in last)
     return [seat for seat, team in enumerate(last) if len(team) == best]
+
+
+STEPS = [start_game]
+QUESTIONS = [PICK]

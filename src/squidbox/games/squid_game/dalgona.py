@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from squidbox.engine import Seen, Zone
+from squidbox.engine.stack import Question
 
 from . import campaign
-from .stage import Stage, chip, token_action, token_of
+from .stage import Stage, chip, choice_asked, token_action, token_of
 from .timer import count_down, run_out
 from .tokens import turn_order
 
@@ -49,165 +50,23 @@ class Dalgona(Stage):
             "at": {str(t): None for team in s.team for t in team},
             "timer": s.data.dalgona_timer_start,
             "order": order,
-            "step": PLACE,
             "placing": [seat for seat in order if s.team[seat]],
             "turn": 0,  # index in `order` of the player whose turn it is
             "deck": [],
             "drawn": [],
-            "pending": None,
         }
-        s.emit("order", "Turn order: " + ", ".join(s.seat_name(p) for p in order) + ".",
-               order=order)
+        s.emit("order", "Turn order: {order:names}.", order=order)
         if not s.g["placing"]:
             campaign.finish_game(s)
+            return
+        dalgona_placing(s)
 
-    def _unplaced(self, s: SquidGameState, seat: int) -> list[int]:
+    def unplaced(self, s: SquidGameState, seat: int) -> list[int]:
         return [t for t in s.playing(seat) if s.g["at"][str(t)] is None]
 
-    def to_move(self, s: SquidGameState) -> list[int]:
-        g = s.g
-        if g["step"] == PLACE:
-            return [g["placing"][0]]
-        if g["step"] == CHOOSE:
-            return [g["pending"]["seat"]]
-        return [g["order"][g["turn"]]]
-
-    def legal(self, s: SquidGameState, seat: int) -> list[str]:
-        g = s.g
-        if g["step"] == PLACE:
-            return [shape_action(shape) for shape in s.data.shapes]
-        if g["step"] == CHOOSE:
-            return [token_action(t) for t in g["pending"]["options"]]
-        return [DRAW_ACTION, STOP_ACTION]
-
-    def apply(self, s: SquidGameState, seat: int, action: str) -> None:
-        g = s.g
-        if g["step"] == PLACE:
-            self._place(s, seat, s.data.shapes.index(action.split()[1]))
-        elif g["step"] == CHOOSE:
-            pending = g["pending"]
-            g["pending"] = None
-            g["step"] = DRAW
-            self._resolve(s, seat, pending["kind"], token_of(action))
-        elif action == DRAW_ACTION:
-            self._draw(s, seat)
-        else:
-            s.emit("stop", f"{s.seat_name(seat)} stops.", seat=seat)
-            self._end_turn(s)
-
-    def _place(self, s: SquidGameState, seat: int, shape: int) -> None:
-        """Distribute all your tokens among the shapes, in their shaded sections."""
-        token = self._unplaced(s, seat)[0]
-        s.g["at"][str(token)] = [shape, 0]
-        s.emit("place", f"{s.name_token(token)} takes the {s.data.shapes[shape]}.",
-               token=token, shape=s.data.shapes[shape])
-        if not self._unplaced(s, seat):
-            s.g["placing"].pop(0)
-            if not s.g["placing"]:
-                s.g["turn"] = 0
-                self._start_turn(s)
-
-    # ---- a turn: Shuffle, Poke ---------------------------------------------------------------
-    def _on_board(self, s: SquidGameState, seat: int, shape: int | None = None) -> list[int]:
+    def on_board(self, s: SquidGameState, seat: int, shape: int | None = None) -> list[int]:
         at = s.g["at"]
         return [t for t in s.playing(seat) if shape is None or at[str(t)][0] == shape]
-
-    def _start_turn(self, s: SquidGameState) -> None:
-        g = s.g
-        while g["turn"] < len(g["order"]):
-            seat = g["order"][g["turn"]]
-            if self._on_board(s, seat):
-                g["deck"] = self.full_deck(s)
-                s.rng.shuffle(g["deck"])
-                g["drawn"] = []
-                g["step"] = DRAW
-                s.emit("turn", f"{s.seat_name(seat)}'s turn: the Dalgona cards are shuffled.",
-                       seat=seat)
-                self._draw(s, seat)  # you must draw at least one card
-                return
-            g["turn"] += 1
-        self._countdown(s)
-
-    def _draw(self, s: SquidGameState, seat: int) -> None:
-        g = s.g
-        card = g["deck"].pop()
-        g["drawn"].append(card)
-        first = len(g["drawn"]) == 1
-        if card == self.crack(s):
-            s.emit("draw", f"{s.seat_name(seat)} reveals Crack!", seat=seat, card="crack")
-            if first:
-                others = sorted(int(t) for t in g["at"] if s.owner(int(t)) != seat)
-                self._ask(s, seat, CRACK_OPPONENT, others)
-            else:
-                self._ask(s, seat, CRACK_OWN, self._on_board(s, seat))
-            return
-        shape = s.data.shapes[card]
-        s.emit("draw", f"{s.seat_name(seat)} reveals the {shape}.", seat=seat, card=shape)
-        mine = self._on_board(s, seat, card)
-        if mine:
-            self._ask(s, seat, ADVANCE, mine)
-        else:
-            others = sorted(int(t) for t, place in g["at"].items()
-                            if place[0] == card and s.owner(int(t)) != seat)
-            self._ask(s, seat, KICK, others)
-
-    def _ask(self, s: SquidGameState, seat: int, kind: str, options: list[int]) -> None:
-        """A choice of token: asked only when there is more than one."""
-        if len(options) > 1:
-            s.g["step"] = CHOOSE
-            s.g["pending"] = {"seat": seat, "kind": kind, "options": options}
-        elif options:
-            self._resolve(s, seat, kind, options[0])
-        else:
-            if kind == KICK:
-                s.emit("kick", "No token is on that shape: nothing happens.")
-            elif kind == CRACK_OPPONENT:
-                s.emit("crack", "No opponent's token is left to crack.")
-            self._after_card(s, seat, kind)
-
-    def _resolve(self, s: SquidGameState, seat: int, kind: str, token: int) -> None:
-        if kind in (CRACK_OWN, CRACK_OPPONENT):
-            s.eliminate(token, f"{s.seat_name(seat)}'s Crack!")
-        else:
-            if kind == KICK:
-                s.emit("kick", f"{s.seat_name(seat)} Kicks the Lighter.", seat=seat)
-            self._advance(s, token)
-        self._after_card(s, seat, kind)
-
-    def _advance(self, s: SquidGameState, token: int) -> None:
-        place = s.g["at"][str(token)]
-        place[1] += 1
-        if place[1] == s.data.shape_sections[place[0]]:
-            s.survive(token, f"completed the {s.data.shapes[place[0]]}")
-        else:
-            s.emit("advance", f"{s.name_token(token)} advances to section {place[1] + 1} of the "
-                   f"{s.data.shapes[place[0]]}.", token=token)
-
-    def _after_card(self, s: SquidGameState, seat: int, kind: str) -> None:
-        if kind in (CRACK_OWN, CRACK_OPPONENT) or not self._on_board(s, seat):
-            self._end_turn(s)
-
-    def _end_turn(self, s: SquidGameState) -> None:
-        g = s.g
-        g["drawn"] = []
-        g["deck"] = []
-        g["turn"] += 1
-        self._start_turn(s)
-
-    # ---- Countdown ---------------------------------------------------------------------------
-    def _countdown(self, s: SquidGameState) -> None:
-        g = s.g
-        g["timer"] = count_down(g["timer"], s.data.timer_steps)
-        s.emit("timer", f"Everyone has had a turn: the Timer counts down to {g['timer']}.",
-               timer=g["timer"])
-        if run_out(g["timer"], s.data.timer_steps):
-            for key in sorted(g["at"], key=int):
-                s.eliminate(int(key), "its Dalgona is unfinished at 00:00")
-        if not g["at"]:
-            campaign.finish_game(s)
-            return
-        g["turn"] = 0
-        self._start_turn(s)
 
     # ---- what a player sees ------------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
@@ -219,14 +78,12 @@ class Dalgona(Stage):
             "at": {t: None if p is None else list(p) for t, p in g["at"].items()},
             "timer": g["timer"],
             "order": list(g["order"]),
-            "step": g["step"],
+            "step": STEP_OF.get(s.asking()),
             "turn": g["turn"],
             "placing": list(g["placing"]),
             "deck_size": len(g["deck"]),
             "drawn": [names[c] for c in g["drawn"]],
-            "pending": None if g["pending"] is None else {
-                "seat": g["pending"]["seat"], "kind": g["pending"]["kind"],
-                "options": list(g["pending"]["options"])},
+            "pending": choice_asked(s, "dalgona_choose"),
         }
 
     def check(self, s: SquidGameState) -> None:
@@ -234,7 +91,7 @@ class Dalgona(Stage):
         if g["deck"] or g["drawn"]:
             assert sorted(g["deck"] + g["drawn"]) == sorted(self.full_deck(s)), "Dalgona cards"
         for place in g["at"].values():
-            if g["step"] != PLACE:
+            if not g["placing"]:
                 assert place is not None
             if place is not None:
                 assert 0 <= place[1] < s.data.shape_sections[place[0]]
@@ -261,6 +118,170 @@ class Dalgona(Stage):
         if g["drawn"]:
             lines.append(f"  drawn this turn: {', '.join(g['drawn'])} · {g['deck_size']} left")
         return lines
+
+
+# ---- the game on the decision stack (engine/stack.py) ----------------------------------------
+def dalgona_placing(s: SquidGameState) -> None:
+    """Distribute all your tokens among the shapes, in their shaded sections, in turn order."""
+    s.ask(s.g["placing"][0], PLACE_SHAPE)
+
+
+def shape_options(s: SquidGameState, seat: int) -> list[str]:
+    return [shape_action(shape) for shape in s.data.shapes]
+
+
+def shape_chosen(s: SquidGameState, seat: int, choice: str) -> None:
+    g = s.g
+    shape = s.data.shapes.index(choice.split()[1])
+    token = DALGONA.unplaced(s, seat)[0]
+    g["at"][str(token)] = [shape, 0]
+    s.emit("place", "{_owner:name} {token:03d} takes the {shape}.",
+           token=token, shape=s.data.shapes[shape], _owner=s.owner(token))
+    if not DALGONA.unplaced(s, seat):
+        g["placing"].pop(0)
+    if g["placing"]:
+        s.push(dalgona_placing)
+    else:
+        g["turn"] = 0
+        dalgona_turn(s)
+
+
+def dalgona_turn(s: SquidGameState) -> None:
+    """A turn: Shuffle the Dalgona cards, then Poke (draw at least one card)."""
+    g = s.g
+    while g["turn"] < len(g["order"]):
+        seat = g["order"][g["turn"]]
+        if DALGONA.on_board(s, seat):
+            g["deck"] = DALGONA.full_deck(s)
+            s.rng.shuffle(g["deck"])
+            g["drawn"] = []
+            s.emit("turn", "{seat:name}'s turn: the Dalgona cards are shuffled.", seat=seat)
+            draw(s, seat)  # you must draw at least one card
+            return
+        g["turn"] += 1
+    countdown(s)
+
+
+def poke_options(s: SquidGameState, seat: int) -> list[str]:
+    return [DRAW_ACTION, STOP_ACTION]
+
+
+def poked(s: SquidGameState, seat: int, choice: str) -> None:
+    if choice == DRAW_ACTION:
+        draw(s, seat)
+    else:
+        s.emit("stop", "{seat:name} stops.", seat=seat)
+        end_turn(s)
+
+
+def draw(s: SquidGameState, seat: int) -> None:
+    g = s.g
+    card = g["deck"].pop()
+    g["drawn"].append(card)
+    first = len(g["drawn"]) == 1
+    if card == DALGONA.crack(s):
+        s.emit("draw", "{seat:name} reveals Crack!", seat=seat, card="crack")
+        if first:
+            others = sorted(int(t) for t in g["at"] if s.owner(int(t)) != seat)
+            offer(s, seat, CRACK_OPPONENT, others)
+        else:
+            offer(s, seat, CRACK_OWN, DALGONA.on_board(s, seat))
+        return
+    shape = s.data.shapes[card]
+    s.emit("draw", "{seat:name} reveals the {card}.", seat=seat, card=shape)
+    mine = DALGONA.on_board(s, seat, card)
+    if mine:
+        offer(s, seat, ADVANCE, mine)
+    else:
+        others = sorted(int(t) for t, place in g["at"].items()
+                        if place[0] == card and s.owner(int(t)) != seat)
+        offer(s, seat, KICK, others)
+
+
+def offer(s: SquidGameState, seat: int, kind: str, options: list[int]) -> None:
+    """A choice of token: asked only when there is more than one."""
+    if len(options) > 1:
+        s.ask(seat, CHOOSE_TOKEN, kind=kind, options=options)
+    elif options:
+        resolve(s, seat, kind, options[0])
+    else:
+        if kind == KICK:
+            s.emit("kick", "No token is on that shape: nothing happens.")
+        elif kind == CRACK_OPPONENT:
+            s.emit("crack", "No opponent's token is left to crack.")
+        after_card(s, seat, kind)
+
+
+def token_options(s: SquidGameState, seat: int, kind: str, options: list[int]) -> list[str]:
+    return [token_action(t) for t in options]
+
+
+def token_chosen(s: SquidGameState, seat: int, choice: str, kind: str,
+                 options: list[int]) -> None:
+    resolve(s, seat, kind, token_of(choice))
+
+
+def resolve(s: SquidGameState, seat: int, kind: str, token: int) -> None:
+    if kind in (CRACK_OWN, CRACK_OPPONENT):
+        s.eliminate(token, "{_by:name}'s Crack!", _by=seat)
+    else:
+        if kind == KICK:
+            s.emit("kick", "{seat:name} Kicks the Lighter.", seat=seat)
+        advance(s, token)
+    after_card(s, seat, kind)
+
+
+def advance(s: SquidGameState, token: int) -> None:
+    place = s.g["at"][str(token)]
+    place[1] += 1
+    if place[1] == s.data.shape_sections[place[0]]:
+        s.survive(token, "completed the {_shape}", _shape=s.data.shapes[place[0]])
+    else:
+        s.emit("advance", "{_owner:name} {token:03d} advances to section {_section} of the "
+               "{_shape}.", token=token, _owner=s.owner(token), _section=place[1] + 1,
+               _shape=s.data.shapes[place[0]])
+
+
+def after_card(s: SquidGameState, seat: int, kind: str) -> None:
+    """A Crack! ends the turn, and so does having no token left on the board; otherwise the
+    player draws again or stops."""
+    if kind in (CRACK_OWN, CRACK_OPPONENT) or not DALGONA.on_board(s, seat):
+        end_turn(s)
+    else:
+        s.ask(seat, POKE)
+
+
+def end_turn(s: SquidGameState) -> None:
+    g = s.g
+    g["drawn"] = []
+    g["deck"] = []
+    g["turn"] += 1
+    dalgona_turn(s)
+
+
+def countdown(s: SquidGameState) -> None:
+    """Everyone has had a turn: the Timer counts down."""
+    g = s.g
+    g["timer"] = count_down(g["timer"], s.data.timer_steps)
+    s.emit("timer", "Everyone has had a turn: the Timer counts down to {timer}.",
+           timer=g["timer"])
+    if run_out(g["timer"], s.data.timer_steps):
+        for key in sorted(g["at"], key=int):
+            s.eliminate(int(key), "its Dalgona is unfinished at 00:00")
+    if not g["at"]:
+        campaign.finish_game(s)
+        return
+    g["turn"] = 0
+    dalgona_turn(s)
+
+
+PLACE_SHAPE = Question("Place a token on a shape", shape_options, shape_chosen,
+                       name="dalgona_place")
+POKE = Question("Draw a Dalgona card, or stop", poke_options, poked, name="dalgona_poke")
+CHOOSE_TOKEN = Question("Choose a token", token_options, token_chosen, name="dalgona_choose")
+STEP_OF = {"dalgona_place": PLACE, "dalgona_poke": DRAW, "dalgona_choose": CHOOSE}
+STEPS = [dalgona_placing]
+QUESTIONS = [PLACE_SHAPE, POKE, CHOOSE_TOKEN]
 
 
 DALGONA = Dalgona()

@@ -11,6 +11,7 @@ from . import heuristic
 from .campaign import CAMPAIGN, GAME_ORDER
 from .dalgona import DRAW_ACTION, STOP_ACTION, shape_action
 from .data import SquidGameData
+from .flow import FLOW
 from .glass_bridge import SIDES, side_action, spot_action
 from .marbles import ALONE, GUESS, HIDE, ODD_EVEN, WALL, roll_action
 from .red_light_green_light import card_action
@@ -19,6 +20,7 @@ from .stage import token_action
 from .state import STAGES, SquidGameState
 from .tokens import Tokens
 from .tug_of_war import play_action, team_action
+from .upgrade import upgraded
 
 
 class SquidGame(Game):
@@ -27,6 +29,7 @@ class SquidGame(Game):
     min_players = 3
     max_players = 6
     state_class = SquidGameState
+    flow = FLOW
     simultaneous = True
     # Each game alone, with few tokens so the conformance suite stays quick; Tug of War has
     # enough tokens at 6 players to overflow its 24 places.
@@ -60,6 +63,14 @@ class SquidGame(Game):
             + [play_action(v, t) for v in data.card_values for t in data.tug_teams]
             + list(HIDE) + list(GUESS) + list(SQUID_CARDS))
         super().__init__()
+
+    def from_json(self, doc: Any, verify: bool = False) -> SquidGameState:
+        """Snapshots written before the decision stack (their `g["step"]`) load too."""
+        return super().from_json(upgraded(doc, self.data), verify)  # type: ignore[return-value]
+
+    def upgraded(self, doc: Any) -> Any:
+        """A snapshot as this release writes it, from one written before the decision stack."""
+        return upgraded(doc, self.data)
 
     def evaluate_view(self, view: dict[str, Any], seat: int) -> float:
         return heuristic.evaluate(view, seat, self.data)

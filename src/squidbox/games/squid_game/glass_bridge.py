@@ -12,10 +12,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from squidbox.engine import Later
+from squidbox.engine.stack import Question
 from squidbox.games.results import plural
 
 from . import campaign
-from .stage import Stage, chip, pass_turn, token_action, token_of
+from .stage import Stage, cards_text, chip, choice_asked, pass_turn, token_action, token_of
 from .timer import count_down, run_out
 from .tokens import turn_order
 from .vips import bored_by_bridge, cut_timer
@@ -23,7 +25,7 @@ from .vips import bored_by_bridge, cut_timer
 if TYPE_CHECKING:
     from .state import SquidGameState
 
-PLACE, BUILD, PLAY, CHOOSE = "place", "build", "play", "choose"
+PLACE, BUILD, PLAY, CHOOSE_STEP = "place", "build", "play", "choose"
 MOVER, PUSH_TARGET, SIDE, CHAIN = "mover", "push target", "side", "chain"
 SIDES = ("left", "right")
 
@@ -68,17 +70,15 @@ class GlassBridge(Stage):
             "revealed_cards": None,
             "order": order,
             "turn": 0,
-            "step": PLACE,
             "chosen": None,  # the token the placing player has picked, before its mannequin
             "round": 0,
             "movers": [],
             "motion": None,
-            "pending": None,
             "vips_cut": False,
         }
-        s.emit("order", f"{plural(survivors, 'token')}: {plural(strips, 'mannequin strip')}, "
-               f"{plural(tiles, 'glass tile')}. "
-               "Turn order: " + ", ".join(s.seat_name(p) for p in order) + ".", order=order)
+        s.emit("order", "{_tokens}: {_strips}, {_tiles}. Turn order: {order:names}.",
+               order=order, _tokens=plural(survivors, "token"),
+               _strips=plural(strips, "mannequin strip"), _tiles=plural(tiles, "glass tile"))
         if survivors == 0:
             campaign.finish_game(s)
             return
@@ -90,27 +90,31 @@ class GlassBridge(Stage):
     def far_side(self, s: SquidGameState) -> int:
         return len(s.g["spots"]) + len(s.g["tiles"])
 
-    def _unplaced(self, s: SquidGameState, seat: int) -> list[int]:
+    def unplaced(self, s: SquidGameState, seat: int) -> list[int]:
         return [t for t in s.playing(seat) if t not in s.g["spots"]]
 
     def _next_placer(self, s: SquidGameState, first: bool = False) -> None:
+        """Take turns placing a token on a mannequin; then everyone plays a card at once to
+        build the bridge."""
         g = s.g
-        if pass_turn(g, lambda seat: bool(self._unplaced(s, seat)), first):
+        if pass_turn(g, lambda seat: bool(self.unplaced(s, seat)), first):
+            s.ask(g["order"][g["turn"]], PLACE_TOKEN)
             return
-        g["step"] = BUILD
         g["played"] = [None] * s.num_players
+        s.push(glass_bridge_build)
+        s.ask_all(range(s.num_players), BUILD_CARD)
 
-    def _place(self, s: SquidGameState, seat: int, spot: int) -> None:
+    def place(self, s: SquidGameState, seat: int, spot: int) -> None:
         g = s.g
-        token = g["chosen"] if g["chosen"] is not None else self._unplaced(s, seat)[0]
+        token = g["chosen"] if g["chosen"] is not None else self.unplaced(s, seat)[0]
         g["chosen"] = None
         s.g["spots"][spot] = token
-        s.emit("place", f"{s.name_token(token)} claims mannequin {spot + 1}.", token=token,
-               spot=spot + 1)
+        s.emit("place", "{_owner:name} {token:03d} claims mannequin {spot}.", token=token,
+               spot=spot + 1, _owner=s.owner(token))
         self._next_placer(s)
 
     # ---- Build ---------------------------------------------------------------------------------
-    def _build(self, s: SquidGameState) -> None:
+    def build(self, s: SquidGameState) -> None:
         """Odd total: the bridge is built to the left of the line; even: to the right."""
         g = s.g
         total = sum(v for v in g["played"] if v is not None)
@@ -123,7 +127,7 @@ class GlassBridge(Stage):
         for spot, token in enumerate(spots):
             if token is not None:
                 g["at"][str(token)] = last - spot if side == "left" else spot
-        s.emit("build", f"Cards total {total}: the Glass Bridge is built to the {side}.",
+        s.emit("build", "Cards total {total}: the Glass Bridge is built to the {side}.",
                total=total, side=side)
         self._start_round(s)
 
@@ -135,8 +139,9 @@ class GlassBridge(Stage):
             return
         g["round"] += 1
         self._slide(s)
-        g["step"] = PLAY
         g["played"] = [None] * s.num_players
+        s.push(glass_bridge_reveal)
+        s.ask_all(range(s.num_players), PLAY_CARD)
 
     def _slide(self, s: SquidGameState) -> None:
         """Slide tokens on the line forward to close empty positions (not on the bridge)."""
@@ -148,57 +153,10 @@ class GlassBridge(Stage):
             if cell in moves:
                 at[key] = moves[cell]
 
-    def _active(self, s: SquidGameState, seat: int) -> bool:
+    def active(self, s: SquidGameState, seat: int) -> bool:
         return bool(s.playing(seat))
 
-    def to_move(self, s: SquidGameState) -> list[int]:
-        g = s.g
-        if g["step"] == PLACE:
-            return [g["order"][g["turn"]]]
-        if g["step"] == CHOOSE:
-            return [g["pending"]["seat"]]
-        return [seat for seat in range(s.num_players)
-                if g["played"][seat] is None and self._active(s, seat)]
-
-    def legal(self, s: SquidGameState, seat: int) -> list[str]:
-        g = s.g
-        if g["step"] == PLACE:
-            unplaced = self._unplaced(s, seat)
-            if g["chosen"] is None and len(unplaced) > 1:
-                # "Take turns placing a token": which of your tokens is yours to choose.
-                return [token_action(t) for t in unplaced]
-            return [spot_action(k) for k, token in enumerate(g["spots"]) if token is None]
-        if g["step"] == BUILD:
-            return [card_action(v) for v in s.data.card_values]
-        if g["step"] == PLAY:
-            return [card_action(v) for v in g["hands"][seat]]
-        pending = g["pending"]
-        if pending["kind"] == SIDE:
-            return [side_action(side) for side in SIDES]
-        return [token_action(t) for t in pending["options"]]
-
-    def apply(self, s: SquidGameState, seat: int, action: str) -> None:
-        g = s.g
-        step = g["step"]
-        if step == PLACE:
-            if action.startswith("token "):
-                g["chosen"] = token_of(action)
-            else:
-                self._place(s, seat, int(action.split()[1]) - 1)
-        elif step in (BUILD, PLAY):
-            g["played"][seat] = int(action.split()[1])
-            s.emit_private((seat,), {"type": "play", "text": f"You play {action}.", "seat": seat},
-                           {"type": "play", "text": f"{s.seat_name(seat)} plays a card face "
-                            "down.", "seat": seat})
-            if not self.to_move(s):
-                self._build(s) if step == BUILD else self._reveal(s)
-        else:
-            pending = g["pending"]
-            g["pending"] = None
-            g["step"] = PLAY
-            self._answer(s, pending, action)
-
-    def _reveal(self, s: SquidGameState) -> None:
+    def reveal(self, s: SquidGameState) -> None:
         """Move in order: the highest card first, then clockwise."""
         g = s.g
         played = g["played"]
@@ -207,8 +165,8 @@ class GlassBridge(Stage):
         players = [seat for seat, v in enumerate(played) if v is not None]
         for seat in players:
             g["hands"][seat].remove(played[seat])
-        s.emit("reveal", "Cards: " + ", ".join(f"{s.seat_name(seat)} {played[seat]}"
-                                               for seat in players) + ".", cards=list(played))
+        s.emit("reveal", "Cards: {_shown}.", cards=list(played),
+               _shown=Later(cards_text, s.names, played, players))
         first = max(players, key=lambda seat: (played[seat], *self._lead(s, seat)))
         order = [(first + k) % s.num_players for k in range(s.num_players)]
         g["movers"] = [[seat, played[seat]] for seat in order if played[seat] is not None]
@@ -232,7 +190,7 @@ class GlassBridge(Stage):
             if value == s.data.push_card:
                 targets = self.push_targets(s, seat)
                 if not targets:
-                    s.emit("push", f"{s.seat_name(seat)} has no token to push.", seat=seat)
+                    s.emit("push", "{seat:name} has no token to push.", seat=seat)
                     continue
                 self._ask(s, seat, PUSH_TARGET, targets, value)
             else:
@@ -249,31 +207,29 @@ class GlassBridge(Stage):
 
     def _ask(self, s: SquidGameState, seat: int, kind: str, options: list[int],
              value: int = 0) -> None:
-        pending = {"seat": seat, "kind": kind, "options": options, "value": value}
+        """A choice of token: asked only when there is more than one."""
         if len(options) == 1:
-            self._answer(s, pending, token_action(options[0]))
+            self.answer(s, seat, kind, value, token_action(options[0]))
         else:
-            s.g["step"] = CHOOSE
-            s.g["pending"] = pending
+            s.ask(seat, CHOOSE, kind=kind, options=options, value=value)
 
-    def _answer(self, s: SquidGameState, pending: dict[str, Any], action: str) -> None:
-        kind = pending["kind"]
-        seat = pending["seat"]
+    def answer(self, s: SquidGameState, seat: int, kind: str, value: int, action: str) -> None:
         g = s.g
         if kind == SIDE:
             self._leap(s, action.split()[1])
             return
         token = token_of(action)
         if kind == MOVER:
-            value = pending["value"]
-            s.emit("move", f"{s.name_token(token)} moves {value}.", token=token, steps=value)
+            s.emit("move", "{_owner:name} {token:03d} moves {steps}.", token=token, steps=value,
+                   _owner=s.owner(token))
             g["motion"] = {"token": token, "steps": value, "chooser": seat}
         elif kind == PUSH_TARGET:
-            s.emit("push", f"{s.seat_name(seat)} pushes {s.name_token(token)} with the 0 Push.",
-                   token=token)
+            s.emit("push", "{_by:name} pushes {_owner:name} {token:03d} with the 0 Push.",
+                   token=token, _by=seat, _owner=s.owner(token))
             g["motion"] = {"token": token, "steps": 1, "chooser": seat}
         else:  # CHAIN: the arriving token pushes one of the two already there
-            s.emit("push", f"Chain reaction: {s.name_token(token)} is pushed on.", token=token)
+            s.emit("push", "Chain reaction: {_owner:name} {token:03d} is pushed on.", token=token,
+                   _owner=s.owner(token))
             g["motion"] = {"token": token, "steps": 1, "chooser": s.owner(token)}
         self._continue_motion(s)
 
@@ -291,12 +247,10 @@ class GlassBridge(Stage):
                 s.survive(token, "crossed the Glass Bridge")
                 break
             if target >= lines and not g["revealed"][target - lines]:
-                g["step"] = CHOOSE
-                g["pending"] = {"seat": motion["chooser"], "kind": SIDE,
-                                "options": [], "value": 0}
+                s.ask(motion["chooser"], CHOOSE, kind=SIDE, options=[], value=0)
                 return
             self._arrive(s, token, target)
-        if g["step"] != CHOOSE:
+        if s.pending is None:  # no choice was asked on the way
             self._next_mover(s)
 
     def _leap(self, s: SquidGameState, side: str) -> None:
@@ -307,9 +261,9 @@ class GlassBridge(Stage):
         tile = target - self.line_length(s)
         g["revealed"][tile] = True
         broken = SIDES[g["tiles"][tile]]
-        s.emit("leap", f"{s.name_token(token)} leaps to the {side} of tile {tile + 1}: "
+        s.emit("leap", "{_owner:name} {token:03d} leaps to the {side} of tile {tile}: "
                + ("the glass breaks!" if side == broken else "tempered glass."),
-               token=token, tile=tile + 1, side=side, broken=broken)
+               token=token, tile=tile + 1, side=side, broken=broken, _owner=s.owner(token))
         if tile == len(g["tiles"]) - 1:
             self._final_tile_revealed(s)
         if side == broken:
@@ -339,8 +293,8 @@ class GlassBridge(Stage):
         if bored_by_bridge(g["timer"], steps):
             g["timer"] = cut_timer(steps)
             g["vips_cut"] = True
-            s.emit("vips", f"The last tile is revealed: the VIPs get bored and cut the Timer to "
-                   f"{g['timer']}.", timer=g["timer"])
+            s.emit("vips", "The last tile is revealed: the VIPs get bored and cut the Timer to "
+                   "{timer}.", timer=g["timer"])
 
     # ---- end of a round and the Countdown -------------------------------------------------------
     def _end_round(self, s: SquidGameState) -> None:
@@ -350,11 +304,11 @@ class GlassBridge(Stage):
             g["vips_cut"] = False
             g["hands"] = [list(data.card_values) for _ in range(s.num_players)]
             s.emit("retrieve", "Players take back all their cards.")
-        elif all(not self._active(s, seat) or not g["hands"][seat]
+        elif all(not self.active(s, seat) or not g["hands"][seat]
                  for seat in range(s.num_players)):
             g["timer"] = count_down(g["timer"], data.timer_steps)
             g["hands"] = [list(data.card_values) for _ in range(s.num_players)]
-            s.emit("timer", f"All cards are played: the Timer counts down to {g['timer']}.",
+            s.emit("timer", "All cards are played: the Timer counts down to {timer}.",
                    timer=g["timer"])
             if run_out(g["timer"], data.timer_steps):
                 for key in sorted(g["at"], key=int):
@@ -364,7 +318,7 @@ class GlassBridge(Stage):
     # ---- what a player sees --------------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
         g = s.g
-        pending = g["pending"]
+        pending = choice_asked(s, "glass_bridge_choose")  # a token, or a side to leap to
         return {
             "at": dict(g["at"]),
             "line": self.line_length(s),
@@ -374,7 +328,7 @@ class GlassBridge(Stage):
             "bridge_side": g["bridge_side"],
             "timer": g["timer"],
             "round": g["round"],
-            "step": g["step"],
+            "step": STEP_OF.get(s.asking()),
             "chosen": g["chosen"],
             "order": list(g["order"]),
             "hands": [list(h) for h in g["hands"]],
@@ -397,19 +351,21 @@ class GlassBridge(Stage):
                 g["tiles"][tile] = rng.randrange(2)
         for other, value in enumerate(g["played"]):
             if other != seat and value is not None:
-                options = s.data.card_values if g["step"] == BUILD else g["hands"][other]
+                options = s.data.card_values if s.asking() == "glass_bridge_build" else \
+                    g["hands"][other]
                 g["played"][other] = options[rng.randrange(len(options))]
 
     def check(self, s: SquidGameState) -> None:
         g = s.g
-        assert g["chosen"] is None or g["chosen"] in self._unplaced(s, s.owner(g["chosen"]))
+        assert g["chosen"] is None or g["chosen"] in self.unplaced(s, s.owner(g["chosen"]))
         cells: dict[int, int] = {}
         leaving = None if g["motion"] is None else str(g["motion"]["token"])
         for key, cell in g["at"].items():
             if cell is not None and key != leaving:
                 assert 0 <= cell < self.far_side(s)
                 cells[cell] = cells.get(cell, 0) + 1
-        chain = g["pending"] is not None and g["pending"]["kind"] == CHAIN
+        pending = choice_asked(s, "glass_bridge_choose")
+        chain = pending is not None and pending["kind"] == CHAIN
         for count in cells.values():
             assert count <= s.data.position_capacity + (1 if chain else 0), "position overfull"
         for cell in cells:
@@ -454,6 +410,74 @@ class GlassBridge(Stage):
         if g["my_card"] is not None:
             lines.append(f"  your face-down card: {g['my_card']}")
         return lines
+
+
+# ---- the questions and steps (engine/stack.py) ----------------------------------------------
+def place_options(s: SquidGameState, seat: int) -> list[str]:
+    g = s.g
+    unplaced = GLASS_BRIDGE.unplaced(s, seat)
+    if g["chosen"] is None and len(unplaced) > 1:
+        # "Take turns placing a token": which of your tokens is yours to choose.
+        return [token_action(t) for t in unplaced]
+    return [spot_action(k) for k, token in enumerate(g["spots"]) if token is None]
+
+
+def placed(s: SquidGameState, seat: int, choice: str) -> None:
+    if choice.startswith("token "):
+        s.g["chosen"] = token_of(choice)
+        s.ask(seat, PLACE_TOKEN)  # now its mannequin
+    else:
+        GLASS_BRIDGE.place(s, seat, int(choice.split()[1]) - 1)
+
+
+def build_options(s: SquidGameState, seat: int) -> list[str]:
+    if s.g["played"][seat] is not None or not GLASS_BRIDGE.active(s, seat):
+        return []
+    return [card_action(v) for v in s.data.card_values]
+
+
+def play_options(s: SquidGameState, seat: int) -> list[str]:
+    if s.g["played"][seat] is not None or not GLASS_BRIDGE.active(s, seat):
+        return []
+    return [card_action(v) for v in s.g["hands"][seat]]
+
+
+def card_played(s: SquidGameState, seat: int, choice: str) -> None:
+    s.g["played"][seat] = int(choice.split()[1])
+    s.emit_private((seat,), s.entry("play", "You play {_action}.", seat=seat, _action=choice),
+                   s.entry("play", "{seat:name} plays a card face down.", seat=seat))
+
+
+def glass_bridge_build(s: SquidGameState) -> None:
+    GLASS_BRIDGE.build(s)
+
+
+def glass_bridge_reveal(s: SquidGameState) -> None:
+    GLASS_BRIDGE.reveal(s)
+
+
+def choose_options(s: SquidGameState, seat: int, kind: str, options: list[int],
+                   value: int) -> list[str]:
+    if kind == SIDE:
+        return [side_action(side) for side in SIDES]
+    return [token_action(t) for t in options]
+
+
+def choice_made(s: SquidGameState, seat: int, choice: str, kind: str, options: list[int],
+                value: int) -> None:
+    GLASS_BRIDGE.answer(s, seat, kind, value, choice)
+
+
+PLACE_TOKEN = Question("Place a token on a mannequin", place_options, placed,
+                       name="glass_bridge_place")
+BUILD_CARD = Question("Play a card face down to build the bridge", build_options, card_played,
+                      name="glass_bridge_build")
+PLAY_CARD = Question("Play a card face down", play_options, card_played, name="glass_bridge_play")
+CHOOSE = Question("Choose", choose_options, choice_made, name="glass_bridge_choose")
+STEP_OF = {"glass_bridge_place": PLACE, "glass_bridge_build": BUILD, "glass_bridge_play": PLAY,
+           "glass_bridge_choose": CHOOSE_STEP}  # the view's "step"
+STEPS = [glass_bridge_build, glass_bridge_reveal]
+QUESTIONS = [PLACE_TOKEN, BUILD_CARD, PLAY_CARD, CHOOSE]
 
 
 GLASS_BRIDGE = GlassBridge()

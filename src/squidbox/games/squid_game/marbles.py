@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from squidbox.engine.stack import Question
+
 from . import campaign
 from .stage import Stage, chip, pass_turn, token_action, token_of
 from .tokens import turn_order
@@ -39,213 +41,41 @@ class Marbles(Stage):
             "played": [],  # group indices whose game is over
             "order": order,
             "turn": 0,
-            "step": PAIR,
             "chosen": None,  # the token the pairing player has picked, before its partner
             "duel": None,
         }
-        s.emit("order", "Turn order: " + ", ".join(s.seat_name(p) for p in order) + ".",
-               order=order)
-        self._next_pairer(s, first=True)
+        s.emit("order", "Turn order: {order:names}.", order=order)
+        next_pairer(s, first=True)
 
     # ---- Pair up ------------------------------------------------------------------------------
-    def _unplaced(self, s: SquidGameState, seat: int) -> list[int]:
+    def unplaced(self, s: SquidGameState, seat: int) -> list[int]:
         return [t for t in s.playing(seat) if s.g["at"][str(t)] is None]
 
     def singles(self, s: SquidGameState) -> list[int]:
         return sorted(group[0] for group in s.g["groups"] if len(group) == 1)
 
-    def _can_pair(self, s: SquidGameState, seat: int) -> bool:
-        if self._unplaced(s, seat):
+    def can_pair(self, s: SquidGameState, seat: int) -> bool:
+        if self.unplaced(s, seat):
             return True
         singles = self.singles(s)
         return len(singles) > 1 and any(s.owner(t) == seat for t in singles)
 
-    def _next_pairer(self, s: SquidGameState, first: bool = False) -> None:
-        g = s.g
-        if pass_turn(g, lambda seat: self._can_pair(s, seat), first):
-            return
-        for token in self.singles(s):
-            s.survive(token, "no token is left to pair with")
-        g["step"] = SELECT
-        g["turn"] = 0
-        self._next_selector(s, first=True)
-
-    def _pair_legal(self, s: SquidGameState, seat: int) -> list[str]:
-        """First the token you place (or, once you are out of tokens, the single of yours you
-        pair up), when you have a choice; then alone, or the single to pair it with."""
-        g = s.g
-        unplaced = self._unplaced(s, seat)
-        if g["chosen"] is None:
-            own = unplaced or self._own_singles(s, seat)
-            if len(own) > 1:
-                return [token_action(t) for t in own]
-        token = self._placing_token(s, seat)
-        singles = [token_action(t) for t in self.singles(s) if t != token]
-        return [ALONE, *singles] if unplaced else singles
-
-    def _own_singles(self, s: SquidGameState, seat: int) -> list[int]:
+    def own_singles(self, s: SquidGameState, seat: int) -> list[int]:
         return [t for t in self.singles(s) if s.owner(t) == seat]
 
-    def _placing_token(self, s: SquidGameState, seat: int) -> int:
+    def placing_token(self, s: SquidGameState, seat: int) -> int:
         """The token being placed or paired up: the one chosen, else the only candidate."""
         if s.g["chosen"] is not None:
             return s.g["chosen"]
-        return (self._unplaced(s, seat) or self._own_singles(s, seat))[0]
-
-    def _pair(self, s: SquidGameState, seat: int, action: str) -> None:
-        g = s.g
-        if g["chosen"] is None and len(self._unplaced(s, seat) or self._own_singles(s, seat)) > 1:
-            g["chosen"] = token_of(action)  # step 1 of 2: which of your tokens
-            return
-        token = self._placing_token(s, seat)
-        g["chosen"] = None
-        if g["at"][str(token)] is not None:  # out of tokens: your single leaves its place
-            g["groups"][g["at"][str(token)]] = []
-        if action == ALONE:
-            g["at"][str(token)] = len(g["groups"])
-            g["groups"].append([token])
-            s.emit("pair", f"{s.name_token(token)} stands alone.", token=token)
-        else:
-            partner = token_of(action)
-            group = g["at"][str(partner)]
-            g["groups"][group].append(token)
-            g["at"][str(token)] = group
-            s.emit("pair", f"{s.name_token(token)} pairs up with {s.name_token(partner)}.",
-                   token=token, partner=partner)
-        self._next_pairer(s)
+        return (self.unplaced(s, seat) or self.own_singles(s, seat))[0]
 
     # ---- Rules: select a pair, then play it ---------------------------------------------------
-    def _open_pairs(self, s: SquidGameState, seat: int) -> list[int]:
+    def open_pairs(self, s: SquidGameState, seat: int) -> list[int]:
         """Your tokens in pairs that have not played yet."""
         g = s.g
         return [t for t in s.playing(seat)
                 if g["at"][str(t)] is not None and len(g["groups"][g["at"][str(t)]]) == 2
                 and g["at"][str(t)] not in g["played"]]
-
-    def _next_selector(self, s: SquidGameState, first: bool = False) -> None:
-        g = s.g
-        if pass_turn(g, lambda seat: bool(self._open_pairs(s, seat)), first):
-            g["step"] = SELECT
-            return
-        campaign.finish_game(s)
-
-    def to_move(self, s: SquidGameState) -> list[int]:
-        g = s.g
-        duel = g["duel"]
-        if g["step"] in (PAIR, SELECT):
-            return [g["order"][g["turn"]]]
-        if g["step"] in (MODE, KEEP):
-            return [duel["selector"]]
-        if g["step"] == WALL:
-            return [duel["opponent"] if duel["rolls"][0] is None else duel["selector"]]
-        return [seat for seat, choice in ((duel["selector"], duel["hide"]),
-                                          (duel["opponent"], duel["guess"])) if choice is None]
-
-    def legal(self, s: SquidGameState, seat: int) -> list[str]:
-        g = s.g
-        step = g["step"]
-        if step == PAIR:
-            return self._pair_legal(s, seat)
-        if step == SELECT:
-            return [token_action(t) for t in self._open_pairs(s, seat)]
-        if step == MODE:
-            return [ODD_EVEN, WALL]
-        if step == KEEP:
-            return [token_action(t) for t in sorted(g["groups"][g["duel"]["group"]])]
-        if step == WALL:
-            return [roll_action(kind) for kind in s.data.roll_kinds]
-        return list(HIDE) if seat == g["duel"]["selector"] else list(GUESS)
-
-    def apply(self, s: SquidGameState, seat: int, action: str) -> None:
-        g = s.g
-        step = g["step"]
-        if step == PAIR:
-            self._pair(s, seat, action)
-        elif step == SELECT:
-            self._select(s, seat, token_of(action))
-        elif step == KEEP:
-            kept = token_of(action)
-            group = g["groups"][g["duel"]["group"]]
-            loser = next(t for t in group if t != kept)
-            s.survive(kept, "its teammate in the pair is eliminated")
-            self._end_duel(s, loser, f"{s.seat_name(seat)} keeps {kept:03d}")
-        elif step == MODE:
-            g["step"] = action
-            s.emit("mode", f"{s.seat_name(seat)} chooses {action.title()}.", mode=action)
-        elif step == WALL:
-            self._roll(s, seat, action.split()[1])
-        else:
-            self._odd_even(s, seat, action)
-
-    def _select(self, s: SquidGameState, seat: int, token: int) -> None:
-        g = s.g
-        group = g["at"][str(token)]
-        other = next(t for t in g["groups"][group] if t != token)
-        g["duel"] = {"group": group, "selector": seat, "mine": token, "theirs": other,
-                     "opponent": s.owner(other), "hide": None, "guess": None,
-                     "rolls": [None, None]}
-        s.emit("select", f"{s.name_token(token)} and {s.name_token(other)} play.",
-               tokens=[token, other])
-        g["step"] = KEEP if s.owner(other) == seat else MODE
-
-    # ---- Odd Even -----------------------------------------------------------------------------
-    def _odd_even(self, s: SquidGameState, seat: int, action: str) -> None:
-        duel = s.g["duel"]
-        if seat == duel["selector"]:
-            duel["hide"] = HIDE.index(action) + 1
-            hidden = "hides marbles in a hand"
-        else:
-            duel["guess"] = action.split()[1]
-            hidden = "has guessed"
-        s.emit_private((seat,), {"type": "marbles", "text": f"You {action}.", "seat": seat},
-                       {"type": "marbles", "text": f"{s.seat_name(seat)} {hidden}.",
-                        "seat": seat})
-        if duel["hide"] is None or duel["guess"] is None:
-            return
-        right = (duel["hide"] % 2 == 1) == (duel["guess"] == "odd")
-        s.emit("odd_even", f"{duel['hide']} marble{'s' * (duel['hide'] > 1)} hidden; the guess "
-               f"was {duel['guess']}: {'right' if right else 'wrong'}.", hidden=duel["hide"],
-               guess=duel["guess"])
-        winner, loser = (duel["theirs"], duel["mine"]) if right else (duel["mine"], duel["theirs"])
-        s.survive(winner, "won at Odd Even")
-        self._end_duel(s, loser, "lost at Odd Even")
-
-    # ---- Closest to the wall (digital) ---------------------------------------------------------
-    def _roll(self, s: SquidGameState, seat: int, kind: str) -> None:
-        data = s.data
-        duel = s.g["duel"]
-        k = data.roll_kinds.index(kind)
-        first = duel["rolls"][0] is None
-        mover, other = (duel["theirs"], duel["mine"]) if first else (duel["mine"], duel["theirs"])
-        if s.rng.randrange(100) < data.off_table_percent[k]:
-            s.emit("roll", f"{s.seat_name(seat)} rolls {kind}: off the table!", seat=seat,
-                   distance=None)
-            s.survive(other, "the other marble rolled off the table")
-            self._end_duel(s, mover, "its marble rolled off the table")
-            return
-        span = data.farthest_cm[k] - data.nearest_cm[k] + 1
-        distance = data.nearest_cm[k] + s.rng.randrange(span)
-        duel["rolls"][0 if first else 1] = distance
-        s.emit("roll", f"{s.seat_name(seat)} rolls {kind}: {distance} cm from the red line.",
-               seat=seat, distance=distance)
-        if first:
-            return
-        theirs, mine = duel["rolls"]
-        if theirs == mine:
-            duel["rolls"] = [None, None]
-            s.emit("roll", "Equally close: both roll again.")
-            return
-        winner, loser = (duel["mine"], duel["theirs"]) if mine < theirs else \
-            (duel["theirs"], duel["mine"])
-        s.survive(winner, "rolled closest to the wall")
-        self._end_duel(s, loser, "rolled farther from the wall")
-
-    def _end_duel(self, s: SquidGameState, loser: int, why: str) -> None:
-        g = s.g
-        s.eliminate(loser, why)
-        g["played"].append(g["duel"]["group"])
-        g["duel"] = None
-        self._next_selector(s)
 
     # ---- what a player sees -------------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
@@ -268,7 +98,7 @@ class Marbles(Stage):
             "played": list(g["played"]),
             "order": list(g["order"]),
             "turn": g["turn"],
-            "step": g["step"],
+            "step": STEP_OF.get(s.asking()),
             "chosen": g["chosen"],
             "duel": shown,
         }
@@ -320,6 +150,210 @@ class Marbles(Stage):
             lines.append(f"  playing: {chip(duel['mine'], view, names)} (chose) against "
                          f"{chip(duel['theirs'], view, names)}; rolls {duel['rolls']}")
         return lines
+
+
+# ---- the game on the decision stack (engine/stack.py) ----------------------------------------
+def next_pairer(s: SquidGameState, first: bool = False) -> None:
+    """Pair up, taking turns; the singles left over survive; then the pairs play."""
+    g = s.g
+    if pass_turn(g, lambda seat: MARBLES.can_pair(s, seat), first):
+        s.ask(g["order"][g["turn"]], PAIR_UP)
+        return
+    for token in MARBLES.singles(s):
+        s.survive(token, "no token is left to pair with")
+    g["turn"] = 0
+    next_selector(s, first=True)
+
+
+def pair_options(s: SquidGameState, seat: int) -> list[str]:
+    """First the token you place (or, once you are out of tokens, the single of yours you
+    pair up), when you have a choice; then alone, or the single to pair it with."""
+    unplaced = MARBLES.unplaced(s, seat)
+    if s.g["chosen"] is None:
+        own = unplaced or MARBLES.own_singles(s, seat)
+        if len(own) > 1:
+            return [token_action(t) for t in own]
+    token = MARBLES.placing_token(s, seat)
+    singles = [token_action(t) for t in MARBLES.singles(s) if t != token]
+    return [ALONE, *singles] if unplaced else singles
+
+
+def paired(s: SquidGameState, seat: int, choice: str) -> None:
+    g = s.g
+    if g["chosen"] is None and len(MARBLES.unplaced(s, seat) or MARBLES.own_singles(s, seat)) > 1:
+        g["chosen"] = token_of(choice)  # step 1 of 2: which of your tokens
+        s.ask(seat, PAIR_UP)
+        return
+    token = MARBLES.placing_token(s, seat)
+    g["chosen"] = None
+    if g["at"][str(token)] is not None:  # out of tokens: your single leaves its place
+        g["groups"][g["at"][str(token)]] = []
+    if choice == ALONE:
+        g["at"][str(token)] = len(g["groups"])
+        g["groups"].append([token])
+        s.emit("pair", "{_owner:name} {token:03d} stands alone.", token=token,
+               _owner=s.owner(token))
+    else:
+        partner = token_of(choice)
+        group = g["at"][str(partner)]
+        g["groups"][group].append(token)
+        g["at"][str(token)] = group
+        s.emit("pair", "{_owner:name} {token:03d} pairs up with {_partner_owner:name} "
+               "{partner:03d}.", token=token, partner=partner, _owner=s.owner(token),
+               _partner_owner=s.owner(partner))
+    next_pairer(s)
+
+
+def next_selector(s: SquidGameState, first: bool = False) -> None:
+    """Taking turns, a player selects one of their pairs that has not played; none left: the
+    game is over."""
+    g = s.g
+    if pass_turn(g, lambda seat: bool(MARBLES.open_pairs(s, seat)), first):
+        s.ask(g["order"][g["turn"]], SELECT_PAIR)
+        return
+    campaign.finish_game(s)
+
+
+def select_options(s: SquidGameState, seat: int) -> list[str]:
+    return [token_action(t) for t in MARBLES.open_pairs(s, seat)]
+
+
+def selected(s: SquidGameState, seat: int, choice: str) -> None:
+    g = s.g
+    token = token_of(choice)
+    group = g["at"][str(token)]
+    other = next(t for t in g["groups"][group] if t != token)
+    g["duel"] = {"group": group, "selector": seat, "mine": token, "theirs": other,
+                 "opponent": s.owner(other), "hide": None, "guess": None,
+                 "rolls": [None, None]}
+    s.emit("select", "{_owner:name} {_token:03d} and {_other_owner:name} {_other:03d} play.",
+           tokens=[token, other], _owner=s.owner(token), _token=token,
+           _other_owner=s.owner(other), _other=other)
+    s.ask(seat, KEEP_ONE if s.owner(other) == seat else CHOOSE_MODE)
+
+
+def keep_options(s: SquidGameState, seat: int) -> list[str]:
+    return [token_action(t) for t in sorted(s.g["groups"][s.g["duel"]["group"]])]
+
+
+def kept(s: SquidGameState, seat: int, choice: str) -> None:
+    """Both tokens of the pair are yours: keep one, the other is eliminated."""
+    keep = token_of(choice)
+    group = s.g["groups"][s.g["duel"]["group"]]
+    loser = next(t for t in group if t != keep)
+    s.survive(keep, "its teammate in the pair is eliminated")
+    end_duel(s, loser, "{_by:name} keeps {_kept:03d}", _by=seat, _kept=keep)
+
+
+def mode_options(s: SquidGameState, seat: int) -> list[str]:
+    return [ODD_EVEN, WALL]
+
+
+def mode_chosen(s: SquidGameState, seat: int, choice: str) -> None:
+    s.emit("mode", "{_by:name} chooses {_mode}.", mode=choice, _by=seat, _mode=choice.title())
+    if choice == WALL:
+        ask_roll(s)
+        return
+    duel = s.g["duel"]
+    s.push(odd_even)
+    s.ask_all([duel["selector"], duel["opponent"]], HIDE_OR_GUESS)
+
+
+# ---- Odd Even: the selector hides 1 or 2 marbles, the opponent guesses, at once ----------------
+def hide_options(s: SquidGameState, seat: int) -> list[str]:
+    duel = s.g["duel"]
+    if seat == duel["selector"]:
+        return list(HIDE) if duel["hide"] is None else []
+    return list(GUESS) if duel["guess"] is None else []
+
+
+def hidden_or_guessed(s: SquidGameState, seat: int, choice: str) -> None:
+    duel = s.g["duel"]
+    if seat == duel["selector"]:
+        duel["hide"] = HIDE.index(choice) + 1
+        hidden = "{seat:name} hides marbles in a hand."
+    else:
+        duel["guess"] = choice.split()[1]
+        hidden = "{seat:name} has guessed."
+    s.emit_private((seat,), s.entry("marbles", "You {_action}.", seat=seat, _action=choice),
+                   s.entry("marbles", hidden, seat=seat))
+
+
+def odd_even(s: SquidGameState) -> None:
+    duel = s.g["duel"]
+    right = (duel["hide"] % 2 == 1) == (duel["guess"] == "odd")
+    s.emit("odd_even", "{hidden} marble{_s} hidden; the guess was {guess}: {_right}.",
+           hidden=duel["hide"], guess=duel["guess"], _s="s" * (duel["hide"] > 1),
+           _right="right" if right else "wrong")
+    winner, loser = (duel["theirs"], duel["mine"]) if right else (duel["mine"], duel["theirs"])
+    s.survive(winner, "won at Odd Even")
+    end_duel(s, loser, "lost at Odd Even")
+
+
+# ---- Closest to the wall (digital) -------------------------------------------------------------
+def ask_roll(s: SquidGameState) -> None:
+    """The opponent rolls first, then the selector."""
+    duel = s.g["duel"]
+    s.ask(duel["opponent"] if duel["rolls"][0] is None else duel["selector"], ROLL)
+
+
+def roll_options(s: SquidGameState, seat: int) -> list[str]:
+    return [roll_action(kind) for kind in s.data.roll_kinds]
+
+
+def rolled(s: SquidGameState, seat: int, choice: str) -> None:
+    data = s.data
+    kind = choice.split()[1]
+    duel = s.g["duel"]
+    k = data.roll_kinds.index(kind)
+    first = duel["rolls"][0] is None
+    mover, other = (duel["theirs"], duel["mine"]) if first else (duel["mine"], duel["theirs"])
+    if s.rng.randrange(100) < data.off_table_percent[k]:
+        s.emit("roll", "{seat:name} rolls {_kind}: off the table!", seat=seat,
+               distance=None, _kind=kind)
+        s.survive(other, "the other marble rolled off the table")
+        end_duel(s, mover, "its marble rolled off the table")
+        return
+    span = data.farthest_cm[k] - data.nearest_cm[k] + 1
+    distance = data.nearest_cm[k] + s.rng.randrange(span)
+    duel["rolls"][0 if first else 1] = distance
+    s.emit("roll", "{seat:name} rolls {_kind}: {distance} cm from the red line.",
+           seat=seat, distance=distance, _kind=kind)
+    if first:
+        ask_roll(s)
+        return
+    theirs, mine = duel["rolls"]
+    if theirs == mine:
+        duel["rolls"] = [None, None]
+        s.emit("roll", "Equally close: both roll again.")
+        ask_roll(s)
+        return
+    winner, loser = (duel["mine"], duel["theirs"]) if mine < theirs else \
+        (duel["theirs"], duel["mine"])
+    s.survive(winner, "rolled closest to the wall")
+    end_duel(s, loser, "rolled farther from the wall")
+
+
+def end_duel(s: SquidGameState, loser: int, why: str, **why_data: Any) -> None:
+    g = s.g
+    s.eliminate(loser, why, **why_data)
+    g["played"].append(g["duel"]["group"])
+    g["duel"] = None
+    next_selector(s)
+
+
+PAIR_UP = Question("Pair up a token", pair_options, paired, name="marbles_pair")
+SELECT_PAIR = Question("Select a pair to play", select_options, selected, name="marbles_select")
+KEEP_ONE = Question("Keep one token of the pair", keep_options, kept, name="marbles_keep")
+CHOOSE_MODE = Question("Odd Even or closest to the wall", mode_options, mode_chosen,
+                       name="marbles_mode")
+HIDE_OR_GUESS = Question("Odd Even: hide marbles, or guess", hide_options, hidden_or_guessed,
+                         name="marbles_odd_even")
+ROLL = Question("Roll your marble toward the wall", roll_options, rolled, name="marbles_roll")
+STEP_OF = {"marbles_pair": PAIR, "marbles_select": SELECT, "marbles_keep": KEEP,
+           "marbles_mode": MODE, "marbles_odd_even": ODD_EVEN, "marbles_roll": WALL}
+STEPS = [odd_even]
+QUESTIONS = [PAIR_UP, SELECT_PAIR, KEEP_ONE, CHOOSE_MODE, HIDE_OR_GUESS, ROLL]
 
 
 MARBLES = Marbles()

@@ -10,10 +10,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import Seen, Zone
+from squidbox.engine import Later, Seen, Zone
+from squidbox.engine.stack import Question
 
 from . import campaign
-from .stage import Stage, chip, token_action, token_of
+from .stage import Stage, cards_text, chip, token_action, token_of
 from .timer import count_down, run_out
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ class RedLightGreenLight(Stage):
     zones = (Zone("g.deck", Seen.NOBODY, pool="doll", face=doll_face),
              Zone("g.discard", Seen.PUBLIC, pool="doll", face=doll_face))
 
-    # ---- setup and the round ---------------------------------------------------------------
+    # ---- setup ------------------------------------------------------------------------------
     def setup(self, s: SquidGameState) -> None:
         deck = list(range(len(s.data.doll_cards)))
         s.rng.shuffle(deck)
@@ -50,141 +51,52 @@ class RedLightGreenLight(Stage):
             "deck": deck,  # face down, top card last
             "discard": [],  # Doll cards flipped since the last shuffle, in order
             "round": 0,
-            "step": ENTER,
             "to_enter": [],
             "played": [None] * s.num_players,
             "revealed": None,
             "doll": None,
             "pushers": [],
         }
-        self._start_round(s)
+        rlgl_round(s)
 
-    def _start_round(self, s: SquidGameState) -> None:
-        g = s.g
-        if not g["at"]:
-            campaign.finish_game(s)
-            return
-        g["round"] += 1
-        g["step"] = ENTER
-        g["to_enter"] = []
-        for seat in range(s.num_players):
-            lanes = [g["at"][str(t)] for t in s.playing(seat)]
-            waiting = [t for t in s.playing(seat) if g["at"][str(t)] == WAITING]
-            if START_LINE in lanes or not waiting:
-                continue
-            if len(waiting) == 1:
-                self._place(s, waiting[0])
-            else:
-                g["to_enter"].append(seat)
-        if not g["to_enter"]:
-            self._start_play(s)
-
-    def _place(self, s: SquidGameState, token: int) -> None:
+    def place(self, s: SquidGameState, token: int) -> None:
         """Place a token behind the starting line."""
         s.g["at"][str(token)] = START_LINE
-        s.emit("place", f"{s.name_token(token)} steps behind the starting line.", token=token)
-
-    def _start_play(self, s: SquidGameState) -> None:
-        s.g["step"] = PLAY
-        s.g["played"] = [None] * s.num_players
-        s.g["revealed"] = None
+        s.emit("place", "{_owner:name} {token:03d} steps behind the starting line.", token=token,
+               _owner=s.owner(token))
 
     def on_board(self, s: SquidGameState, seat: int) -> list[int]:
         at = s.g["at"]
         return [t for t in s.team[seat] if at.get(str(t), WAITING) >= START_LINE]
 
-    def to_move(self, s: SquidGameState) -> list[int]:
-        g = s.g
-        if g["step"] == ENTER:
-            return list(g["to_enter"])
-        if g["step"] == PUSH:
-            return [g["pushers"][0]]
-        return [seat for seat in range(s.num_players)
-                if g["played"][seat] is None and self.on_board(s, seat)]
-
-    def legal(self, s: SquidGameState, seat: int) -> list[str]:
-        g = s.g
-        if g["step"] == ENTER:
-            return [token_action(t) for t in s.playing(seat) if g["at"][str(t)] == WAITING]
-        if g["step"] == PUSH:
-            return [token_action(t) for t in self.push_targets(s, seat)]
-        return [card_action(v) for v in s.data.card_values]
-
-    def apply(self, s: SquidGameState, seat: int, action: str) -> None:
-        g = s.g
-        if g["step"] == ENTER:
-            self._place(s, token_of(action))
-            g["to_enter"].remove(seat)
-            if not g["to_enter"]:
-                self._start_play(s)
-        elif g["step"] == PUSH:
-            target = token_of(action)
-            s.eliminate(target, f"pushed by {s.seat_name(seat)}'s 0 Push")
-            g["pushers"].pop(0)
-            self._next_push(s)
-        else:
-            g["played"][seat] = int(action.split()[1])
-            s.emit_private((seat,), {"type": "play", "text": f"You play {action}.", "seat": seat},
-                           {"type": "play", "text": f"{s.seat_name(seat)} plays a card face "
-                            "down.", "seat": seat})
-            if not self.to_move(s):
-                self._reveal(s)
-
     # ---- Reveal, Doll Looks, Eliminate, Move, Push -----------------------------------------
-    def _reveal(self, s: SquidGameState) -> None:
-        g = s.g
-        played = g["played"]
-        g["revealed"] = list(played)
-        g["played"] = [None] * s.num_players
-        shown = ", ".join(f"{s.seat_name(seat)} {v}" for seat, v in enumerate(played)
-                          if v is not None)
-        s.emit("reveal", f"Cards: {shown}.", cards=list(played))
-        doll = g["deck"].pop()
-        g["discard"].append(doll)
-        g["doll"] = doll
-        caught = s.data.doll_cards[doll]
-        s.emit("doll", self.doll_text(caught), card=doll, numbers=list(caught))
-        for seat, value in enumerate(played):
-            if value is None:
-                continue
-            if value in caught:
-                self._caught(s, seat)
-            elif value != s.data.push_card:
-                self._move(s, seat, value)
-        pushers = [seat for seat, v in enumerate(played) if v == s.data.push_card
-                   and v not in caught]
-        g["pushers"] = sorted(pushers, key=lambda seat: -self._highest_on_board(s, seat))
-        self._next_push(s)
-
     @staticmethod
     def doll_text(caught: list[int] | tuple[int, ...]) -> str:
         if not caught:
             return "The Doll shows Green Light."
         return f"The Doll shows Red Light: {', '.join(map(str, caught))}."
 
-    def _caught(self, s: SquidGameState, seat: int) -> None:
+    def caught(self, s: SquidGameState, seat: int) -> None:
         """Eliminate your token closest to the Doll; the one behind the starting line only if
         it is your only token on the board."""
         tokens = self.on_board(s, seat)
         closest = max(tokens, key=lambda t: s.g["at"][str(t)])
         s.eliminate(closest, "caught moving on Red Light")
 
-    def _move(self, s: SquidGameState, seat: int, lanes: int) -> None:
+    def move(self, s: SquidGameState, seat: int, lanes: int) -> None:
         at = s.g["at"]
         moving = self.on_board(s, seat)
         for token in moving:
             at[str(token)] += lanes
         if s.recording:
-            last = s.data.rlgl_lanes
-            moved = ", ".join(f"{t:03d}→{at[str(t)] if at[str(t)] <= last else 'Doll'}"
-                              for t in moving)
-            s.emit("move", f"{s.seat_name(seat)} moves {lanes} lane{'s' * (lanes != 1)}"
-                   + (f" ({moved})." if moved else "."), seat=seat, lanes=lanes)
+            s.emit("move", "{seat:name} moves {lanes} lane{_s}{_moved}.", seat=seat, lanes=lanes,
+                   _s="s" * (lanes != 1), _moved=Later(
+                       _moved_text, [(t, at[str(t)]) for t in moving], s.data.rlgl_lanes))
         for token in moving:
             if at[str(token)] > s.data.rlgl_lanes:
                 s.survive(token, "crossed into the Doll's space")
 
-    def _highest_on_board(self, s: SquidGameState, seat: int) -> int:
+    def highest_on_board(self, s: SquidGameState, seat: int) -> int:
         return max(self.on_board(s, seat), default=0)
 
     def push_targets(self, s: SquidGameState, seat: int) -> list[int]:
@@ -197,39 +109,6 @@ class RedLightGreenLight(Stage):
         return sorted(int(t) for t, lane in at.items()
                       if lane in reach and lane >= START_LINE and s.owner(int(t)) != seat)
 
-    def _next_push(self, s: SquidGameState) -> None:
-        g = s.g
-        while g["pushers"]:
-            seat = g["pushers"][0]
-            targets = self.push_targets(s, seat)
-            if len(targets) > 1:
-                g["step"] = PUSH
-                return
-            if targets:
-                s.eliminate(targets[0], f"pushed by {s.seat_name(seat)}'s 0 Push")
-            else:
-                s.emit("push", f"{s.seat_name(seat)} has no token to push.", seat=seat)
-            g["pushers"].pop(0)
-        self._end_round(s)
-
-    # ---- Discard, Countdown ----------------------------------------------------------------
-    def _end_round(self, s: SquidGameState) -> None:
-        g = s.g
-        if not g["deck"]:
-            g["timer"] = count_down(g["timer"], s.data.timer_steps)
-            s.emit("timer", f"The last Doll card is played: the Timer counts down to "
-                   f"{g['timer']}.", timer=g["timer"])
-            if run_out(g["timer"], s.data.timer_steps):
-                for key in sorted(g["at"], key=int):
-                    s.eliminate(int(key), "still on the field at 00:00")
-                campaign.finish_game(s)
-                return
-            g["deck"] = sorted(g["discard"])
-            g["discard"] = []
-            s.rng.shuffle(g["deck"])
-            s.emit("shuffle", "The Doll cards are shuffled.")
-        self._start_round(s)
-
     # ---- what a player sees ----------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
         g = s.g
@@ -239,7 +118,7 @@ class RedLightGreenLight(Stage):
             "at": dict(g["at"]),
             "timer": g["timer"],
             "round": g["round"],
-            "step": g["step"],
+            "step": STEP_OF.get(s.asking()),
             "deck_size": len(g["deck"]),
             "doll_cards_seen": [list(s.data.doll_cards[c]) for c in g["discard"]],
             "has_played": [v is not None for v in played],
@@ -288,6 +167,154 @@ class RedLightGreenLight(Stage):
         if g["my_card"] is not None:
             lines.append(f"  your face-down card: {g['my_card']}")
         return lines
+
+
+# ---- the round, on the decision stack (engine/stack.py) -------------------------------------
+def rlgl_round(s: SquidGameState) -> None:
+    """A round: tokens step behind the starting line, everyone plays a card face down, the
+    cards are revealed against the Doll, then the 0 Pushes."""
+    g = s.g
+    if not g["at"]:
+        campaign.finish_game(s)
+        return
+    g["round"] += 1
+    g["to_enter"] = []
+    for seat in range(s.num_players):
+        lanes = [g["at"][str(t)] for t in s.playing(seat)]
+        waiting = [t for t in s.playing(seat) if g["at"][str(t)] == WAITING]
+        if START_LINE in lanes or not waiting:
+            continue
+        if len(waiting) == 1:
+            RED_LIGHT_GREEN_LIGHT.place(s, waiting[0])
+        else:
+            g["to_enter"].append(seat)
+    s.push(rlgl_play)
+    s.ask_all(list(g["to_enter"]), ENTER_TOKEN)
+
+
+def enter_options(s: SquidGameState, seat: int) -> list[str]:
+    g = s.g
+    if seat not in g["to_enter"]:
+        return []
+    return [token_action(t) for t in s.playing(seat) if g["at"][str(t)] == WAITING]
+
+
+def entered(s: SquidGameState, seat: int, choice: str) -> None:
+    RED_LIGHT_GREEN_LIGHT.place(s, token_of(choice))
+    s.g["to_enter"].remove(seat)
+
+
+def rlgl_play(s: SquidGameState) -> None:
+    g = s.g
+    g["played"] = [None] * s.num_players
+    g["revealed"] = None
+    s.push(rlgl_reveal)
+    s.ask_all(range(s.num_players), PLAY_CARD)
+
+
+def card_options(s: SquidGameState, seat: int) -> list[str]:
+    if s.g["played"][seat] is not None or not RED_LIGHT_GREEN_LIGHT.on_board(s, seat):
+        return []
+    return [card_action(v) for v in s.data.card_values]
+
+
+def card_played(s: SquidGameState, seat: int, choice: str) -> None:
+    s.g["played"][seat] = int(choice.split()[1])
+    s.emit_private((seat,), s.entry("play", "You play {_action}.", seat=seat, _action=choice),
+                   s.entry("play", "{seat:name} plays a card face down.", seat=seat))
+
+
+def rlgl_reveal(s: SquidGameState) -> None:
+    """Reveal, the Doll looks: caught players lose a token, the others move; then the 0
+    Pushes, the highest team on the board first."""
+    rlgl = RED_LIGHT_GREEN_LIGHT
+    g = s.g
+    played = g["played"]
+    g["revealed"] = list(played)
+    g["played"] = [None] * s.num_players
+    s.emit("reveal", "Cards: {_shown}.", cards=played,
+           _shown=Later(cards_text, s.names, played, range(s.num_players)))
+    doll = g["deck"].pop()
+    g["discard"].append(doll)
+    g["doll"] = doll
+    caught = s.data.doll_cards[doll]
+    s.emit("doll", "{_text}", card=doll, numbers=list(caught),
+           _text=Later(rlgl.doll_text, caught))
+    for seat, value in enumerate(played):
+        if value is None:
+            continue
+        if value in caught:
+            rlgl.caught(s, seat)
+        elif value != s.data.push_card:
+            rlgl.move(s, seat, value)
+    pushers = [seat for seat, v in enumerate(played) if v == s.data.push_card
+               and v not in caught]
+    g["pushers"] = sorted(pushers, key=lambda seat: -rlgl.highest_on_board(s, seat))
+    rlgl_push(s)
+
+
+def rlgl_push(s: SquidGameState) -> None:
+    """The next 0 Push: a choice of target only when there is more than one."""
+    g = s.g
+    while g["pushers"]:
+        seat = g["pushers"][0]
+        targets = RED_LIGHT_GREEN_LIGHT.push_targets(s, seat)
+        if len(targets) > 1:
+            s.push(rlgl_push)
+            s.ask(seat, PUSH_TARGET)
+            return
+        if targets:
+            s.eliminate(targets[0], "pushed by {_by:name}'s 0 Push", _by=seat)
+        else:
+            s.emit("push", "{seat:name} has no token to push.", seat=seat)
+        g["pushers"].pop(0)
+    rlgl_end_round(s)
+
+
+def push_options(s: SquidGameState, seat: int) -> list[str]:
+    return [token_action(t) for t in RED_LIGHT_GREEN_LIGHT.push_targets(s, seat)]
+
+
+def pushed(s: SquidGameState, seat: int, choice: str) -> None:
+    s.eliminate(token_of(choice), "pushed by {_by:name}'s 0 Push", _by=seat)
+    s.g["pushers"].pop(0)
+
+
+def rlgl_end_round(s: SquidGameState) -> None:
+    """Discard; when the Doll deck is used up, the Countdown (and a shuffle)."""
+    g = s.g
+    if not g["deck"]:
+        g["timer"] = count_down(g["timer"], s.data.timer_steps)
+        s.emit("timer", "The last Doll card is played: the Timer counts down to {timer}.",
+               timer=g["timer"])
+        if run_out(g["timer"], s.data.timer_steps):
+            for key in sorted(g["at"], key=int):
+                s.eliminate(int(key), "still on the field at 00:00")
+            campaign.finish_game(s)
+            return
+        g["deck"] = sorted(g["discard"])
+        g["discard"] = []
+        s.rng.shuffle(g["deck"])
+        s.emit("shuffle", "The Doll cards are shuffled.")
+    rlgl_round(s)
+
+
+ENTER_TOKEN = Question("Choose the token that steps behind the starting line", enter_options,
+                       entered, name="rlgl_enter")
+PLAY_CARD = Question("Play a card face down", card_options, card_played, name="rlgl_play")
+PUSH_TARGET = Question("0 Push: choose the token to push", push_options, pushed,
+                       name="rlgl_push")
+STEP_OF = {"rlgl_enter": ENTER, "rlgl_play": PLAY, "rlgl_push": PUSH}  # the view's "step"
+STEPS = [rlgl_round, rlgl_play, rlgl_reveal, rlgl_push]
+QUESTIONS = [ENTER_TOKEN, PLAY_CARD, PUSH_TARGET]
+
+
+def _moved_text(moved: list[tuple[int, int]], last: int) -> str:
+    """Where each moved token ended: " (325→4, 326→Doll)"."""
+    if not moved:
+        return ""
+    return " (" + ", ".join(f"{t:03d}→{lane if lane <= last else 'Doll'}"
+                            for t, lane in moved) + ")"
 
 
 RED_LIGHT_GREEN_LIGHT = RedLightGreenLight()

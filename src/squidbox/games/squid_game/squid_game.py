@@ -10,8 +10,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from squidbox.engine import Later
+from squidbox.engine.stack import Question
+
 from . import campaign
-from .stage import Stage, chip, token_action, token_of
+from .stage import Stage, cards_text, chip, choice_asked, token_action, token_of
 
 if TYPE_CHECKING:
     from .state import SquidGameState
@@ -45,98 +48,50 @@ class SquidGameFinal(Stage):
         s.g = {
             "at": {str(t): SAFE for team in s.team for t in team},
             "speed": 0,
-            "step": PLACE,
             "to_place": [],
             "played": [None] * s.num_players,
             "revealed": None,
             "queue": [],
             "blocking": [],
-            "pending": None,
             "round": 0,
         }
         if self._last_team_standing(s):
             return
         s.g["speed"] = speed_token_holder(s.team)
-        s.emit("speed", f"{s.seat_name(s.g['speed'])} takes the Speed Token.",
-               seat=s.g["speed"])
+        s.emit("speed", "{seat:name} takes the Speed Token.", seat=s.g["speed"])
         for seat in range(s.num_players):
             if len(s.team[seat]) == 1:
-                self._to_square(s, s.team[seat][0])
+                self.to_square(s, s.team[seat][0])
             elif s.team[seat]:
                 s.g["to_place"].append(seat)
-        if not s.g["to_place"]:
-            self._start_round(s)
+        s.push(squid_game_round)
+        s.ask_all(list(s.g["to_place"]), PLACE_TOKEN)
 
-    def _to_square(self, s: SquidGameState, token: int) -> None:
+    def to_square(self, s: SquidGameState, token: int) -> None:
         s.g["at"][str(token)] = SQUARE
-        s.emit("place", f"{s.name_token(token)} enters the Square.", token=token)
-
-    def _start_round(self, s: SquidGameState) -> None:
-        g = s.g
-        g["round"] += 1
-        g["step"] = PLAY
-        g["played"] = [None] * s.num_players
-        g["blocking"] = []
-
-    def to_move(self, s: SquidGameState) -> list[int]:
-        g = s.g
-        if g["step"] == PLACE:
-            return list(g["to_place"])
-        if g["step"] == CHOOSE:
-            return [g["pending"]["seat"]]
-        return [seat for seat in range(s.num_players)
-                if g["played"][seat] is None and s.playing(seat)]
-
-    def legal(self, s: SquidGameState, seat: int) -> list[str]:
-        g = s.g
-        if g["step"] == PLACE:
-            return [token_action(t) for t in s.playing(seat)]
-        if g["step"] == CHOOSE:
-            return [token_action(t) for t in g["pending"]["options"]]
-        return list(CARDS)
-
-    def apply(self, s: SquidGameState, seat: int, action: str) -> None:
-        g = s.g
-        if g["step"] == PLACE:
-            self._to_square(s, token_of(action))
-            g["to_place"].remove(seat)
-            if not g["to_place"]:
-                self._start_round(s)
-        elif g["step"] == PLAY:
-            g["played"][seat] = action
-            s.emit_private((seat,), {"type": "play", "text": f"You play {action.title()}.",
-                                     "seat": seat},
-                           {"type": "play", "text": f"{s.seat_name(seat)} plays a card face "
-                            "down.", "seat": seat})
-            if not self.to_move(s):
-                self._reveal(s)
-        else:
-            pending = g["pending"]
-            g["pending"] = None
-            g["step"] = PLAY
-            self._resolve(s, pending["seat"], pending["kind"], token_of(action))
-            self._next_card(s)
+        s.emit("place", "{_owner:name} {token:03d} enters the Square.", token=token,
+               _owner=s.owner(token))
 
     # ---- Reveal and resolve in order -------------------------------------------------------------
-    def _reveal(self, s: SquidGameState) -> None:
+    def reveal(self, s: SquidGameState) -> None:
         g = s.g
         played = g["played"]
         g["revealed"] = list(played)
         g["played"] = [None] * s.num_players
         clockwise = [(g["speed"] + k) % s.num_players for k in range(s.num_players)]
-        s.emit("reveal", "Cards: " + ", ".join(f"{s.seat_name(seat)} {played[seat]}"
-                                               for seat in clockwise if played[seat]) + ".",
-               cards=list(played))
+        s.emit("reveal", "Cards: {_shown}.", cards=list(played),
+               _shown=Later(cards_text, s.names, played, clockwise))
         g["blocking"] = [seat for seat in clockwise if played[seat] == BLOCK]
         for seat in g["blocking"]:
-            s.emit("block", f"{s.seat_name(seat)} blocks.", seat=seat)
+            s.emit("block", "{seat:name} blocks.", seat=seat)
         g["queue"] = [[seat, card] for card in (STAB, PUSH, MOVE)
                       for seat in clockwise if played[seat] == card]
-        self._next_card(s)
+        self.next_card(s)
 
-    def _next_card(self, s: SquidGameState) -> None:
+    def next_card(self, s: SquidGameState) -> None:
+        """Resolve the revealed cards in order, until a choice is asked or the game is won."""
         g = s.g
-        while s.phase == campaign.PLAY and g["step"] == PLAY and g["queue"]:
+        while s.phase == campaign.PLAY and s.pending is None and g["queue"]:
             seat, card = g["queue"].pop(0)
             if not s.playing(seat):
                 continue
@@ -144,10 +99,10 @@ class SquidGameFinal(Stage):
                 self._stab(s, seat)
             elif card == PUSH:
                 self._offer(s, seat, PUSH_TARGET, self.push_targets(s, seat),
-                            f"{s.seat_name(seat)} has nobody blocking to push.")
+                            "{seat:name} has nobody blocking to push.")
             else:
                 self._offer(s, seat, MOVE_TOKEN, s.playing(seat), "")
-        if s.phase == campaign.PLAY and g["step"] == PLAY and not g["queue"]:
+        if s.phase == campaign.PLAY and s.pending is None and not g["queue"]:
             self._end_round(s)
 
     def _zones_of(self, s: SquidGameState, seat: int) -> set[str | None]:
@@ -178,29 +133,27 @@ class SquidGameFinal(Stage):
         if targets:
             self._offer(s, seat, STAB_TARGET, targets, "")
         elif doomed:
-            s.emit("stab", f"{s.seat_name(seat)} can only stab a blocking player.", seat=seat)
+            s.emit("stab", "{seat:name} can only stab a blocking player.", seat=seat)
             self._offer(s, seat, STAB_FAILS, doomed, "")
         else:
-            s.emit("stab", f"{s.seat_name(seat)} has nobody to stab.", seat=seat)
+            s.emit("stab", "{seat:name} has nobody to stab.", seat=seat)
 
     def _offer(self, s: SquidGameState, seat: int, kind: str, options: list[int],
                none_text: str) -> None:
         if len(options) > 1:
-            s.g["step"] = CHOOSE
-            s.g["pending"] = {"seat": seat, "kind": kind, "options": options}
+            s.ask(seat, CHOOSE_TOKEN, kind=kind, options=options)
         elif options:
-            self._resolve(s, seat, kind, options[0])
+            self.resolve(s, seat, kind, options[0])
         elif none_text:
             s.emit(kind, none_text, seat=seat)
 
-    def _resolve(self, s: SquidGameState, seat: int, kind: str, token: int) -> None:
-        name = s.seat_name(seat)
+    def resolve(self, s: SquidGameState, seat: int, kind: str, token: int) -> None:
         if kind == STAB_TARGET:
-            s.eliminate(token, f"stabbed by {name}")
+            s.eliminate(token, "stabbed by {_by:name}", _by=seat)
         elif kind == STAB_FAILS:
             s.eliminate(token, "it stabbed at a blocking player")
         elif kind == PUSH_TARGET:
-            s.eliminate(token, f"pushed out of the court by {name}")
+            s.eliminate(token, "pushed out of the court by {_by:name}", _by=seat)
         else:
             self._move(s, token)
             return
@@ -215,12 +168,13 @@ class SquidGameFinal(Stage):
             self._reach_squid_head(s, token)
             return
         at[str(token)] = space + 1
-        where = "the Square" if space == SAFE else f"space {space + 1} of the Triangle"
-        s.emit("move", f"{s.name_token(token)} moves to {where}.", token=token,
-               space=space + 1)
+        s.emit("move", "{_owner:name} {token:03d} moves to the Square." if space == SAFE else
+               "{_owner:name} {token:03d} moves to space {space} of the Triangle.", token=token,
+               space=space + 1, _owner=s.owner(token))
 
     def _reach_squid_head(self, s: SquidGameState, token: int) -> None:
-        s.emit("squid_head", f"{s.name_token(token)} reaches the Squid Head!", token=token)
+        s.emit("squid_head", "{_owner:name} {token:03d} reaches the Squid Head!", token=token,
+               _owner=s.owner(token))
         for key in sorted(s.g["at"], key=int):
             if int(key) != token:
                 s.eliminate(int(key), "the game is won")
@@ -236,8 +190,7 @@ class SquidGameFinal(Stage):
             return False
         if alive:
             s.winner = alive[0]
-            s.emit("last_team", f"{s.seat_name(alive[0])} is the only team left.",
-                   seat=alive[0])
+            s.emit("last_team", "{seat:name} is the only team left.", seat=alive[0])
             for key in sorted(s.g["at"], key=int):
                 s.survive(int(key), "last team standing")
         campaign.finish_game(s)
@@ -255,18 +208,18 @@ class SquidGameFinal(Stage):
                 g["at"][key] = min(g["at"][key] + 1, last)
         g["speed"] = (g["speed"] + 1) % s.num_players
         s.emit("advance", "Tokens in the Triangle advance; the Speed Token passes to "
-               f"{s.seat_name(g['speed'])}.", speed=g["speed"])
-        self._start_round(s)
+               "{speed:name}.", speed=g["speed"])
+        squid_game_round(s)
 
     # ---- what a player sees --------------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
         g = s.g
-        pending = g["pending"]
+        pending = choice_asked(s, "squid_game_choose")
         return {
             "at": dict(g["at"]),
             "triangle_spaces": s.data.triangle_spaces,
             "speed": g["speed"],
-            "step": g["step"],
+            "step": STEP_OF.get(s.asking()),
             "round": g["round"],
             "to_place": list(g["to_place"]),
             "has_played": [v is not None for v in g["played"]],
@@ -309,6 +262,62 @@ class SquidGameFinal(Stage):
         if g["my_card"]:
             lines.append(f"  your face-down card: {g['my_card']}")
         return lines
+
+
+# ---- the questions and steps (engine/stack.py) ----------------------------------------------
+def place_options(s: SquidGameState, seat: int) -> list[str]:
+    return [token_action(t) for t in s.playing(seat)] if seat in s.g["to_place"] else []
+
+
+def placed(s: SquidGameState, seat: int, choice: str) -> None:
+    SQUID_GAME.to_square(s, token_of(choice))
+    s.g["to_place"].remove(seat)
+
+
+def squid_game_round(s: SquidGameState) -> None:
+    """A round: everyone still playing plays a card face down, all at once; then the reveal."""
+    g = s.g
+    g["round"] += 1
+    g["played"] = [None] * s.num_players
+    g["blocking"] = []
+    s.push(squid_game_reveal)
+    s.ask_all(range(s.num_players), PLAY_CARD)
+
+
+def card_options(s: SquidGameState, seat: int) -> list[str]:
+    if s.g["played"][seat] is not None or not s.playing(seat):
+        return []
+    return list(CARDS)
+
+
+def card_played(s: SquidGameState, seat: int, choice: str) -> None:
+    s.g["played"][seat] = choice
+    s.emit_private((seat,), s.entry("play", "You play {_card}.", seat=seat,
+                                    _card=choice.title()),
+                   s.entry("play", "{seat:name} plays a card face down.", seat=seat))
+
+
+def squid_game_reveal(s: SquidGameState) -> None:
+    SQUID_GAME.reveal(s)
+
+
+def token_options(s: SquidGameState, seat: int, kind: str, options: list[int]) -> list[str]:
+    return [token_action(t) for t in options]
+
+
+def token_chosen(s: SquidGameState, seat: int, choice: str, kind: str,
+                 options: list[int]) -> None:
+    SQUID_GAME.resolve(s, seat, kind, token_of(choice))
+    SQUID_GAME.next_card(s)
+
+
+PLACE_TOKEN = Question("Choose the token that enters the Square", place_options, placed,
+                       name="squid_game_place")
+PLAY_CARD = Question("Play a card face down", card_options, card_played, name="squid_game_play")
+CHOOSE_TOKEN = Question("Choose a token", token_options, token_chosen, name="squid_game_choose")
+STEP_OF = {"squid_game_place": PLACE, "squid_game_play": PLAY, "squid_game_choose": CHOOSE}
+STEPS = [squid_game_round, squid_game_reveal]
+QUESTIONS = [PLACE_TOKEN, PLAY_CARD, CHOOSE_TOKEN]
 
 
 SQUID_GAME = SquidGameFinal()

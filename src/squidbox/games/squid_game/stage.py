@@ -3,13 +3,18 @@
 A game keeps all its own data in the state's `g` dict (JSON only). `g["at"]` maps each token
 still playing this game (as a string) to where it is; a token leaves `at` when it survives the
 game (it stays in its team) or is eliminated (it goes to the piggy bank).
+
+A game's turns and rounds run on the engine's decision stack (engine/stack.py): each module
+writes its decisions as Questions (cards played face down are asked of every player at once,
+`ask_all`) and what follows them as steps, and ends with its STEPS and QUESTIONS (flow.py
+gathers them). Its view names the decision asked now as "step" (STEP_OF).
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from squidbox.engine import Zone
@@ -27,18 +32,6 @@ class Stage(ABC):
     @abstractmethod
     def setup(self, s: SquidGameState) -> None:
         """Start the game: lay out the tokens of every team in `s.g`."""
-
-    @abstractmethod
-    def to_move(self, s: SquidGameState) -> list[int]:
-        """The seats to decide now."""
-
-    @abstractmethod
-    def legal(self, s: SquidGameState, seat: int) -> list[str]:
-        """The actions open to `seat`, who is to move."""
-
-    @abstractmethod
-    def apply(self, s: SquidGameState, seat: int, action: str) -> None:
-        """Carry out a legal action."""
 
     @abstractmethod
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
@@ -89,6 +82,23 @@ def token_of(action: str) -> int:
 
 def survivors_text(tokens: list[int]) -> str:
     return ", ".join(f"{t:03d}" for t in sorted(tokens)) or "none"
+
+
+def choice_asked(s: SquidGameState, question: str) -> dict[str, Any] | None:
+    """The choice among tokens asked now by `question` (its arguments: kind, options), as a
+    view shows it: seat, kind, options (token numbers)."""
+    pending = s.pending
+    if pending is None or pending["kind"] != question:
+        return None
+    args = pending["args"]
+    return {"seat": pending["seat"], "kind": args["kind"], "options": list(args["options"])}
+
+
+def cards_text(names: Sequence[str], played: list[Any], order: Iterable[int]) -> str:
+    """Face-down cards as revealed, for the log: "Red 3, Blue 0" (seats in `order` that
+    played)."""
+    return ", ".join(f"{names[seat]} {played[seat]}" for seat in order
+                     if played[seat] is not None)
 
 
 def chip(token: int, view: dict[str, Any], names: list[str]) -> str:

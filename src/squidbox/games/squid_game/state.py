@@ -7,6 +7,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from squidbox.engine import State
+from squidbox.engine.stack import StackState
 
 from . import campaign
 from .dalgona import DALGONA
@@ -14,7 +15,7 @@ from .glass_bridge import GLASS_BRIDGE
 from .marbles import MARBLES
 from .red_light_green_light import RED_LIGHT_GREEN_LIGHT
 from .squid_game import SQUID_GAME
-from .stage import Stage, token_action, token_of
+from .stage import Stage
 from .tug_of_war import TUG_OF_WAR
 
 if TYPE_CHECKING:
@@ -30,10 +31,11 @@ STAGES: dict[str, Stage] = {
 }
 
 
-class SquidGameState(State):
+class SquidGameState(StackState, State):
     game: SquidGame
     data: SquidGameData
     tokens: Tokens
+    names: tuple[str, ...]
 
     FIELDS = (
         "games",  # the games to play, in order (all six, or one alone)
@@ -46,15 +48,21 @@ class SquidGameState(State):
         "g",  # the current game's own data (see each game's module)
         "winner",  # the seat whose token won the final Squid Game, or None
         "results",  # per finished game: its name, each team's survivors (final: how it was won)
+        "stack",  # frames still to do (engine/stack.py)
+        "pending",  # the question asked now: seat (or seats, asked at once), kind, args
     )
 
     def _setup(self) -> None:
         self._derive()
+        self.stack, self.pending = [], None
         campaign.setup(self)
+        self.game.flow.run(self)
 
     def _derive(self) -> None:
         self.data = self.game.data
         self.tokens = self.game.tokens
+        self.names = tuple(self.seat_names())  # for log texts built when the log is read
+        self._playing: tuple[dict[str, Any], list[list[int]]] | None = None  # see playing()
 
     def seat_names(self) -> list[str]:
         return self.game.seat_names(self.num_players)
@@ -63,50 +71,56 @@ class SquidGameState(State):
     def current(self) -> Stage:
         return STAGES[self.games[self.stage]]
 
+    def asking(self) -> str | None:
+        """The kind of question asked now (a stage's view names its step after it)."""
+        return None if self.pending is None else self.pending["kind"]
+
     # ---- shared helpers for the games -------------------------------------------------------
     def owner(self, token: int) -> int:
         return self.tokens.owner[token]
 
-    def name_token(self, token: int) -> str:
-        return f"{self.seat_name(self.owner(token))} {token:03d}"
+    # A token in a log template is "{_owner:name} {token:03d}", logged with _owner=owner(token)
+    # (docs/engine.md "Logging"); eliminate and survive log their token so.
 
     def playing(self, seat: int) -> list[int]:
-        """The seat's tokens still playing the current game, ascending."""
-        at = self.g["at"]
-        return [t for t in self.team[seat] if str(t) in at]
+        """The seat's tokens still playing the current game, ascending (a fresh list).
 
-    def eliminate(self, token: int, why: str) -> None:
+        Asked very often (every option and move looks at it), it is worked out once for every
+        seat and kept until a token leaves play (eliminate, survive) or the game's `at` is
+        another dict (a new game, a clone, a loaded state): the only ways it changes."""
+        at = self.g["at"]
+        known = self._playing
+        if known is None or known[0] is not at:
+            known = self._playing = (at, [[t for t in team if str(t) in at]
+                                          for team in self.team])
+        return known[1][seat][:]
+
+    def eliminate(self, token: int, why: str, **why_data: Any) -> None:
+        """`why` is a log template (docs/engine.md "Logging") over `why_data`."""
         seat = self.owner(token)
+        self._playing = None
         self.team[seat].remove(token)
         self.bank[seat].append(token)
         self.bank[seat].sort()
         self.g["at"].pop(str(token), None)
-        self.emit("eliminated", f"{self.name_token(token)} is eliminated: {why}.",
-                  seat=seat, token=token)
+        self.emit("eliminated", "{seat:name} {token:03d} is eliminated: " + why + ".",
+                  seat=seat, token=token, **why_data)
 
-    def survive(self, token: int, why: str) -> None:
+    def survive(self, token: int, why: str, **why_data: Any) -> None:
+        self._playing = None
         del self.g["at"][str(token)]
-        self.emit("survives", f"{self.name_token(token)} survives: {why}.",
-                  seat=self.owner(token), token=token)
+        self.emit("survives", "{seat:name} {token:03d} survives: " + why + ".",
+                  seat=self.owner(token), token=token, **why_data)
 
     # ---- the protocol hooks -----------------------------------------------------------------
     def _to_move(self) -> list[int]:
-        if self.phase == campaign.PLAY:
-            return self.current.to_move(self)
-        if self.phase == campaign.OVER:
-            return []
-        return [seat for seat, left in enumerate(self.to_pick) if left]
+        return self.game.flow.to_move(self)
 
     def _legal_actions(self, player: int) -> list[str]:
-        if self.phase == campaign.PLAY:
-            return self.current.legal(self, player)
-        return [token_action(t) for t in self.reserve[player]]
+        return self.game.flow.options(self, player)
 
     def _apply(self, player: int, action: str) -> None:
-        if self.phase == campaign.PLAY:
-            self.current.apply(self, player, action)
-        else:
-            campaign.pick_token(self, player, token_of(action))
+        self.game.flow.answer(self, action, player)
 
     def _action_is_public(self, player: int, action: str) -> bool:
         # Stages judge by the action alone: hidden plays use their own action names.
@@ -163,3 +177,4 @@ class SquidGameState(State):
         else:
             assert self.g == {}
         assert self.winner is None or self.games[-1] == "squid_game"
+        self.game.flow.check(self)

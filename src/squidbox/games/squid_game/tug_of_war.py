@@ -11,6 +11,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from squidbox.engine import Later
+from squidbox.engine.stack import Question
+
 from . import campaign
 from .stage import Stage, chip, pass_turn, token_action, token_of
 from .tokens import turn_order
@@ -54,14 +57,12 @@ class TugOfWar(Stage):
         s.g = {
             "at": {str(t): None for team in s.team for t in team},
             "order": order,
-            "step": PLACE,
             "turn": 0,
             "chosen": None,  # the token the placing player has picked, before its team
             "plays": [[] for _ in range(s.num_players)],  # per seat, [value, team] face down
         }
-        s.emit("order", "Turn order: " + ", ".join(s.seat_name(p) for p in order) + ".",
-               order=order)
-        self._next_placer(s, first=True)
+        s.emit("order", "Turn order: {order:names}.", order=order)
+        next_placer(s, first=True)
 
     # ---- Placement and the Balance Rule ----------------------------------------------------
     def counts(self, s: SquidGameState) -> list[int]:
@@ -77,111 +78,15 @@ class TugOfWar(Stage):
         return [team for team, k in enumerate(counts)
                 if k < s.data.tug_slots_per_team and k + 1 - counts[opponent(team)] <= 1]
 
-    def _unplaced(self, s: SquidGameState, seat: int) -> list[int]:
+    def unplaced(self, s: SquidGameState, seat: int) -> list[int]:
         return [t for t in s.playing(seat) if s.g["at"][str(t)] is None]
-
-    def _next_placer(self, s: SquidGameState, first: bool = False) -> None:
-        if self.placeable(s) and pass_turn(s.g, lambda seat: bool(self._unplaced(s, seat)),
-                                           first):
-            return
-        self._start_cards(s)
-
-    def _start_cards(self, s: SquidGameState) -> None:
-        g = s.g
-        for key in sorted(g["at"], key=int):
-            if g["at"][key] is None:
-                s.eliminate(int(key), "no location left on the Tug of War board")
-        g["step"] = CARDS
-        if not g["at"]:
-            campaign.finish_game(s)
-
-    def to_move(self, s: SquidGameState) -> list[int]:
-        g = s.g
-        if g["step"] == PLACE:
-            return [g["order"][g["turn"]]]
-        return [seat for seat in range(s.num_players)
-                if len(g["plays"][seat]) < self.cards_due(s, seat)]
 
     def cards_due(self, s: SquidGameState, seat: int) -> int:
         """One card per token, but you only have six."""
         return min(len(s.playing(seat)), s.data.tug_max_cards)
 
-    def legal(self, s: SquidGameState, seat: int) -> list[str]:
-        teams = s.data.tug_teams
-        if s.g["step"] == PLACE:
-            unplaced = self._unplaced(s, seat)
-            if s.g["chosen"] is None and len(unplaced) > 1:
-                # "Take turns placing a token": which of your tokens is yours to choose.
-                return [token_action(t) for t in unplaced]
-            return [team_action(teams[t]) for t in self.placeable(s)]
-        plays = s.g["plays"][seat]
-        used = {value for value, _ in plays}
-        open_teams = [team for team in range(len(teams))
-                      if self._mine_on(s, seat, team) > sum(1 for _, t in plays if t == team)]
-        return [play_action(v, teams[t]) for v in s.data.card_values if v not in used
-                for t in open_teams]
-
-    def _mine_on(self, s: SquidGameState, seat: int, team: int) -> int:
+    def mine_on(self, s: SquidGameState, seat: int, team: int) -> int:
         return sum(1 for t in s.playing(seat) if s.g["at"][str(t)] == team)
-
-    def apply(self, s: SquidGameState, seat: int, action: str) -> None:
-        g = s.g
-        teams = s.data.tug_teams
-        if g["step"] == PLACE:
-            if action.startswith("token "):
-                g["chosen"] = token_of(action)
-                return
-            team = teams.index(action.split()[1])
-            token = g["chosen"] if g["chosen"] is not None else self._unplaced(s, seat)[0]
-            g["chosen"] = None
-            g["at"][str(token)] = team
-            s.emit("place", f"{s.name_token(token)} joins team {teams[team]}.", token=token,
-                   team=teams[team])
-            self._next_placer(s)
-            return
-        _, value, _, team_name = action.split()
-        g["plays"][seat].append([int(value), teams.index(team_name)])
-        s.emit_private((seat,), {"type": "play", "text": f"You {action}.", "seat": seat},
-                       {"type": "play", "text": f"{s.seat_name(seat)} plays a card face down "
-                        f"behind team {team_name}.", "seat": seat, "team": team_name})
-        if not self.to_move(s):
-            self._pull(s)
-
-    # ---- Pull: reveal one battle at a time ---------------------------------------------------
-    def _pull(self, s: SquidGameState) -> None:
-        g = s.g
-        teams = s.data.tug_teams
-        for left in range(0, len(teams), 2):
-            sides = (left, left + 1)
-            members = [[int(t) for t, team in g["at"].items() if team == side] for side in sides]
-            if not members[0] and not members[1]:
-                continue
-            cards = [[v for plays in g["plays"] for v, team in plays if team == side]
-                     for side in sides]
-            label = f"{teams[left]} vs {teams[left + 1]}"
-            if not members[0] or not members[1]:
-                alone = 0 if members[0] else 1
-                s.emit("battle", f"{label}: team {teams[sides[alone]]} has no opponent.")
-                winner: int | None = alone
-            else:
-                totals = [sum(c) for c in cards]
-                zeros = sum(c.count(0) for c in cards)
-                winner = battle_winner(totals, zeros, [len(m) for m in members])
-                s.emit("battle", f"{label}: cards {in_words(cards[0])} against "
-                       f"{in_words(cards[1])}, totals "
-                       f"{totals[0]}–{totals[1]}, {zeros} zero{'s' * (zeros != 1)}; "
-                       + ("a tie." if winner is None else f"team {teams[sides[winner]]} wins."),
-                       cards=cards, totals=totals, zeros=zeros,
-                       winner=None if winner is None else teams[sides[winner]])
-            for side in (0, 1):
-                for token in sorted(members[side]):
-                    if winner is None:
-                        s.eliminate(token, TIE_REASON)
-                    elif side == winner:
-                        s.survive(token, f"team {teams[sides[side]]} wins its battle")
-                    else:
-                        s.eliminate(token, "pulled into the gap")
-        campaign.finish_game(s)
 
     # ---- what a player sees ------------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
@@ -192,7 +97,7 @@ class TugOfWar(Stage):
             "slots_per_team": s.data.tug_slots_per_team,
             "at": {t: None if team is None else teams[team] for t, team in g["at"].items()},
             "order": list(g["order"]),
-            "step": g["step"],
+            "step": STEP_OF.get(s.asking()),
             "turn": g["turn"],
             "chosen": g["chosen"],
             "cards_behind": [[teams[team] for _, team in plays] for plays in g["plays"]],
@@ -211,7 +116,7 @@ class TugOfWar(Stage):
 
     def check(self, s: SquidGameState) -> None:
         g = s.g
-        assert g["chosen"] is None or g["chosen"] in self._unplaced(s, s.owner(g["chosen"]))
+        assert g["chosen"] is None or g["chosen"] in self.unplaced(s, s.owner(g["chosen"]))
         counts = self.counts(s)
         for team, k in enumerate(counts):
             assert k <= s.data.tug_slots_per_team
@@ -244,6 +149,124 @@ class TugOfWar(Stage):
             lines.append("  your face-down cards: "
                          + ", ".join(f"{v} on {t}" for v, t in g["my_cards"]))
         return lines
+
+
+# ---- the game on the decision stack (engine/stack.py) ----------------------------------------
+def next_placer(s: SquidGameState, first: bool = False) -> None:
+    """Take turns placing a token while the Balance Rule leaves a location; then the cards."""
+    tug = TUG_OF_WAR
+    if tug.placeable(s) and pass_turn(s.g, lambda seat: bool(tug.unplaced(s, seat)), first):
+        s.ask(s.g["order"][s.g["turn"]], PLACE_TOKEN)
+        return
+    start_cards(s)
+
+
+def place_options(s: SquidGameState, seat: int) -> list[str]:
+    unplaced = TUG_OF_WAR.unplaced(s, seat)
+    if s.g["chosen"] is None and len(unplaced) > 1:
+        # "Take turns placing a token": which of your tokens is yours to choose.
+        return [token_action(t) for t in unplaced]
+    teams = s.data.tug_teams
+    return [team_action(teams[t]) for t in TUG_OF_WAR.placeable(s)]
+
+
+def placed(s: SquidGameState, seat: int, choice: str) -> None:
+    g = s.g
+    if choice.startswith("token "):
+        g["chosen"] = token_of(choice)
+        s.ask(seat, PLACE_TOKEN)  # now its team
+        return
+    teams = s.data.tug_teams
+    team = teams.index(choice.split()[1])
+    token = g["chosen"] if g["chosen"] is not None else TUG_OF_WAR.unplaced(s, seat)[0]
+    g["chosen"] = None
+    g["at"][str(token)] = team
+    s.emit("place", "{_owner:name} {token:03d} joins team {team}.", token=token,
+           team=teams[team], _owner=s.owner(token))
+    next_placer(s)
+
+
+def start_cards(s: SquidGameState) -> None:
+    """Tokens left without a location are eliminated; then everyone plays one card face down
+    behind each of their tokens (at most six), all at once."""
+    g = s.g
+    for key in sorted(g["at"], key=int):
+        if g["at"][key] is None:
+            s.eliminate(int(key), "no location left on the Tug of War board")
+    if not g["at"]:
+        campaign.finish_game(s)
+        return
+    s.push(tug_pull)
+    s.ask_all(range(s.num_players), PLAY_CARDS)
+
+
+def card_options(s: SquidGameState, seat: int) -> list[str]:
+    tug = TUG_OF_WAR
+    plays = s.g["plays"][seat]
+    if len(plays) >= tug.cards_due(s, seat):
+        return []
+    teams = s.data.tug_teams
+    used = {value for value, _ in plays}
+    open_teams = [team for team in range(len(teams))
+                  if tug.mine_on(s, seat, team) > sum(1 for _, t in plays if t == team)]
+    return [play_action(v, teams[t]) for v in s.data.card_values if v not in used
+            for t in open_teams]
+
+
+def card_played(s: SquidGameState, seat: int, choice: str) -> None:
+    teams = s.data.tug_teams
+    _, value, _, team_name = choice.split()
+    s.g["plays"][seat].append([int(value), teams.index(team_name)])
+    s.emit_private((seat,), s.entry("play", "You {_action}.", seat=seat, _action=choice),
+                   s.entry("play", "{seat:name} plays a card face down behind team {team}.",
+                           seat=seat, team=team_name))
+
+
+def tug_pull(s: SquidGameState) -> None:
+    """Pull: reveal one battle at a time."""
+    g = s.g
+    teams = s.data.tug_teams
+    for left in range(0, len(teams), 2):
+        sides = (left, left + 1)
+        members = [[int(t) for t, team in g["at"].items() if team == side] for side in sides]
+        if not members[0] and not members[1]:
+            continue
+        cards = [[v for plays in g["plays"] for v, team in plays if team == side]
+                 for side in sides]
+        if not members[0] or not members[1]:
+            alone = 0 if members[0] else 1
+            s.emit("battle", "{_left} vs {_right}: team {_alone} has no opponent.",
+                   _left=teams[left], _right=teams[left + 1], _alone=teams[sides[alone]])
+            winner: int | None = alone
+        else:
+            totals = [sum(c) for c in cards]
+            zeros = sum(c.count(0) for c in cards)
+            winner = battle_winner(totals, zeros, [len(m) for m in members])
+            s.emit("battle", "{_left} vs {_right}: cards {_cards} against {_against}, totals "
+                   "{_total}–{_total_against}, {zeros} zero{_s}; "
+                   + ("a tie." if winner is None else "team {winner} wins."),
+                   cards=cards, totals=totals, zeros=zeros,
+                   winner=None if winner is None else teams[sides[winner]],
+                   _left=teams[left], _right=teams[left + 1], _cards=Later(in_words, cards[0]),
+                   _against=Later(in_words, cards[1]), _total=totals[0],
+                   _total_against=totals[1], _s="s" * (zeros != 1))
+        for side in (0, 1):
+            for token in sorted(members[side]):
+                if winner is None:
+                    s.eliminate(token, TIE_REASON)
+                elif side == winner:
+                    s.survive(token, "team {_team} wins its battle", _team=teams[sides[side]])
+                else:
+                    s.eliminate(token, "pulled into the gap")
+    campaign.finish_game(s)
+
+
+PLACE_TOKEN = Question("Place a token on a team", place_options, placed, name="tug_place")
+PLAY_CARDS = Question("Play a card face down behind one of your teams", card_options, card_played,
+                      name="tug_cards")
+STEP_OF = {"tug_place": PLACE, "tug_cards": CARDS}  # the view's "step"
+STEPS = [tug_pull]
+QUESTIONS = [PLACE_TOKEN, PLAY_CARDS]
 
 
 TUG_OF_WAR = TugOfWar()

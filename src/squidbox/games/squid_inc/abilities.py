@@ -175,8 +175,9 @@ class SwapWithMailroom(Ability):
         st.mailrooms[seat][slot] = [piece, piece_clout]
         wp.put(st, space, card, task["player"], clout)
         st.entered.append(card)
-        st.emit("swap", f"{st.piece_name(card)} takes {st.geo.names[space]}; "
-                f"{st.piece_name(piece)} goes to {st.seat_name(seat)}'s Mailroom.")
+        st.emit("swap", "{_employee} takes {_space}; {_leaving} goes to {_seat:name}'s Mailroom.",
+                _employee=st.piece_name(card), _space=st.geo.names[space],
+                _leaving=st.piece_name(piece), _seat=seat)
 
 
 class DismissOpponent(Ability):
@@ -187,7 +188,7 @@ class DismissOpponent(Ability):
 
     def choose(self, st, task, action):
         space = st.space_named(action)
-        st.emit("iris", f"{st.label(space)} is Dismissed.")
+        st.emit("iris", "{_label} is Dismissed.", _label=st.logged_label(space))
         wp.dismiss(st, space)
 
 
@@ -233,7 +234,8 @@ class RemoveClout(Ability):
         space = st.space_named(task["picks"][0])
         st.clout[space] -= amount
         st.clout_spent += amount
-        st.emit("remove_clout", f"{amount} Clout removed from {st.label(space)}.")
+        st.emit("remove_clout", "{_amount} Clout removed from {_label}.", _amount=amount,
+                _label=st.logged_label(space))
 
 
 class TierBonus(Ability):
@@ -290,8 +292,8 @@ def replace_actor(st: SquidIncState, task: Task, card: int, clout: int) -> None:
     st.clout_spent += lost
     wp.put(st, space, card, task["player"], clout)
     st.entered.append(card)
-    st.emit("temp", f"{st.piece_name(temp)} leaves; {st.piece_name(card)} takes "
-            f"{st.geo.names[space]}.")
+    st.emit("temp", "{_temp} leaves; {_employee} takes {_space}.", _temp=st.piece_name(temp),
+            _employee=st.piece_name(card), _space=st.geo.names[space])
 
 
 class DiscardFromLine(Ability):
@@ -303,7 +305,8 @@ class DiscardFromLine(Ability):
     def choose(self, st, task, action):
         card = st.take_from_line(action)
         st.dismissed.append(card)
-        st.emit("discard", f"{st.piece_name(card)} is discarded from the Unemployed Line.")
+        st.emit("discard", "{_employee} is discarded from the Unemployed Line.",
+                _employee=st.piece_name(card))
 
 
 class HireFromLine(Ability):
@@ -317,8 +320,8 @@ class HireFromLine(Ability):
     def choose(self, st, task, action):
         card = st.take_from_line(action)
         st.mailrooms[task["player"]].append([card, 0])
-        st.emit("headhunt", f"{st.piece_name(card)} goes to {st.seat_name(task['player'])}'s "
-                "Mailroom.")
+        st.emit("headhunt", "{_employee} goes to {_seat:name}'s Mailroom.",
+                _employee=st.piece_name(card), _seat=task["player"])
 
 
 class PromoteByBump(Ability):
@@ -345,7 +348,8 @@ class TakeControlAdjacent(Ability):
 
     def choose(self, st, task, action):
         space = st.space_named(action)
-        st.emit("poach", f"{st.label(space)} now works for {st.seat_name(task['player'])}.")
+        st.emit("poach", "{_label} now works for {_seat:name}.", _label=st.logged_label(space),
+                _seat=task["player"])
         st.owner[space] = task["player"]
 
 
@@ -362,8 +366,8 @@ class Copier(Ability):
     def choose(self, st, task, action):
         emp = dict(self.sources(st, task))[action]
         copied = ability_task(task["actor"], emp, task["player"], task["paid"])
-        st.emit("copy", f"{st.piece_name(task['actor'])} uses the ability of "
-                f"{st.game.data.employees[emp].name}.")
+        st.emit("copy", "{_employee} uses the ability of {_copied}.",
+                _employee=st.piece_name(task["actor"]), _copied=st.game.data.employees[emp].name)
         ABILITIES[st.game.data.employees[emp].ability].start(st, copied)
 
 
@@ -442,8 +446,9 @@ class GiveCloutAdjacent(Ability):
         amount = st.game.moves.decode[action].amount
         st.clout[self.here(st, task)] -= amount
         st.clout[st.space_named(task["picks"][0])] += amount
-        st.emit("give", f"{st.piece_name(task['actor'])} moves {amount} Clout to "
-                f"{st.label(st.space_named(task['picks'][0]))}.")
+        st.emit("give", "{_employee} moves {_amount} Clout to {_label}.",
+                _employee=st.piece_name(task["actor"]), _amount=amount,
+                _label=st.logged_label(st.space_named(task["picks"][0])))
 
 
 class Passive(Ability):

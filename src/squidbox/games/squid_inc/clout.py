@@ -7,15 +7,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from squidbox.engine import Later
+from squidbox.engine.events import Entry
+
 if TYPE_CHECKING:
-    from .state import SquidIncState
+    from .state import Said, SquidIncState
+
+
+def said_text(names: tuple[str, ...], parts: list[Said], joint: str) -> str:
+    """Several templates' texts joined (a log entry built of parts, when it is read)."""
+    return joint.join(Entry("", template, data).shown(names)["text"] for template, data in parts)
 
 
 def place(st: SquidIncState, task: dict[str, Any], parts: list[tuple[str, int]]) -> None:
     """Put the Clout and log the whole Dismissal in one event."""
-    placed = " and ".join(st.add_clout(pick, amount, log=False) for pick, amount in parts)
-    st.emit("dismiss_for_clout", f"{task['told']}: {placed}. {task['line']}",
-            amount=task["amount"])
+    placed = [st.add_clout(pick, amount, log=False) for pick, amount in parts]
+    st.emit("dismiss_for_clout", "{_told}: {_placed}. {_line}", amount=task["amount"],
+            _told=task["told"], _placed=Later(said_text, st.names, placed, " and "),
+            _line=task["line"])
 
 
 class CloutTask:

@@ -81,6 +81,14 @@ class SquidInc(Game):
     def seat_names(self, num_players: int) -> list[str]:
         return list(self.data.player_colours[:num_players])
 
+    def line_text(self, cards: list[int]) -> str:
+        """The Unemployed Line in the log's words."""
+        if not cards:
+            return "The line is empty."
+        employees = self.data.employees
+        return ("The line is now " + ", ".join(employees[self.piece_type[c]].name for c in cards)
+                + ".")
+
     # ---- text ------------------------------------------------------------------------------
     def render(self, view: dict[str, Any]) -> str:
         state = view["state"]

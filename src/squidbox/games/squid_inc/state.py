@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import State
+from squidbox.engine import Later, State
 from squidbox.engine.stack import StackState
 from squidbox.engine.zones import Seen, Zone
 
@@ -28,10 +28,19 @@ if TYPE_CHECKING:
 CHOOSE, KEEP, BRING, ACTIVATE, START, OVER = "choose", "keep", "bring", "activate", "start", "over"
 
 
+def label_text(whose: str | None, employee: str, where: str) -> str:
+    """An Employee on the board in words: "Red's Sam on 2B1" (no owner: "Sam on 2B1")."""
+    return f"{whose}'s {employee} on {where}" if whose else f"{employee} on {where}"
+
+
+Said = tuple[str, dict[str, Any]]  # a log template and its fields (add_clout)
+
+
 class SquidIncState(StackState, State):
     game: SquidInc
     geo: Geometry
     piece_type: list[int]
+    names: tuple[str, ...]
 
     FIELDS = (
         "deck",  # face-down draw pile, top card last
@@ -85,8 +94,8 @@ class SquidIncState(StackState, State):
         self.used, self.entered = [], []
         self.endgame = self.reshuffle_owed = False
         self.reshuffles = self.clout_gained = self.clout_spent = 0
-        self.emit("setup", f"{self.seat_name(self.current)} has the most Clout in the Mailroom "
-                  "and goes first.", first_player=self.current)
+        self.emit("setup", "{first_player:name} has the most Clout in the Mailroom and goes "
+                  "first.", first_player=self.current)
         from .decisions import refill
         self.push(refill)
         self.game.flow.run(self)
@@ -113,6 +122,7 @@ class SquidIncState(StackState, State):
     def _derive(self) -> None:
         self.geo = self.game.geo
         self.piece_type = self.game.piece_type
+        self.names = tuple(self.seat_names())  # for log texts built when the log is read
 
     # ---- pieces and names ---------------------------------------------------------------------
     def type_of(self, piece: int) -> int:
@@ -129,9 +139,16 @@ class SquidIncState(StackState, State):
         return self.game.data.employees[self.piece_type[piece]].name
 
     def label(self, space: int) -> str:
+        return label_text(*self._label_parts(space))
+
+    def logged_label(self, space: int) -> Later:
+        """label(space) for a log entry: its parts as they are now, its words when read."""
+        return Later(label_text, *self._label_parts(space))
+
+    def _label_parts(self, space: int) -> tuple[str | None, str, str]:
         owner = self.owner[space]
-        whose = "" if owner < 0 else f"{self.seat_name(owner)}'s "
-        return f"{whose}{self.piece_name(self.board[space])} on {self.geo.names[space]}"
+        return (None if owner < 0 else self.seat_name(owner), self.piece_name(self.board[space]),
+                self.geo.names[space])
 
     def space_named(self, action: str) -> int:
         return self.game.moves.decode[action].space  # type: ignore[union-attr]
@@ -154,22 +171,25 @@ class SquidIncState(StackState, State):
     def opponent_spaces(self, seat: int) -> list[int]:
         return [s for s, o in enumerate(self.owner) if o >= 0 and o != seat]
 
-    def add_clout(self, pick: str, amount: int, log: bool = True) -> str:
+    def add_clout(self, pick: str, amount: int, log: bool = True) -> Said:
         """Clout from the supply onto a board space ("pick 1A1") or a Mailroom slot; returns
-        what it says in the log."""
+        what it says in the log (a template without its full stop, and its fields)."""
         self.clout_gained += amount
+        said: Said
         if " P" in pick:
             seat, slot = self.mailroom_named(pick)
             self.mailrooms[seat][slot][1] += amount
-            name = self.piece_name(self.mailrooms[seat][slot][0])
-            text = f"{amount} Clout on {name} in {self.seat_name(seat)}'s Mailroom"
+            said = ("{_amount} Clout on {_employee} in {_seat:name}'s Mailroom",
+                    {"_amount": amount, "_seat": seat,
+                     "_employee": self.piece_name(self.mailrooms[seat][slot][0])})
         else:
             space = self.space_named(pick)
             self.clout[space] += amount
-            text = f"{amount} Clout on {self.label(space)}"
+            said = ("{_amount} Clout on {_label}",
+                    {"_amount": amount, "_label": self.logged_label(space)})
         if log:
-            self.emit("clout", text + ".")
-        return text
+            self.emit("clout", said[0] + ".", **said[1])
+        return said
 
     def passives(self, seat: int, kind: str) -> list[dict[str, int]]:
         """Parameters of the passive abilities of `kind` working for `seat` in the Workplace.
@@ -226,7 +246,7 @@ class SquidIncState(StackState, State):
         elif self.reshuffles >= self.game.data.reshuffle_limit or not self.dismissed:
             self.emit("house_rule_end", "The deck and the Unemployed Line are empty and the "
                       "Workplace was never filled: by our house rule (after "
-                      f"{self.reshuffles} reshuffles) the game ends here.",
+                      "{reshuffles} reshuffles) the game ends here.",
                       reshuffles=self.reshuffles)
             self._end_game()
             return
@@ -234,8 +254,8 @@ class SquidIncState(StackState, State):
         self.rng.shuffle(self.deck)
         self.reshuffles += 1
         self.reshuffle_owed = False
-        self.emit("reshuffle", f"The Dismissed pile is shuffled into a new deck of "
-                  f"{len(self.deck)} cards.")
+        self.emit("reshuffle", "The Dismissed pile is shuffled into a new deck of {_cards} "
+                  "cards.", _cards=len(self.deck))
         self.push_task({"t": "refill"})
         self.phase = CHOOSE
 
@@ -308,25 +328,29 @@ class SquidIncState(StackState, State):
         card, modifier = self.chosen
         self.chosen = None
         self.phase = BRING
-        took = (f"{self.seat_name(self.current)} takes {self.piece_name(card)} from the "
-                f"{modifier:+d} space and")
-        line = ("The line is now " + ", ".join(self.piece_name(c) for c in self.line) + "."
-                if self.line else "The line is empty.")
+        took = "{_seat:name} takes {employee} from the {_modifier:+d} space and"
         if action == "mailroom":
             self.mailrooms[self.current].append([card, 0])
-            self.emit("mailroom", f"{took} puts it in the Mailroom. {line}",
-                      employee=self.piece_name(card))
+            self.emit("mailroom", took + " puts it in the Mailroom. {_line}", _seat=self.current,
+                      employee=self.piece_name(card), _modifier=modifier,
+                      _line=Later(self.game.line_text, self.line[:]))
             return
         bonus = sum(p["amount"] for p in self.passives(self.current, "dismiss_bonus"))
         amount = max(0, self.value_of(card) + modifier + bonus)
         self.dismissed.append(card)
-        told = f"{took} Dismisses it for {amount} Clout"
         if amount and (self.mailrooms[self.current] or self.own_spaces(self.current)):
-            # Logged once the Clout is placed (clout.py), in one event.
+            # Logged once the Clout is placed (clout.py), in one event. The task is a JSON
+            # frame, so it carries the words told so far (only where a log is kept).
+            told = line = ""
+            if self.recording:
+                told = (f"{self.seat_name(self.current)} takes {self.piece_name(card)} from the "
+                        f"{modifier:+d} space and Dismisses it for {amount} Clout")
+                line = self.game.line_text(self.line)
             self.push_task({"t": "clout", "amount": amount, "told": told, "line": line})
         else:
-            self.emit("dismiss_for_clout", f"{told}. {line}", employee=self.piece_name(card),
-                      amount=amount)
+            self.emit("dismiss_for_clout", took + " Dismisses it for {amount} Clout. {_line}",
+                      _seat=self.current, employee=self.piece_name(card), _modifier=modifier,
+                      amount=amount, _line=Later(self.game.line_text, self.line[:]))
 
     # ---- Bring Employees into the Workplace ---------------------------------------------------
     def hire_cost(self, seat: int, card: int, discounts: list[dict[str, int]] | None = None) -> int:
@@ -377,8 +401,9 @@ class SquidIncState(StackState, State):
         self.clout[space] -= emp.cost
         self.clout_spent += emp.cost
         self.used.append(piece)
-        self.emit("activate", f"{self.seat_name(self.current)} activates {self.label(space)}"
-                  + (f" ({emp.cost} Clout spent)." if emp.cost else "."))
+        self.emit("activate", "{_seat:name} activates {_label} ({_cost} Clout spent)."
+                  if emp.cost else "{_seat:name} activates {_label}.", _seat=self.current,
+                  _label=self.logged_label(space), _cost=emp.cost)
         task = ability_task(piece, self.piece_type[piece], self.current, emp.cost)
         ABILITIES[emp.ability].start(self, task)
 
@@ -392,9 +417,9 @@ class SquidIncState(StackState, State):
         self.phase = OVER
         totals = final_scores(self)
         best = winners(self)
-        names = ", ".join(self.seat_name(s) for s in best)
-        self.emit("game_over", f"{names} {'is the Big Fish' if len(best) == 1 else 'share the win'}"
-                  f" with {totals[best[0]]} Clout.", winners=best, scores=list(totals))
+        self.emit("game_over", "{_best:names} is the Big Fish with {_clout} Clout."
+                  if len(best) == 1 else "{_best:names} share the win with {_clout} Clout.",
+                  winners=best, scores=list(totals), _best=best, _clout=totals[best[0]])
 
     def _is_terminal(self) -> bool:
         return self.phase == OVER

@@ -47,6 +47,11 @@ def put(st: SquidIncState, space: int, piece: int, owner: int, clout: int) -> No
         st.emit("endgame", "The last space of the Workplace is filled: the endgame begins.")
 
 
+def bumps(st: SquidIncState, piece: int, bumped: int) -> None:
+    st.emit("bump", "{_employee} Bumps {_bumped}.", _employee=st.piece_name(piece),
+            _bumped=st.piece_name(bumped))
+
+
 def lift(st: SquidIncState, space: int) -> tuple[int, int, int]:
     piece = (st.board[space], st.owner[space], st.clout[space])
     st.board[space], st.owner[space], st.clout[space] = -1, -1, 0
@@ -64,7 +69,7 @@ def arrive(piece: int, owner: int, clout: int, tier: int) -> Task:
 # ---- the keywords ------------------------------------------------------------------------------
 def demote(st: SquidIncState, space: int) -> None:
     """Demote: down one Tier, or Dismissed from the bottom Tier."""
-    st.emit("demote", f"{st.label(space)} is Demoted.")
+    st.emit("demote", "{_label} is Demoted.", _label=st.logged_label(space))
     st.push_task(arrive(*lift(st, space), st.geo.tier_of[space] - 1))
 
 
@@ -84,12 +89,13 @@ def float_piece(st: SquidIncState, floater: int, target: int, direction: int | N
     while beyond is not None and st.board[beyond] >= 0:
         chain.append(beyond)
         beyond = st.geo.step[beyond][direction]
-    st.emit("float", f"{st.label(floater)} Floats {st.label(target)}.")
+    st.emit("float", "{_floater} Floats {_target}.", _floater=st.logged_label(floater),
+            _target=st.logged_label(target))
     pushed_off = None
     if beyond is None:
         pushed_off = lift(st, chain.pop())
-        st.emit("float_off", f"{st.piece_name(pushed_off[0])} is Floated off Tier "
-                f"{st.geo.tier_of[target] + 1}.")
+        st.emit("float_off", "{_employee} is Floated off Tier {_tier}.",
+                _employee=st.piece_name(pushed_off[0]), _tier=st.geo.tier_of[target] + 1)
     for space in reversed(chain):
         move(st, space, st.geo.step[space][direction])
     move(st, floater, target)
@@ -106,8 +112,8 @@ def off_the_bottom(st: SquidIncState, piece: int, owner: int, clout: int) -> Non
         return
     st.dismissed.append(piece)
     st.clout_spent += clout
-    st.emit("dismiss", f"{st.piece_name(piece)} is Dismissed"
-            + (f" ({clout} Clout lost)." if clout else "."), employee=st.piece_name(piece))
+    st.emit("dismiss", "{employee} is Dismissed ({_clout} Clout lost)." if clout else
+            "{employee} is Dismissed.", employee=st.piece_name(piece), _clout=clout)
     st.push_task({"t": "guard", "piece": -1})
 
 
@@ -136,8 +142,8 @@ class GuardTask:
         piece = task["piece"] if task["piece"] >= 0 else st.guard_supply.pop(0)
         space = st.space_named(action)
         put(st, space, piece, -1, 0)
-        st.emit("guard", f"{st.seat_name(st.current)} places a Security Guard on "
-                f"{st.geo.names[space]}.", space=st.geo.names[space])
+        st.emit("guard", "{_seat:name} places a Security Guard on {space}.", _seat=st.current,
+                space=st.geo.names[space])
 
     @staticmethod
     def prompt(st: SquidIncState, task: Task) -> str:
@@ -173,9 +179,10 @@ class ArriveTask:
         space = st.space_named(action)
         bumped = lift(st, space) if action.startswith("bump") else None
         put(st, space, task["piece"], task["owner"], task["clout"])
-        st.emit("lands", f"{st.piece_name(task['piece'])} moves to {st.geo.names[space]}.")
+        st.emit("lands", "{_employee} moves to {_space}.", _employee=st.piece_name(task["piece"]),
+                _space=st.geo.names[space])
         if bumped is not None:
-            st.emit("bump", f"{st.piece_name(task['piece'])} Bumps {st.piece_name(bumped[0])}.")
+            bumps(st, task["piece"], bumped[0])
             st.push_task(arrive(*bumped, task["tier"] - 1))
 
     @staticmethod
@@ -228,7 +235,8 @@ class RiseTask:
     @staticmethod
     def auto(st: SquidIncState, task: Task) -> None:
         if task["piece"] in st.board:
-            st.emit("no_promotion", f"{st.piece_name(task['piece'])} cannot be Promoted.")
+            st.emit("no_promotion", "{_employee} cannot be Promoted.",
+                    _employee=st.piece_name(task["piece"]))
 
     @staticmethod
     def choose(st: SquidIncState, task: Task, action: str) -> None:
@@ -236,9 +244,10 @@ class RiseTask:
         space = st.space_named(action)
         bumped = lift(st, space) if action.startswith("bump") else None
         move(st, origin, space)
-        st.emit("promote", f"{st.piece_name(task['piece'])} is Promoted to {st.geo.names[space]}.")
+        st.emit("promote", "{_employee} is Promoted to {_space}.",
+                _employee=st.piece_name(task["piece"]), _space=st.geo.names[space])
         if bumped is not None:
-            st.emit("bump", f"{st.piece_name(task['piece'])} Bumps {st.piece_name(bumped[0])}.")
+            bumps(st, task["piece"], bumped[0])
             st.push_task(arrive(*bumped, st.geo.tier_of[space] - 1))
 
     @staticmethod
@@ -274,9 +283,9 @@ class EnterTask:
         st.dismissed.append(task["card"])
         st.clout_spent += task["clout"]
         why = "no Bump is made" if lesser(st, 0, task["card"]) else "no one lesser to Bump"
-        st.emit("dismiss", f"{st.seat_name(task['owner'])} must bring "
-                f"{st.piece_name(task['card'])} in, but the bottom Tier is full and {why}: it "
-                "is Dismissed.", employee=st.piece_name(task["card"]))
+        st.emit("dismiss", "{_owner:name} must bring {employee} in, but the bottom Tier is full "
+                "and {_why}: it is Dismissed.", _owner=task["owner"],
+                employee=st.piece_name(task["card"]), _why=why)
 
     @staticmethod
     def choose(st: SquidIncState, task: Task, action: str) -> None:
@@ -287,11 +296,12 @@ class EnterTask:
         bumped = lift(st, space) if action.startswith("bump") else None
         put(st, space, task["card"], task["owner"], task["clout"])
         st.entered.append(task["card"])
-        st.emit("enter", f"{st.seat_name(task['owner'])} brings {st.piece_name(task['card'])} "
-                f"into the Workplace on {st.geo.names[space]} ({task['cost']} Clout spent).",
-                space=st.geo.names[space])
+        st.emit("enter", "{_owner:name} brings {_employee} into the Workplace on {space} "
+                "({_cost} Clout spent).", _owner=task["owner"],
+                _employee=st.piece_name(task["card"]), space=st.geo.names[space],
+                _cost=task["cost"])
         if bumped is not None:
-            st.emit("bump", f"{st.piece_name(task['card'])} Bumps {st.piece_name(bumped[0])}.")
+            bumps(st, task["card"], bumped[0])
             st.push_task(arrive(*bumped, -1))
 
     @staticmethod
