@@ -74,18 +74,26 @@ def error_entry(ref: SeatRef, error: ApiError) -> dict[str, Any]:
     return {"table": ref.table, "seat": ref.seat, "error": error.message, "code": error.code}
 
 
-async def local_entry(manager: TableManager, ref: SeatRef, table: Table | None = None) -> Found:
-    """One seat of a table this process holds (or loads), or an error entry naming only what
-    was asked."""
+def own_entry(table: Table, ref: SeatRef) -> Found:
+    """One seat of a table in hand (its lock held, or the table let go)."""
     try:
-        table = table or await manager.get(ref.table)
         seat = table.seat_for(ref.token)
         if seat is None:
             raise ApiError("bad_token", "an empty token opens no seat")
-        async with table.lock:
-            return Found(seat_entry_of(public_status(table), seat), table=table)
+        return Found(seat_entry_of(public_status(table), seat), table=table)
     except ApiError as e:
         return Found(error_entry(ref, e))
+
+
+async def local_entry(manager: TableManager, ref: SeatRef) -> Found:
+    """One seat of a table this process holds (or loads), or an error entry naming only what
+    was asked."""
+    try:
+        table = await manager.get(ref.table)
+    except ApiError as e:
+        return Found(error_entry(ref, e))
+    async with table.lock:
+        return own_entry(table, ref)
 
 
 async def answer_here(manager: TableManager, refs: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -192,10 +200,7 @@ class Watch:
             seat = self.seats.get((ref.table, ref.token))
             table = changed.get(ref.table)
             if table is not None and table.id not in self.manager.tables:
-                seat_of = table.seat_for(ref.token) if ref.token else None
-                if seat_of is not None:
-                    found[index] = Found(seat_entry_of(public_status(table), seat_of),
-                                         table=table)
+                found[index] = own_entry(table, ref)
             elif facts is not None and seat is not None and seat[1] == facts["seating"]:
                 found[index] = Found(seat_entry_of(facts, seat[0]), facts=facts)
         return found
