@@ -280,7 +280,10 @@ class Cluster:
     # ---- "my tables" (mine.py) across processes --------------------------------------------
     def changed(self, table: Table) -> None:
         """The table broadcast: its public status goes to every other node (the latest one
-        only, when several changes wait), in order."""
+        only, when several changes wait), in order. A table of bots only is in nobody's list
+        (no seat of it has a token), so it sends nothing."""
+        if len(table.record.bots) == table.record.players:
+            return
         self.outgoing[table.id] = public_status(table)
         self.outgoing_ready.set()
 

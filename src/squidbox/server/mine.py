@@ -4,7 +4,9 @@ seat may see it, and whether it is that seat's turn (docs/web-api.md, "My tables
 The browser keeps its seat tokens (web/static/seats.js) and sends them here: `POST /api/mine`
 answers once, the WebSocket `/ws/mine` answers and then sends a table's entry again whenever the
 table changes. It hears of a change through a listener on the table (`Table.listeners`, called
-by `Table.broadcast`), never by scanning tables. An entry says only what the table's public
+by `Table.broadcast`), never by scanning tables. With several processes, a table another
+process owns is asked of its owner and then followed through the public status the owner sends
+on every change (server/status.py, cluster.py; docs/web-api.md, "Several processes"). An entry says only what the table's public
 information says plus whose turn it is and that seat's own clock: never a view. A token that
 opens no seat of its table, or a table that does not exist, is an error entry of its own that
 says nothing about the table; the other entries are answered as usual.
