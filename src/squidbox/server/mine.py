@@ -6,8 +6,9 @@ answers once, the WebSocket `/ws/mine` answers and then sends a table's entry ag
 table changes. It hears of a change through a listener on the table (`Table.listeners`, called
 by `Table.broadcast`), never by scanning tables. With several processes, a table another
 process owns is asked of its owner and then followed through the public status the owner sends
-on every change (server/status.py, cluster.py; docs/web-api.md, "Several processes"). An entry says only what the table's public
-information says plus whose turn it is and that seat's own clock: never a view. A token that
+on every change (server/status.py, cluster.py; docs/web-api.md, "Several processes").
+An entry says only what the table's public information says plus whose turn it is and that
+seat's own clock: never a view. A token that
 opens no seat of its table, or a table that does not exist, is an error entry of its own that
 says nothing about the table; the other entries are answered as usual.
 """
