@@ -435,3 +435,70 @@ def test_a_relayed_socket_counts_against_the_cap_of_the_process_it_is_connected_
     finally:
         owner.stop()
         front.stop()
+
+
+STATUS_KEYS = {"table", "game", "status", "version", "to_move", "turn_seconds", "deadlines",
+               "seats", "seating"}
+ENTRY_KEYS = {"table", "seat", "game", "status", "version", "your_turn", "to_move",
+              "turn_seconds", "time_left", "seats"}
+
+
+def test_my_tables_on_one_process_follow_a_table_another_owns(
+        postgres: PostgresServer, redis_server: RedisServer, tmp_path: Path) -> None:
+    """/ws/mine and POST /api/mine on process A answer a table process B owns: the page hears
+    within 1 s that it became its turn (from the public status B sends over the bus, which
+    carries no view), and a wrong token is still an error entry."""
+    import redis
+
+    database = postgres.new_database()
+    with nodes(2, database, tmp_path, "--bus", redis_server.url) as (a, b), \
+            a.http() as on_a, b.http() as on_b:
+        created = on_b.post("/api/tables", json={"game": "grid_squid", "players": 2,
+                                                 "turn_seconds": 3600})
+        assert created.status_code == 201, created.text
+        table, tokens = created.json()["table"], tokens_of(created.json())
+        assert owner_of(database, table) == "n1"
+        mover = on_b.get(f"/api/tables/{table}/state").json()["view"]["to_move"][0]
+        waiting = 1 - mover
+        seats = [{"table": table, "token": tokens[waiting]},
+                 {"table": table, "token": "wrong-token", "seat": mover}]
+        answered = on_a.post("/api/mine", json={"seats": seats})
+        assert answered.status_code == 200, answered.text
+        entry, wrong = answered.json()["tables"]
+        assert set(entry) == ENTRY_KEYS
+        assert (entry["seat"], entry["your_turn"], entry["to_move"]) == (waiting, False, [mover])
+        assert wrong == {"table": table, "seat": mover, "code": "bad_token",
+                         "error": wrong["error"]}
+        assert on_b.post("/api/mine", json={"seats": seats}).json()["tables"][1] == wrong
+        assert owner_of(database, table) == "n1"  # A asked B; it did not take the table
+        bus = redis.Redis.from_url(redis_server.url).pubsub(ignore_subscribe_messages=True)
+        bus.subscribe("squidbox_n0")  # what B sends A
+        with a.socket("/ws/mine") as ws:
+            ws.send(json.dumps({"type": "watch", "seats": seats}))
+            listed = receive(ws)
+            assert listed["type"] == "tables" and listed["tables"][1] == wrong
+            assert {**listed["tables"][0], "time_left": None} == {**entry, "time_left": None}
+            view = on_b.get(f"/api/tables/{table}/state", params={"token": tokens[mover]}).json()
+            started = time.monotonic()
+            played = on_b.post(f"/api/tables/{table}/actions",
+                               json={"token": tokens[mover],
+                                     "action": view["view"]["legal_actions"][0]})
+            assert played.status_code == 200, played.text
+            update = receive(ws, timeout=5)
+            assert time.monotonic() - started < 1.0
+            assert update["type"] == "update"
+            turned, still_wrong = update["tables"]
+            assert (turned["seat"], turned["your_turn"], turned["version"]) == (waiting, True, 1)
+            assert set(turned) == ENTRY_KEYS and 3500 < turned["time_left"][str(waiting)] <= 3600
+            assert still_wrong == wrong
+        statuses = []
+        deadline = time.monotonic() + 1  # (None is also the hidden subscribe confirmation)
+        while time.monotonic() < deadline:
+            message = bus.get_message(timeout=0.1)
+            sent = json.loads(message["data"]) if message is not None else {}
+            if sent.get("op") == "status":
+                statuses.append(sent["facts"])
+        bus.close()
+        assert statuses and all(set(facts) == STATUS_KEYS for facts in statuses)
+        assert statuses[-1]["version"] == 1 and statuses[-1]["to_move"] == [waiting]
+        assert tokens[waiting] not in json.dumps(statuses)

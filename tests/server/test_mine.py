@@ -12,6 +12,7 @@ import httpx
 from fastapi.testclient import TestClient
 from websockets.sync.client import ClientConnection, connect
 
+from squidbox.server.limits import Limits
 from tests.server.helpers import create_table, state_of, tokens_of, wait_for
 from tests.server.live import live_server
 
@@ -111,8 +112,8 @@ def test_bad_requests_are_refused_whole(client: TestClient) -> None:
         assert answer.status_code == 400 and answer.json()["code"] == "bad_request", body
 
 
-def receive(ws: ClientConnection) -> dict[str, Any]:
-    message: dict[str, Any] = json.loads(ws.recv(timeout=10))
+def receive(ws: ClientConnection, timeout: float = 10) -> dict[str, Any]:
+    message: dict[str, Any] = json.loads(ws.recv(timeout=timeout))
     return message
 
 
@@ -169,3 +170,22 @@ def test_a_closed_socket_stops_listening(client: TestClient) -> None:
         live = client.app.state.manager.tables[table]  # type: ignore[attr-defined]
         assert len(live.listeners) == 1
     wait_for(lambda: not live.listeners, timeout=5, what="the listener to go")
+
+
+def test_an_expired_table_is_pushed_at_once(sqlite_url: str) -> None:
+    """A table the sweeper expires (nobody connected to it) is pushed to the pages watching
+    it, without a reload, and the entry says so."""
+    limits = Limits(expire_seconds=1.0, sweep_seconds=0.1)
+    with live_server(sqlite_url, limits) as live, httpx.Client(base_url=live.url) as client:
+        table, tokens = two_people(client)
+        with connect(live.url.replace("http", "ws") + "/ws/mine", open_timeout=10) as ws:
+            ws.send(json.dumps({"type": "watch", "seats": [{"table": table,
+                                                            "token": tokens[0]}]}))
+            listed = receive(ws)
+            assert listed["tables"][0]["status"] == "playing"
+            update = receive(ws, timeout=5)
+            assert update["type"] == "update"
+            assert [(e["table"], e["seat"], e["status"]) for e in update["tables"]] == [
+                (table, 0, "expired")]
+            assert set(update["tables"][0]) == ENTRY_KEYS
+        assert live.problems() == []

@@ -69,7 +69,7 @@ async def chat_socket(websocket: WebSocket, table_id: TableId,
 
 
 def chat_client(websocket: WebSocket, table: Table, token: str | None, address: str) -> Client:
-    return Client(table.seat_for(token), address, limits_of(websocket).client_queue)
+    return Client(table.seat_for(token), address, queue_size=limits_of(websocket).client_queue)
 
 
 async def serve_chat(websocket: WebSocket, table: Table, client: Client) -> None:

@@ -22,7 +22,7 @@ import logging
 import re
 import secrets
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +34,7 @@ from .errors import ApiError
 from .leases import LEASE_SECONDS, RENEW_SECONDS, SWEEP_SECONDS, Leases
 from .routing import FORWARDED, client_address
 from .sockets import check_caps, counted, refuse
+from .status import public_status
 from .storage import StorageError
 
 if TYPE_CHECKING:
@@ -100,6 +101,14 @@ class Cluster:
         self.app: ASGIApp | None = None  # the whole app, set at start (relayed requests)
         self.relayed: dict[str, Relayed] = {}
         self.served: dict[str, Served] = {}
+        # "My tables" across processes (mine.py): the other live nodes, which hear every
+        # table's public status from its owner; this node's listeners to tables owned
+        # elsewhere; the statuses still to send; and the questions asked of owners.
+        self.peers: set[str] = set()
+        self.status_listeners: dict[str, set[Callable[[dict[str, Any]], None]]] = {}
+        self.outgoing: dict[str, dict[str, Any]] = {}
+        self.outgoing_ready = asyncio.Event()
+        self.asked: dict[str, asyncio.Future[list[dict[str, Any]]]] = {}
 
     # ---- start and stop --------------------------------------------------------------------
     async def start(self, app: ASGIApp) -> None:
@@ -116,8 +125,10 @@ class Cluster:
             log.critical("node %s: cannot reach the bus (%s): %s", self.node,
                          type(self.bus).__name__, e)
             raise
+        self.peers = await self.manager.db(self.leases.live_nodes) - {self.node}
         await self.take_orphans()
         self.manager.spawn(self._keep(), "leases")
+        self.manager.spawn(self._send_statuses(), "statuses")
         self.manager.spawn(self._sweep(), "takeover")
         log.info("node %s: serving, %d tables", self.node, len(self.manager.tables))
 
@@ -206,6 +217,7 @@ class Cluster:
                     and self.manager.storage.fences.get(table.id) == generation:
                 self.evict(table)
         live = await self.manager.db(self.leases.live_nodes)
+        self.peers = live - {self.node}
         for served in self.served.values():
             if served.edge not in live:
                 served.events.put_nowait({"type": "websocket.disconnect", "code": 1001})
@@ -243,6 +255,15 @@ class Cluster:
         elif op == "open" and sid not in self.served:
             self.served[sid] = Served(str(message["from"]))
             self.manager.spawn(self._serve(sid, message), f"relay {sid}")
+        elif op == "status":
+            facts = message["facts"]
+            for listener in list(self.status_listeners.get(str(facts["table"]), ())):
+                listener(facts)
+        elif op == "ask":
+            self.peers.add(str(message["from"]))  # it watches now: tell it of changes
+            self.manager.spawn(self._answer(sid, message), f"answer {sid}")
+        elif op == "answer" and sid in self.asked and not self.asked[sid].done():
+            self.asked[sid].set_result(message["answers"])
 
     def _to_client(self, relayed: Relayed, event: Message) -> None:
         """Queue an event for a relayed client; one that leaves `client_queue` of them unread
@@ -255,6 +276,62 @@ class Cluster:
 
     async def _to(self, node: str, op: str, sid: str, event: Message) -> None:
         await self.bus.publish(channel_of(node), {"op": op, "sid": sid, "event": packed(event)})
+
+    # ---- "my tables" (mine.py) across processes --------------------------------------------
+    def changed(self, table: Table) -> None:
+        """The table broadcast: its public status goes to every other node (the latest one
+        only, when several changes wait), in order. A table of bots only is in nobody's list
+        (no seat of it has a token), so it sends nothing."""
+        if len(table.record.bots) == table.record.players:
+            return
+        self.outgoing[table.id] = public_status(table)
+        self.outgoing_ready.set()
+
+    async def _send_statuses(self) -> None:
+        while True:
+            await self.outgoing_ready.wait()
+            self.outgoing_ready.clear()
+            waiting, self.outgoing = self.outgoing, {}
+            for facts in waiting.values():
+                for peer in list(self.peers):
+                    try:
+                        await self.bus.publish(channel_of(peer), {"op": "status", "facts": facts})
+                    except Exception as e:
+                        log.warning("table %s: status not sent to %s: %s", facts["table"],
+                                    peer, e)
+
+    def listen(self, table_id: str, listener: Callable[[dict[str, Any]], None],
+               on: bool) -> None:
+        """Hear (or stop hearing) the public status of a table another node owns."""
+        listeners = self.status_listeners.setdefault(table_id, set())
+        if on:
+            listeners.add(listener)
+        else:
+            listeners.discard(listener)
+        if not listeners:
+            del self.status_listeners[table_id]
+
+    async def ask(self, owner: str, refs: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+        """Have the owner answer seats of its tables as mine.py does (it checks the tokens);
+        None when it did not answer in time."""
+        sid = secrets.token_hex(8)
+        answer = self.asked[sid] = asyncio.get_running_loop().create_future()
+        try:
+            await self.bus.publish(channel_of(owner), {"op": "ask", "sid": sid,
+                                                       "from": self.node, "refs": refs})
+            return await asyncio.wait_for(answer, RELAY_SECONDS)
+        except Exception as e:
+            log.warning("node %s did not answer a my-tables question: %r", owner, e)
+            return None
+        finally:
+            self.asked.pop(sid, None)
+
+    async def _answer(self, sid: str, message: dict[str, Any]) -> None:
+        from .mine import answer_here  # mine.py builds on the tables, which build on this
+
+        answers = await answer_here(self.manager, message["refs"])
+        await self.bus.publish(channel_of(str(message["from"])),
+                               {"op": "answer", "sid": sid, "answers": answers})
 
     # ---- the owner's side: another node's client ------------------------------------------
     async def _serve(self, sid: str, message: dict[str, Any]) -> None:

@@ -107,7 +107,8 @@ def seat_or_spectator(websocket: WebSocket, table: Table, token: str | None,
                       address: str) -> Client:
     """The client of a seat, or of a spectator (within the spectator caps). A wrong or revoked
     token is refused (bad_token, close code 4403), never quietly turned into a spectator."""
-    client = Client(table.seat_for(token), address, limits_of(websocket).client_queue)
+    client = Client(table.seat_for(token), address,
+                    queue_size=limits_of(websocket).client_queue)
     if client.seat is None:
         limits = limits_of(websocket)
         if table.spectators() >= limits.max_spectators_per_table:

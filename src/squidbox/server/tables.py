@@ -327,6 +327,8 @@ class Table:
             client.push(texts[key])
         for listener in list(self.listeners):  # e.g. mine.py's "my tables" connections
             listener(self)
+        if self.manager.cluster is not None:  # other processes' "my tables" connections
+            self.manager.cluster.changed(self)
 
     def spectators(self, address: str | None = None) -> int:
         return sum(1 for c in self.clients
@@ -831,6 +833,7 @@ class TableManager:
                     continue
                 table.record.status = EXPIRED
                 table.close_tasks()
+                table.broadcast()  # nobody is connected, but "my tables" pages hear of it
                 self.tables.pop(table.id, None)
                 if self.cluster is not None:
                     await self.cluster.release(table.id)
