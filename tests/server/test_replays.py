@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
@@ -51,6 +52,25 @@ def test_record_and_replay_of_a_finished_table_match_the_engine(client: TestClie
     beyond = client.get(f"/api/tables/{table}/replay/{len(record.actions) + 1}")
     assert beyond.status_code == 404 and "steps 0 to" in beyond.json()["error"]
     assert client.get(f"/api/tables/{table}/replay/0", params={"seat": 2}).status_code == 400
+
+
+@pytest.mark.parametrize("game_id", squidbox.game_ids())
+def test_every_step_of_every_game_matches_the_engine_from_two_seats_and_the_spectator(
+        client: TestClient, game_id: str):
+    """The replay answers every step as `game.replay` would (the browser test samples steps)."""
+    game = squidbox.get_game(game_id)
+    players = game.min_players
+    created = create_table(client, game_id, players, {s: "random" for s in range(players)}, seed=7)
+    table = created["table"]
+    assert settled(client, table)["view"]["is_terminal"]
+    record = load_record(client.get(f"/api/tables/{table}/record").text)
+    for step in range(len(record.actions) + 1):
+        expected = game.replay(players, record.seed, record.options, record.actions[:step])
+        for seat in (None, 0, 1):
+            params = {} if seat is None else {"seat": seat}
+            got = client.get(f"/api/tables/{table}/replay/{step}", params=params).json()
+            assert got["view"] == expected.view(seat), (game_id, step, seat)
+            assert got["log"] == expected.log(seat), (game_id, step, seat)
 
 
 def test_an_unfinished_table_has_no_replay_nor_record(client: TestClient):
