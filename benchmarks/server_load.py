@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -73,7 +75,14 @@ def start_server(database: Path, port: int, log: Path) -> subprocess.Popen[bytes
         process = subprocess.Popen(
             [sys.executable, "-m", "squidbox", "serve", "--port", str(port),
              "--database", f"sqlite:///{database}", "--no-rate-limits"],
-            stdout=output, stderr=subprocess.STDOUT)
+            stdout=output, stderr=subprocess.STDOUT, start_new_session=True)
+    return wait_until_up(process, port, log)
+
+
+def wait_until_up(process: subprocess.Popen[bytes], port: int,
+                  log: Path) -> subprocess.Popen[bytes]:
+    """`process` once it answers on `port` (it was started in a session of its own, so that
+    `stop_server` ends its bot workers too)."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -83,8 +92,15 @@ def start_server(database: Path, port: int, log: Path) -> subprocess.Popen[bytes
                 return process
         except httpx.TransportError:
             time.sleep(0.1)
-    process.kill()
+    stop_server(process)
     raise SystemExit("the server did not start within 60 s")
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    """Kill the server and everything it started (bot workers)."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
 
 
 async def person(base: str, args: argparse.Namespace, level: Level, stop: float,
@@ -178,8 +194,7 @@ def main() -> int:
                 break
             best = tables
     finally:
-        server.kill()
-        server.wait()
+        stop_server(server)
         shutil.rmtree(work, ignore_errors=True)
     print(f"largest number of concurrent tables with p99 < {LIMIT_MS:g} ms: {best}")
     return 0

@@ -42,6 +42,12 @@ def played(game_id: str, players: int, moves: int, seed: int = 3) -> State:
     return state
 
 
+def a_position(game_id: str, players: int = 2) -> tuple[Game, State, int]:
+    """A game two moves in, and the seat to move."""
+    state = played(game_id, players, 2)
+    return squidbox.get_game(game_id), state, state.to_move()[0]
+
+
 def in_pool(pool: BotPool, budget: float, function: Any, game: Game, *args: Any) -> Any:
     async def run() -> Any:
         try:
@@ -88,9 +94,7 @@ def test_a_worker_gets_the_seats_state_never_the_table_state() -> None:
 
 # ---- the budget: abandoned moves stop, or their worker is replaced -------------------------------
 def test_a_move_past_its_budget_is_abandoned_and_its_worker_stops_by_itself() -> None:
-    game = squidbox.get_game("squid_game")
-    state = played("squid_game", 3, 2)
-    seat = state.to_move()[0]
+    game, state, seat = a_position("squid_game", 3)
 
     async def run() -> None:
         pool = BotPool(1, 4, grace=5.0)
@@ -113,9 +117,7 @@ def test_a_move_past_its_budget_is_abandoned_and_its_worker_stops_by_itself() ->
 
 
 def test_a_worker_that_ignores_its_deadline_is_killed_and_replaced() -> None:
-    game = squidbox.get_game("grid_squid")
-    state = played("grid_squid", 2, 2)
-    seat = state.to_move()[0]
+    game, state, seat = a_position("grid_squid")
 
     async def run() -> None:
         pool = BotPool(1, 4, grace=0.3)
@@ -136,9 +138,7 @@ def test_a_worker_that_ignores_its_deadline_is_killed_and_replaced() -> None:
 
 # ---- bounded, and closed at once -----------------------------------------------------------------
 def test_the_queue_is_bounded_and_a_move_beyond_it_is_refused_at_once() -> None:
-    game = squidbox.get_game("grid_squid")
-    state = played("grid_squid", 2, 2)
-    seat = state.to_move()[0]
+    game, state, seat = a_position("grid_squid")
 
     async def run() -> None:
         pool = BotPool(1, 2)
@@ -162,9 +162,7 @@ def test_the_queue_is_bounded_and_a_move_beyond_it_is_refused_at_once() -> None:
 
 
 def test_closing_kills_a_thinking_worker_without_waiting() -> None:
-    game = squidbox.get_game("grid_squid")
-    state = played("grid_squid", 2, 2)
-    seat = state.to_move()[0]
+    game, state, seat = a_position("grid_squid")
 
     async def run() -> None:
         pool = BotPool(1, 2)
