@@ -9,9 +9,11 @@ Errors meant for people (SquidboxError) are printed without a traceback, exit co
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import random
+import re
 import shlex
 import sys
 import time
@@ -222,6 +224,19 @@ def add_server_parsers(commands: Any) -> None:
     serve.add_argument("--no-rate-limits", action="store_true",
                        help="no per-address rate limits (load tests, trusted networks); the "
                             "caps on tables and connections stay")
+    serve.add_argument("--max-tables", type=positive_int, metavar="N",
+                       help="tables this process keeps in memory (playing or watched); past "
+                            "it a new table is refused with 503 'full' (default 5000)")
+    serve.add_argument("--max-connections", type=positive_int, metavar="N",
+                       help="WebSockets this process holds; past it a connection is closed "
+                            "with code 4503 'full' (default 2000)")
+    serve.add_argument("--bus", default=os.environ.get("SQUIDBOX_BUS") or None, metavar="URL",
+                       help="Redis for messages between processes, redis://host:port/N "
+                            "(default $SQUIDBOX_BUS; without it, PostgreSQL LISTEN/NOTIFY); "
+                            "needs a PostgreSQL --database")
+    serve.add_argument("--node", type=node_name, metavar="NAME",
+                       help="this process's name among the processes sharing the database "
+                            "(letters, digits, - and _; default random)")
     serve.set_defaults(run=run_serve)
     db = commands.add_parser("db", help="the server's database: schema migrations")
     db_commands = db.add_subparsers(dest="db_command", required=True, metavar="ACTION")
@@ -274,6 +289,13 @@ def add_option_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option; VALUE is read as JSON when it can be "
                              "(true, 3, [\"a\",\"b\"]), else as text. Repeatable.")
+
+
+def node_name(text: str) -> str:
+    if not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a node name (1 to 40 letters, digits, "
+                                         "- and _)")
+    return text
 
 
 def positive_int(text: str) -> int:
@@ -559,12 +581,15 @@ def run_serve(args: argparse.Namespace) -> int:
         storage.open_for_writing()  # a one-line error (StorageError) before anything is served
     finally:
         storage.dispose()
-    print(f"squidbox: serving on http://{args.host}:{args.port}/ (database {args.database})",
-          flush=True)
     from .server.limits import UNLIMITED_RATES, Limits
 
     limits = UNLIMITED_RATES if args.no_rate_limits else Limits()
-    app = create_app(args.database, allowed_origins=args.allowed_origin, limits=limits)
+    caps = {"max_tables": args.max_tables, "max_connections": args.max_connections}
+    limits = dataclasses.replace(limits, **{k: v for k, v in caps.items() if v is not None})
+    app = create_app(args.database, allowed_origins=args.allowed_origin, limits=limits,
+                     bus=args.bus, node=args.node)
+    print(f"squidbox: serving on http://{args.host}:{args.port}/ (database {args.database})",
+          flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
                 timeout_graceful_shutdown=5)
     return 0

@@ -107,3 +107,52 @@ def database_url(request: pytest.FixtureRequest, sqlite_url: str) -> str:
     if request.param == "sqlite":
         return sqlite_url
     return request.getfixturevalue("postgres").new_database()
+
+
+class RedisServer:
+    """A throw-away redis-server in a temporary directory, on a free port (no persistence)."""
+
+    def __init__(self, binary: str) -> None:
+        self.port = free_port()
+        self.directory = Path(tempfile.mkdtemp(prefix="squidbox-redis-"))
+        self.process = subprocess.Popen(
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.directory),
+             "--save", "", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+
+    def wait(self) -> None:
+        import time
+
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as sock:
+                    sock.sendall(b"PING\r\n")
+                    if sock.recv(16).startswith(b"+PONG"):
+                        return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    def stop(self) -> None:
+        self.process.kill()
+        self.process.wait(timeout=10)
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[RedisServer]:
+    binary = shutil.which("redis-server")
+    if binary is None:
+        reason = ("Redis is not installed (no redis-server); install the Debian package "
+                  "redis-server (bash scripts/system-packages)")
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    server = RedisServer(binary)
+    try:
+        server.wait()
+        yield server
+    finally:
+        server.stop()

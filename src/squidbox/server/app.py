@@ -18,7 +18,11 @@ from typing import Any
 
 from fastapi import FastAPI
 
+from squidbox.engine import InvalidOptions
+
 from . import api, chat, hostpage, ops, preferences, rematch, results, seating, sockets
+from .bus import make_bus
+from .cluster import Cluster, Relay, node_name
 from .errors import add_error_handlers, publish_error_shape
 from .guard import Guard, install_log_redaction
 from .limits import Limits, RateLimiter
@@ -33,10 +37,19 @@ DEFAULT_DATABASE = "sqlite:///squidbox.db"
 
 def create_app(database_url: str = DEFAULT_DATABASE, *, snapshot_every: int = SNAPSHOT_EVERY,
                web_client: bool = True, limits: Limits | None = None,
-               allowed_origins: Iterable[str] = ()) -> FastAPI:
+               allowed_origins: Iterable[str] = (), bus: str | None = None,
+               node: str | None = None) -> FastAPI:
     """The app, storing tables in `database_url` (SQLite file or PostgreSQL URL).
-    `allowed_origins`: browser origins besides the server's own (e.g. behind a proxy)."""
+    `allowed_origins`: browser origins besides the server's own (e.g. behind a proxy).
+    On PostgreSQL the process is a node of a cluster (cluster.py): any number of processes may
+    share the database; they talk through Redis when `bus` (redis://host:port/N) is given, else
+    through PostgreSQL LISTEN/NOTIFY. `node`: this process's name (default: random)."""
     storage = Storage(database_url)
+    if bus and not storage.is_postgres:
+        raise InvalidOptions("several server processes (--bus) need a PostgreSQL database "
+                             "(--database postgresql://...); SQLite serves one process")
+    if bus and not bus.startswith(("redis://", "rediss://", "unix://")):
+        raise InvalidOptions(f"bad bus URL {bus!r}: use redis://host:port/N")
     limits = limits or Limits()
     metrics = Metrics()
     install_log_redaction()
@@ -45,8 +58,10 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, snapshot_every: int = SN
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage.open_for_writing()
         manager = TableManager(storage, snapshot_every, limits, metrics)
+        if storage.is_postgres:
+            manager.cluster = Cluster(manager, make_bus(bus, storage.url), node or node_name())
         app.state.manager = manager
-        await manager.start()
+        await manager.start(app)
         try:
             yield
         finally:
@@ -61,6 +76,7 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, snapshot_every: int = SN
     add_error_handlers(app)
     publish_error_shape(app, {"ActionMessage": ActionMessage, "PingMessage": PingMessage,
                               "ChatMessage": chat.ChatMessage})
+    app.add_middleware(Relay)  # inside the guard: it checks a request before it is relayed
     app.add_middleware(Guard, limits=limits, allowed_origins=frozenset(allowed_origins),
                        refused=metrics.refused)
     app.include_router(api.router)

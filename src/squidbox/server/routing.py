@@ -36,6 +36,13 @@ from .limits import Limits, RateLimiter
 from .tables import Table, TableManager
 
 TableId = Annotated[str, Path(max_length=64)]
+# Set in the ASGI scope of a request or socket another process relayed to this one (cluster.py):
+# that process counted the connection against its own caps.
+FORWARDED = "squidbox.forwarded"
+
+
+def forwarded(connection: Request | WebSocket) -> bool:
+    return bool(connection.scope.get(FORWARDED))
 
 
 def seat_link(table_id: str, seat: int, token: str) -> str:

@@ -20,7 +20,7 @@ from starlette.websockets import WebSocketState
 from .errors import ApiError
 from .guard import check_json
 from .messages import MAX_TOKEN_LENGTH, PingMessage, parse_client_message
-from .routing import TableId, check_rate, client_address, limits_of, manager_of
+from .routing import TableId, check_rate, client_address, forwarded, limits_of, manager_of
 from .tables import Client, Table
 
 router = APIRouter()
@@ -65,7 +65,11 @@ async def refuse(websocket: WebSocket, error: ApiError) -> None:
 
 @contextlib.contextmanager
 def counted(websocket: WebSocket, address: str) -> Iterator[None]:
-    """Count an open connection against the process and per-address caps while it lasts."""
+    """Count an open connection against the process and per-address caps while it lasts (a
+    relayed one is counted by the process the client is connected to)."""
+    if forwarded(websocket):
+        yield
+        return
     manager = manager_of(websocket)
     open_sockets: Counter[str] = websocket.app.state.sockets_by_address
     manager.connections += 1
@@ -82,6 +86,14 @@ def counted(websocket: WebSocket, address: str) -> Iterator[None]:
 
 
 def check_connection(websocket: WebSocket, address: str) -> None:
+    if not forwarded(websocket):
+        check_caps(websocket, address)
+    check_rate(websocket, "connect")
+
+
+def check_caps(websocket: WebSocket, address: str) -> None:
+    """The process's connection cap (`--max-connections`: refused with code "full", close code
+    4503) and the per-address cap."""
     limits = limits_of(websocket)
     if manager_of(websocket).connections >= limits.max_connections:
         raise ApiError("full", f"the server has {limits.max_connections} connections open, "
@@ -89,7 +101,6 @@ def check_connection(websocket: WebSocket, address: str) -> None:
     if websocket.app.state.sockets_by_address[address] >= limits.max_sockets_per_client:
         raise ApiError("rate_limited", f"at most {limits.max_sockets_per_client} open "
                                        "connections per address", retry_after=5)
-    check_rate(websocket, "connect")
 
 
 def seat_or_spectator(websocket: WebSocket, table: Table, token: str | None,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     select,
     type_coerce,
@@ -47,6 +48,7 @@ PLAYING = "playing"
 FINISHED = "finished"
 OPEN = "open"  # waiting for people to take its open seats
 ENDED = "ended"  # ended by its host
+MIGRATION_LOCK = 0x5155_4944  # the PostgreSQL advisory lock migrations run under ("QUID")
 
 
 class Base(DeclarativeBase):
@@ -114,6 +116,41 @@ class ChatRow(Base):
     time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class LeaseRow(Base):
+    """Which process owns a table (server/leases.py, migration 0005)."""
+
+    __tablename__ = "table_leases"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64), index=True)
+    generation: Mapped[int] = mapped_column(BigInteger)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class NodeRow(Base):
+    __tablename__ = "server_nodes"
+
+    node: Mapped[str] = mapped_column(String(64), primary_key=True)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SettingRow(Base):
+    __tablename__ = "server_settings"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+
+
+class BusRow(Base):
+    __tablename__ = "bus_messages"
+
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"),
+                                    primary_key=True, autoincrement=True)
+    payload: Mapped[str] = mapped_column(Text)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 @dataclass
 class TableRecord:
     """A table as stored: enough to rebuild its game exactly (with its actions)."""
@@ -165,6 +202,15 @@ class ActionWrite:
 
 class StorageError(SquidboxError):
     """The database cannot be opened or written."""
+
+
+class LeaseLost(Exception):
+    """A write for a table whose lease this process no longer holds (another process took the
+    table over): nothing of it was stored."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(f"table {table_id}: this process no longer holds its lease")
+        self.table_id = table_id
 
 
 class BadRow(Exception):
@@ -250,6 +296,27 @@ class Storage:
         parsed = make_url(self.url)
         self.name = (parsed.database or ":memory:") if parsed.get_backend_name() == "sqlite" \
             else parsed.render_as_string(hide_password=True)
+        self.is_postgres = parsed.get_backend_name() == "postgresql"
+        # Set by the cluster (server/leases.py) when several processes share the database: every
+        # write of a table is then fenced by the lease generation this node holds for it.
+        self.node: str | None = None
+        self.fences: dict[str, int] = {}
+        self.lease_seconds = 0.0
+
+    def _fence(self, connection: Any, table_ids: Any) -> None:
+        """Refuse (LeaseLost) unless this node still holds each table's lease, with the
+        generation it took it under. The UPDATE locks the lease row until the transaction
+        ends, so a takeover waits for this write and then loads it."""
+        if self.node is None:
+            return
+        for table_id in sorted(set(table_ids)):
+            generation = self.fences.get(table_id)
+            result = connection.execute(
+                update(LeaseRow).where(LeaseRow.table_id == table_id, LeaseRow.owner == self.node,
+                                       LeaseRow.generation == generation)
+                .values(generation=LeaseRow.generation))
+            if generation is None or result.rowcount != 1:
+                raise LeaseLost(table_id)
 
     def open_for_writing(self) -> None:
         """Migrate the schema and check that the database takes writes; any failure is one
@@ -263,8 +330,17 @@ class Storage:
                                f"{reason[0] if reason else type(e).__name__}") from None
 
     def upgrade(self) -> None:
-        """Bring the schema to the newest migration (creating it in an empty database)."""
-        command.upgrade(alembic_config(self.engine), "head")
+        """Bring the schema to the newest migration (creating it in an empty database). On
+        PostgreSQL, processes starting together migrate one after another (an advisory lock)."""
+        if not self.is_postgres:
+            command.upgrade(alembic_config(self.engine), "head")
+            return
+        with self.engine.connect() as connection:
+            connection.exec_driver_sql(f"SELECT pg_advisory_lock({MIGRATION_LOCK})")
+            try:
+                command.upgrade(alembic_config(self.engine), "head")
+            finally:
+                connection.exec_driver_sql(f"SELECT pg_advisory_unlock({MIGRATION_LOCK})")
 
     def dispose(self) -> None:
         self.engine.dispose()
@@ -273,14 +349,20 @@ class Storage:
     def create_table(self, record: TableRecord) -> None:
         with Session(self.engine) as session, session.begin():
             session.add(TableRow(**_row_fields(record)))
+            session.flush()
+            if self.node is not None:  # its creator owns a new table
+                session.add(LeaseRow(table_id=record.id, owner=self.node,
+                                     generation=self.fences[record.id],
+                                     expires_at=func.now() + timedelta(
+                                         seconds=self.lease_seconds)))
             if record.host_hash is not None:
-                session.flush()
                 session.add(SeatingRow(table_id=record.id, host_hash=record.host_hash,
                                        seats=record.seating()))
 
     def save_seating(self, record: TableRecord) -> None:
         """Store who sits where: the seat tokens, bots, status and the seating row."""
         with Session(self.engine) as session, session.begin():
+            self._fence(session, [record.id])
             session.execute(update(TableRow).where(TableRow.id == record.id).values(
                 token_hashes=record.token_hashes, status=record.status,
                 bots={str(seat): spec for seat, spec in record.bots.items()}))
@@ -291,6 +373,7 @@ class Storage:
 
     def add_chat(self, table_id: str, entry: ChatEntry) -> None:
         with Session(self.engine) as session, session.begin():
+            self._fence(session, [table_id])
             session.add(ChatRow(table_id=table_id, index=entry.index, seat=entry.seat,
                                 name=entry.name, text=entry.text, time=entry.time))
 
@@ -314,6 +397,7 @@ class Storage:
         """Store actions of any tables in one transaction (the server's group commit)."""
         moment = now()
         with self.engine.begin() as connection:
+            self._fence(connection, [w.table_id for w in writes])
             connection.execute(insert(ActionRow), [
                 {"table_id": w.table_id, "index": w.index, "seat": w.seat, "action": w.action,
                  "time": moment} for w in writes])
@@ -325,6 +409,7 @@ class Storage:
     def save_snapshot(self, table_id: str, index: int, document: dict[str, Any]) -> None:
         """Keep one snapshot per table: the state after `index` actions."""
         with Session(self.engine) as session, session.begin():
+            self._fence(session, [table_id])
             session.execute(delete(SnapshotRow).where(SnapshotRow.table_id == table_id))
             session.add(SnapshotRow(table_id=table_id, index=index, document=document))
 
@@ -370,6 +455,7 @@ class Storage:
 
     def set_status(self, table_id: str, status: str) -> None:
         with self.engine.begin() as connection:
+            self._fence(connection, [table_id])
             connection.execute(update(TableRow).where(TableRow.id == table_id)
                                .values(status=status))
 

@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from squidbox.bots import make_bot
 from squidbox.engine import Action, Game, IllegalAction, SnapshotError, State
@@ -40,6 +40,7 @@ from .storage import (
     PLAYING,
     ActionWrite,
     BadRow,
+    LeaseLost,
     Storage,
     StoredGame,
     TableRecord,
@@ -47,6 +48,9 @@ from .storage import (
     now,
 )
 from .variants import public_options, table_game, variant_entry, variant_label
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 log = logging.getLogger("squidbox.server")
 T = TypeVar("T")
@@ -371,6 +375,10 @@ class Table:
             history = self.state.history[:-1]
             self.state = self.game.replay(self.record.players, self.record.seed,
                                           self.record.options, history)
+            if isinstance(e, LeaseLost) and self.manager.cluster is not None:
+                self.manager.cluster.evict(self)
+                raise ApiError("unavailable", f"table {self.id} moved to another server "
+                                              "process; reconnect and try again") from None
             raise ApiError("server_error", "the action could not be saved, so it was not "
                                            "played; try again") from None
         if finished:
@@ -612,6 +620,7 @@ class TableManager:
         self.bots = BotPool(self.limits.bot_processes, self.limits.bot_queue)
         self.writer = GroupWriter(self)
         self.autopass = AutoPass()
+        self.cluster: Cluster | None = None  # several processes on one PostgreSQL (cluster.py)
 
     async def db(self, function: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
@@ -650,12 +659,16 @@ class TableManager:
         if not task.cancelled() and task.exception() is not None:
             log.error("task %s failed: %r", task.get_name(), task.exception())
 
-    async def start(self) -> None:
+    async def start(self, app: Any = None) -> None:
         """Resume every unfinished table (a bad one is quarantined; none waits for a bot) and
-        start the sweeper that expires abandoned tables."""
-        for table_id in await self.db(self.storage.unfinished_ids):
-            with contextlib.suppress(ApiError):  # quarantined: logged once by _load
-                await self.get(table_id)
+        start the sweeper that expires abandoned tables. With a cluster, only the tables no
+        other live process holds are resumed here (and taken over later as leases run out)."""
+        if self.cluster is not None:
+            await self.cluster.start(app)
+        else:
+            for table_id in await self.db(self.storage.unfinished_ids):
+                with contextlib.suppress(ApiError):  # quarantined: logged once by _load
+                    await self.get(table_id)
         log.info("resumed %d unfinished tables (%d quarantined)", len(self.tables),
                  len(self.quarantined))
         self.spawn(self._sweep(), "sweeper")
@@ -669,6 +682,8 @@ class TableManager:
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
+        if self.cluster is not None:
+            await self.cluster.close()
         self.bots.close()
         self.loader.shutdown(wait=False, cancel_futures=True)
         self.executor.shutdown(wait=True)
@@ -705,9 +720,12 @@ class TableManager:
             leave_bot=new.leave_bot, status=OPEN if new.open_seats else PLAYING, created=now(),
             host_hash=hash_token(host_token), links=dict.fromkeys(tokens, 0),
             issued=dict.fromkeys(tokens, 1))
+        if self.cluster is not None:
+            self.storage.fences[table_id] = 1  # its creator holds its first lease
         try:
             await self.db(self.storage.create_table, record)
         except Exception as e:
+            self.storage.fences.pop(table_id, None)
             log.error("table not created: database %s: %s", self.storage.name, one_line(e))
             raise ApiError("server_error", "the table could not be saved (the server's "
                                            "database failed); try again later") from None
@@ -740,6 +758,9 @@ class TableManager:
         self._refuse_quarantined(table_id)
         if len(table_id) > 32:
             raise ApiError("unknown_table", f"there is no table {table_id[:40]!r}")
+        if self.cluster is not None and not await self.cluster.take(table_id):
+            raise ApiError("unavailable", f"another server process plays table {table_id} "
+                                          "right now; try again in a few seconds")
         try:
             stored = await self.db(self.storage.load, table_id)
             if stored is None:
@@ -762,6 +783,8 @@ class TableManager:
         if self.tables.get(table.id) is table and not table.clients:
             del self.tables[table.id]
             self._count()
+            if self.cluster is not None:
+                self.spawn(self.cluster.release(table.id), f"release {table.id}")
 
     async def _sweep(self) -> None:
         """Expire tables with people that nobody has touched for `expire_seconds`."""
@@ -790,6 +813,8 @@ class TableManager:
                 table.record.status = EXPIRED
                 table.close_tasks()
                 self.tables.pop(table.id, None)
+                if self.cluster is not None:
+                    await self.cluster.release(table.id)
                 log.info("table %s expired after %.0f s without activity", table.id, idle)
         self._count()
 

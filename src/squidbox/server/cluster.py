@@ -1,0 +1,365 @@
+"""Several `squidbox serve` processes on one PostgreSQL (docs/web-api.md, "Several processes").
+
+Each process is a node. A table is played in the one node that holds its lease (leases.py); a
+client may connect to any node. A node that does not own a table relays the client's HTTP
+requests and WebSocket connections for it to the owner over the bus (bus.py), as ASGI events:
+the owner runs them through its own app exactly as if the client were connected to it (so every
+route and every message kind, today's and tomorrow's, works the same on every node, and each
+socket gets only what its own token lets it see), and the node in front only passes bytes.
+
+Every node renews its leases and its node row every RENEW_SECONDS, evicts tables whose lease it
+lost (their clients are closed with 1012 and reconnect), closes relays to or from nodes whose
+row ran out, and every SWEEP_SECONDS takes over unfinished tables whose lease ran out
+(rebuilding them from storage; bots and turn timers go on there).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import logging
+import re
+import secrets
+import time
+from collections.abc import Coroutine
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket
+
+from .bus import Bus, channel_of
+from .errors import ApiError
+from .leases import RENEW_SECONDS, SWEEP_SECONDS, Leases
+from .routing import FORWARDED, client_address
+from .sockets import check_caps, counted, refuse
+
+if TYPE_CHECKING:
+    from .tables import Table, TableManager
+
+log = logging.getLogger("squidbox.server")
+TABLE_PATH = re.compile(r"^/(?:api/tables|ws/tables|ws/chat)/([A-Za-z0-9_-]{1,32})(?:/|$)")
+RELAY_SECONDS = 15.0  # a relayed HTTP request (or a socket's opening) waits this long at most
+TIDY_SECONDS = 60.0
+MOVED = 1012  # WebSocket close code: the table moved to another process; reconnect
+SCOPE_KEYS = ("type", "http_version", "method", "scheme", "path", "raw_path", "root_path",
+              "query_string", "headers", "client", "server", "subprotocols")
+
+
+def node_name() -> str:
+    return secrets.token_hex(4)
+
+
+def packed(value: Any) -> Any:
+    """ASGI scopes and events as JSON: bytes become {"b": base64}."""
+    if isinstance(value, bytes):
+        return {"b": base64.b64encode(value).decode()}
+    if isinstance(value, dict):
+        return {key: packed(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [packed(item) for item in value]
+    return value
+
+
+def unpacked(value: Any) -> Any:
+    if isinstance(value, dict):
+        if set(value) == {"b"}:
+            return base64.b64decode(value["b"])
+        return {key: unpacked(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [unpacked(item) for item in value]
+    return value
+
+
+@dataclass
+class Relayed:
+    """A client of this node whose table another node owns: the owner's events for it."""
+
+    owner: str
+    events: asyncio.Queue[Message | None] = field(default_factory=asyncio.Queue)
+
+
+@dataclass
+class Served:
+    """A client of another node (`edge`) this node serves: that node's events from it."""
+
+    edge: str
+    events: asyncio.Queue[Message] = field(default_factory=asyncio.Queue)
+
+
+class Cluster:
+    """This node: its leases, its bus, and the relays to and from the other nodes."""
+
+    def __init__(self, manager: TableManager, bus: Bus, node: str) -> None:
+        self.manager = manager
+        self.bus = bus
+        self.node = node
+        self.leases = Leases(manager.storage, node)
+        self.app: ASGIApp | None = None  # the whole app, set at start (relayed requests)
+        self.relayed: dict[str, Relayed] = {}
+        self.served: dict[str, Served] = {}
+
+    # ---- start and stop --------------------------------------------------------------------
+    async def start(self, app: ASGIApp) -> None:
+        self.app = app
+        self.manager.secret = await self.manager.db(self.leases.shared_secret)
+        await self.manager.db(self.leases.renew)
+        await self.bus.start(channel_of(self.node), self.deliver)
+        await self.take_orphans()
+        self.manager.spawn(self._keep(), "leases")
+        self.manager.spawn(self._sweep(), "takeover")
+        log.info("node %s: serving, %d tables", self.node, len(self.manager.tables))
+
+    async def close(self) -> None:
+        """Stop: every lease and the node row go at once, so others take over without
+        waiting for them to run out."""
+        for relayed in self.relayed.values():
+            relayed.events.put_nowait(None)
+        held, self.manager.storage.fences = self.manager.storage.fences, {}
+        with contextlib.suppress(Exception):
+            await self.manager.db(self.leases.release, held)
+            await self.manager.db(self.leases.leave)
+        await self.bus.close()
+
+    # ---- leases ----------------------------------------------------------------------------
+    async def take(self, table_id: str) -> bool:
+        """Take the table's lease when it is free; False when a live node holds it."""
+        return await self.manager.db(self.leases.take, table_id) is not None
+
+    def release(self, table_id: str) -> Coroutine[Any, Any, None]:
+        """Give up the table's lease (its generation is read now, the row goes later)."""
+        return self._release(table_id, self.manager.storage.fences.pop(table_id, None))
+
+    async def _release(self, table_id: str, generation: int | None) -> None:
+        if generation is None:
+            return
+        try:
+            await self.manager.db(self.leases.release, {table_id: generation})
+        except Exception as e:
+            log.warning("table %s: lease not released (it runs out by itself): %s", table_id, e)
+
+    async def owner_elsewhere(self, table_id: str) -> str | None:
+        """The live node that owns the table when it is not this one."""
+        if table_id in self.manager.tables:
+            return None
+        owner = await self.manager.db(self.leases.owner, table_id)
+        return owner if owner != self.node else None
+
+    def evict(self, table: Table, why: str = "lease lost") -> None:
+        """This node no longer owns the table: forget it and close its clients (they
+        reconnect, to whichever node owns it now)."""
+        if self.manager.tables.get(table.id) is table:
+            del self.manager.tables[table.id]
+        self.manager.storage.fences.pop(table.id, None)
+        table.close_tasks()
+        log.warning("table %s: %s; its %d clients reconnect", table.id, why,
+                    len(table.clients) + len(table.chat_clients))
+        message = {"type": "error", "code": "unavailable",
+                   "error": f"table {table.id} moved to another server process; reconnecting"}
+        for client in list(table.clients | table.chat_clients):
+            client.end(message, MOVED)
+        table.clients.clear()
+        table.chat_clients.clear()
+
+    async def _keep(self) -> None:
+        last_tidy = time.monotonic()
+        while True:
+            await asyncio.sleep(RENEW_SECONDS)
+            try:
+                await self._renew()
+                if time.monotonic() - last_tidy > TIDY_SECONDS:
+                    last_tidy = time.monotonic()
+                    await self.bus.tidy()
+            except Exception as e:
+                log.error("node %s: leases not renewed: %s", self.node, e)
+
+    async def _renew(self) -> None:
+        before = dict(self.manager.storage.fences)
+        held = await self.manager.db(self.leases.renew)
+        for table in list(self.manager.tables.values()):
+            generation = before.get(table.id)
+            if generation is not None and held.get(table.id) != generation \
+                    and self.manager.storage.fences.get(table.id) == generation:
+                self.evict(table)
+        live = await self.manager.db(self.leases.live_nodes)
+        for served in self.served.values():
+            if served.edge not in live:
+                served.events.put_nowait({"type": "websocket.disconnect", "code": 1001})
+        for relayed in self.relayed.values():
+            if relayed.owner not in live:
+                relayed.events.put_nowait(None)
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            try:
+                await self.take_orphans()
+            except Exception as e:
+                log.error("node %s: takeover sweep failed: %s", self.node, e)
+
+    async def take_orphans(self) -> None:
+        """Take over unfinished tables whose lease ran out (within this node's table cap)."""
+        for table_id in await self.manager.db(self.leases.orphans):
+            if len(self.manager.tables) >= self.manager.limits.max_tables:
+                return
+            if table_id in self.manager.tables or table_id in self.manager.quarantined:
+                continue
+            with contextlib.suppress(ApiError):
+                await self.manager.get(table_id)
+                log.info("node %s: took over table %s", self.node, table_id)
+
+    # ---- the bus ---------------------------------------------------------------------------
+    def deliver(self, message: dict[str, Any]) -> None:
+        """A bus message for this node (called in order; hands it on without waiting)."""
+        op, sid = message.get("op"), str(message.get("sid"))
+        if op == "out" and sid in self.relayed:
+            self.relayed[sid].events.put_nowait(unpacked(message["event"]))
+        elif op == "in" and sid in self.served:
+            self.served[sid].events.put_nowait(unpacked(message["event"]))
+        elif op == "open" and sid not in self.served:
+            self.served[sid] = Served(str(message["from"]))
+            self.manager.spawn(self._serve(sid, message), f"relay {sid}")
+
+    async def _to(self, node: str, op: str, sid: str, event: Message) -> None:
+        await self.bus.publish(channel_of(node), {"op": op, "sid": sid, "event": packed(event)})
+
+    # ---- the owner's side: another node's client ------------------------------------------
+    async def _serve(self, sid: str, message: dict[str, Any]) -> None:
+        served = self.served[sid]
+        scope: dict[str, Any] = unpacked(message["scope"])
+        scope["client"] = tuple(scope["client"]) if scope.get("client") else None
+        scope["server"] = tuple(scope["server"]) if scope.get("server") else None
+        scope[FORWARDED] = True
+        scope["state"] = {}
+        closed = False
+        if scope["type"] == "http":
+            served.events.put_nowait({"type": "http.request", "body": unpacked(message["body"]),
+                                      "more_body": False})
+
+        async def receive() -> Message:
+            return await served.events.get()
+
+        async def send(event: Message) -> None:
+            nonlocal closed
+            closed = closed or event["type"] == "websocket.close"
+            await self._to(served.edge, "out", sid, event)
+
+        try:
+            assert self.app is not None
+            await self.app(scope, receive, send)
+            if scope["type"] == "websocket" and not closed:
+                await send({"type": "websocket.close", "code": 1011, "reason": ""})
+        finally:
+            self.served.pop(sid, None)
+
+    # ---- this node's side: a client of a table another node owns -------------------------
+    async def forward(self, owner: str, scope: Scope, receive: Receive, send: Send) -> None:
+        sid = secrets.token_hex(8)
+        relayed = self.relayed[sid] = Relayed(owner)
+        opening = {"op": "open", "sid": sid, "from": self.node,
+                   "scope": packed({key: scope[key] for key in SCOPE_KEYS if key in scope})}
+        try:
+            if scope["type"] == "http":
+                await self._forward_http(relayed, opening, scope, receive, send)
+            else:
+                await self._forward_socket(relayed, sid, opening, scope, receive, send)
+        finally:
+            self.relayed.pop(sid, None)
+
+    async def _forward_http(self, relayed: Relayed, opening: dict[str, Any], scope: Scope,
+                            receive: Receive, send: Send) -> None:
+        body = b""
+        while True:
+            event = await receive()
+            body += event.get("body", b"")
+            if event["type"] != "http.request" or not event.get("more_body"):
+                break
+        await self.bus.publish(channel_of(relayed.owner), {**opening, "body": packed(body)})
+        while True:
+            answer: Message | None = None
+            with contextlib.suppress(TimeoutError):
+                answer = await asyncio.wait_for(relayed.events.get(), RELAY_SECONDS)
+            if answer is None:
+                await unavailable().response()(scope, receive, send)
+                return
+            await send(answer)
+            if answer["type"] == "http.response.body" and not answer.get("more_body"):
+                return
+
+    async def _forward_socket(self, relayed: Relayed, sid: str, opening: dict[str, Any],
+                              scope: Scope, receive: Receive, send: Send) -> None:
+        websocket = WebSocket(scope, receive, send)
+        address = client_address(websocket)
+        try:
+            check_caps(websocket, address)
+        except ApiError as e:
+            await websocket.accept()
+            await refuse(websocket, e)
+            return
+        with counted(websocket, address):
+            await self.bus.publish(channel_of(relayed.owner), opening)
+            pump = asyncio.create_task(self._pump(relayed.owner, sid, receive))
+            try:
+                await self._relay_out(relayed, send)
+            finally:
+                if not pump.done():
+                    pump.cancel()
+                    with contextlib.suppress(Exception):
+                        await self._to(relayed.owner, "in", sid,
+                                       {"type": "websocket.disconnect", "code": 1001})
+
+    async def _pump(self, owner: str, sid: str, receive: Receive) -> None:
+        """The client's events, to the owner, until it disconnects."""
+        while True:
+            event = await receive()
+            await self._to(owner, "in", sid, event)
+            if event["type"] == "websocket.disconnect":
+                return
+
+    async def _relay_out(self, relayed: Relayed, send: Send) -> None:
+        """The owner's events, to the client, until the socket closes (or the owner is lost:
+        then the client is closed with 1012 and reconnects)."""
+        accepted = False
+        while True:
+            timeout = None if accepted else RELAY_SECONDS
+            try:
+                event = await asyncio.wait_for(relayed.events.get(), timeout)
+            except TimeoutError:
+                event = None
+            try:
+                if event is None:
+                    if not accepted:
+                        await send({"type": "websocket.accept"})
+                    await send({"type": "websocket.close", "code": MOVED,
+                                "reason": "the table's server process is gone; reconnect"})
+                    return
+                await send(event)
+            except Exception:  # the client is gone
+                return
+            accepted = accepted or event["type"] == "websocket.accept"
+            if event["type"] == "websocket.close":
+                return
+
+
+def unavailable() -> ApiError:
+    return ApiError("unavailable", "the server process that plays this table did not answer; "
+                                   "try again in a few seconds")
+
+
+class Relay:
+    """ASGI middleware: a request or socket for a table another node owns goes to that node."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket") and not scope.get(FORWARDED):
+            cluster: Cluster | None = scope["app"].state.manager.cluster
+            match = TABLE_PATH.match(scope["path"]) if cluster is not None else None
+            if cluster is not None and match is not None:
+                owner = await cluster.owner_elsewhere(match[1])
+                if owner is not None:
+                    await cluster.forward(owner, scope, receive, send)
+                    return
+        await self.app(scope, receive, send)

@@ -1,0 +1,321 @@
+"""Several real `squidbox serve` processes on one real PostgreSQL, talking through a real Redis or
+through PostgreSQL LISTEN/NOTIFY (issue 17): a client on any process plays a table another owns,
+each client still sees only its own seat, a killed owner's table resumes on another process with
+every acknowledged action stored once, and the per-process caps refuse clearly."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+import squidbox
+from squidbox.server.bus import PostgresBus
+from squidbox.server.leases import LEASE_SECONDS, SWEEP_SECONDS
+from squidbox.server.storage import Storage
+from tests.server.conftest import PostgresServer, RedisServer, free_port
+from tests.server.helpers import as_json, replayed, wait_for
+
+SOURCE = str(Path(squidbox.__file__).parents[1])
+GAME = "squid_circle"  # hidden hands: what a seat may not see of another
+
+
+class Node:
+    """One `squidbox serve` process."""
+
+    def __init__(self, name: str, database: str, directory: Path, *extra: str) -> None:
+        self.name = name
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = directory / f"{name}.log"
+        env = {**os.environ, "PYTHONPATH": SOURCE}
+        env.pop("SQUIDBOX_BUS", None)
+        with open(self.log, "w") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "squidbox", "serve", "--database", database,
+                 "--port", str(self.port), "--node", name, "--no-rate-limits", *extra],
+                stdout=log, stderr=subprocess.STDOUT, env=env)
+
+    def wait_ready(self) -> None:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, f"{self.name} died:\n{self.log.read_text()}"
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=2).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise AssertionError(f"{self.name} did not start:\n{self.log.read_text()}")
+
+    def http(self) -> httpx.Client:
+        return httpx.Client(base_url=self.url, timeout=30)
+
+    def socket(self, path: str) -> ClientConnection:
+        return connect(f"ws://127.0.0.1:{self.port}{path}", max_size=2**24, open_timeout=20)
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@contextmanager
+def nodes(count: int, database: str, directory: Path, *extra: str) -> Iterator[list[Node]]:
+    started: list[Node] = []
+    try:
+        for index in range(count):
+            started.append(Node(f"n{index}", database, directory, *extra))
+        for node in started:
+            node.wait_ready()
+        yield started
+    finally:
+        for node in started:
+            node.stop()
+
+
+def owner_of(database: str, table: str) -> str | None:
+    storage = Storage(database)
+    try:
+        with storage.engine.connect() as connection:
+            return connection.exec_driver_sql(
+                "SELECT owner FROM table_leases WHERE table_id = %(t)s", {"t": table}).scalar()
+    finally:
+        storage.dispose()
+
+
+def create(http: httpx.Client, **body: Any) -> dict[str, Any]:
+    answer = http.post("/api/tables", json={"game": GAME, "players": 2, "seed": 7, **body})
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def tokens_of(created: dict[str, Any]) -> dict[int, str]:
+    return {seat["seat"]: seat["token"] for seat in created["seats"] if "token" in seat}
+
+
+def receive(ws: ClientConnection, timeout: float = 20) -> dict[str, Any]:
+    return json.loads(ws.recv(timeout=timeout))
+
+
+def state_at(ws: ClientConnection, version: int) -> dict[str, Any]:
+    """Read until the state message of `version` (earlier ones skipped)."""
+    while True:
+        message = receive(ws)
+        if message["type"] == "state" and message["version"] >= version:
+            return message
+
+
+def play(http: httpx.Client, table: str, tokens: dict[int, str], moves: int,
+         acknowledged: list[tuple[int, int, str]]) -> int:
+    """Humans play their first listed action over HTTP; each 200 is an acknowledged action
+    (index, seat, action). Returns the version reached."""
+    version = 0
+    for _ in range(moves):
+        message = http.get(f"/api/tables/{table}/state").json()
+        version = message["version"]
+        seat = next((s for s in message["view"]["to_move"] if s in tokens), None)
+        if message["view"]["is_terminal"] or seat is None:
+            break
+        view = http.get(f"/api/tables/{table}/state", params={"token": tokens[seat]}).json()
+        action = view["view"]["legal_actions"][0]
+        answer = http.post(f"/api/tables/{table}/actions",
+                           json={"token": tokens[seat], "action": action,
+                                 "version": view["version"]})
+        assert answer.status_code == 200, answer.text
+        version = answer.json()["version"]
+        acknowledged.append((version - 1, seat, action))
+    return version
+
+
+def test_a_client_on_one_process_plays_a_table_another_owns_seeing_only_its_seat(
+        postgres: PostgresServer, redis_server: RedisServer, tmp_path: Path) -> None:
+    database = postgres.new_database()
+    with nodes(2, database, tmp_path, "--bus", redis_server.url) as (a, b), ExitStack() as stack:
+        created = create(a.http())
+        table, tokens = created["table"], tokens_of(created)
+        assert owner_of(database, table) == "n0"
+        # seat 0 and a spectator on the process that does not own the table, seat 1 on the owner
+        sockets = {0: stack.enter_context(b.socket(f"/ws/tables/{table}?token={tokens[0]}")),
+                   None: stack.enter_context(b.socket(f"/ws/tables/{table}")),
+                   1: stack.enter_context(a.socket(f"/ws/tables/{table}?token={tokens[1]}"))}
+        received: dict[int | None, list[dict[str, Any]]] = {s: [] for s in sockets}
+        for seat, ws in sockets.items():
+            received[seat].append(state_at(ws, 0))
+        version = 0
+        for _ in range(6):  # every action is sent over a WebSocket of the non-owner's seat 0
+            current = received[0][-1]
+            mover = current["view"]["to_move"][0]
+            ws = sockets[mover]
+            mine = received[mover][-1]
+            ws.send(json.dumps({"type": "action", "action": mine["view"]["legal_actions"][0],
+                                "version": version}))
+            version += 1
+            for seat, socket in sockets.items():
+                received[seat].append(state_at(socket, version))
+        state = replayed(database, table)
+        assert len(state.history) == version == 6
+        for seat, messages in received.items():
+            assert {m["view"]["seat"] for m in messages} == {seat}, "a socket saw another seat"
+            assert messages[-1]["view"] == as_json(state.view(seat))
+            assert messages[-1]["log"] == as_json(state.log(seat))
+        assert owner_of(database, table) == "n0"  # played where it is owned, all along
+        # chat said on the owner reaches a chat socket on the other process
+        with b.socket(f"/ws/chat/{table}?token={tokens[0]}") as chat_b, \
+                a.socket(f"/ws/chat/{table}?token={tokens[1]}") as chat_a:
+            assert receive(chat_b)["history"] and receive(chat_a)["history"]
+            chat_a.send(json.dumps({"type": "chat", "text": "hello from the owner"}))
+            line = receive(chat_b)
+            assert line["entries"][0]["text"] == "hello from the owner"
+            assert line["entries"][0]["seat"] == 1
+        # the host re-issues seat 0's link: its socket on the other process is closed (4403)
+        answer = b.http().post(f"/api/tables/{table}/host/links",
+                               json={"token": created["host_token"], "seat": 0})
+        assert answer.status_code == 200, answer.text
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                receive(sockets[0])
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+
+
+def test_three_processes_on_listen_notify_without_redis(postgres: PostgresServer,
+                                                        tmp_path: Path) -> None:
+    database = postgres.new_database()
+    with nodes(3, database, tmp_path) as (a, b, c):
+        created = create(a.http(), bots={"1": "random"})
+        table, tokens = created["table"], tokens_of(created)
+        with c.socket(f"/ws/tables/{table}?token={tokens[0]}") as ws:
+            first = state_at(ws, 0)
+            assert first["view"]["seat"] == 0
+            acknowledged: list[tuple[int, int, str]] = []
+            version = play(b.http(), table, tokens, 5, acknowledged)  # HTTP on a non-owner
+            assert acknowledged and state_at(ws, version)["version"] >= version
+        stored = replayed(database, table).history
+        for index, seat, action in acknowledged:
+            assert stored[index] == (seat, action)
+        assert owner_of(database, table) == "n0"
+        for node in (a, b, c):
+            assert node.http().get(f"/api/tables/{table}").json()["version"] == len(stored)
+
+
+def test_listen_notify_carries_messages_longer_than_notify_allows_in_order(
+        postgres: PostgresServer) -> None:
+    database = postgres.new_database()
+    storage = Storage(database)
+    storage.upgrade()
+    storage.dispose()
+    long_text = "x" * 50_000  # NOTIFY takes 8000 bytes at most: this one waits in bus_messages
+
+    async def exchange() -> list[dict[str, Any]]:
+        sender, receiver = PostgresBus(database), PostgresBus(database)
+        got: list[dict[str, Any]] = []
+        arrived = asyncio.Event()
+
+        def handler(message: dict[str, Any]) -> None:
+            got.append(message)
+            if len(got) == 3:
+                arrived.set()
+        await receiver.start("squidbox_r", handler)
+        await sender.start("squidbox_s", lambda message: None)
+        for message in ({"n": 1}, {"n": 2, "text": long_text}, {"n": 3}):
+            await sender.publish("squidbox_r", message)
+        await asyncio.wait_for(arrived.wait(), 20)
+        await sender.close()
+        await receiver.close()
+        return got
+
+    assert asyncio.run(exchange()) == [{"n": 1}, {"n": 2, "text": long_text}, {"n": 3}]
+    storage = Storage(database)
+    with storage.engine.connect() as connection:  # read and deleted
+        assert connection.exec_driver_sql("SELECT count(*) FROM bus_messages").scalar() == 0
+    storage.dispose()
+
+
+def test_a_killed_owner_s_table_resumes_elsewhere_with_every_acknowledged_action_once(
+        postgres: PostgresServer, redis_server: RedisServer, tmp_path: Path) -> None:
+    database = postgres.new_database()
+    with nodes(3, database, tmp_path, "--bus", redis_server.url) as (a, b, c), \
+            ExitStack() as stack:
+        created = create(a.http(), bots={"1": "random"})
+        table, tokens = created["table"], tokens_of(created)
+        acknowledged: list[tuple[int, int, str]] = []
+        on_owner = stack.enter_context(a.socket(f"/ws/tables/{table}?token={tokens[0]}"))
+        on_other = stack.enter_context(c.socket(f"/ws/tables/{table}"))
+        state_at(on_owner, 0)
+        state_at(on_other, 0)
+        version = play(b.http(), table, tokens, 4, acknowledged)
+        assert version > 0
+        a.kill()
+        killed = time.monotonic()
+        # both clients lose their connection; the one on a live process is told to reconnect
+        for ws in (on_owner, on_other):
+            with pytest.raises(ConnectionClosed):
+                while True:
+                    receive(ws, timeout=LEASE_SECONDS + 10)
+        # ...and reconnect to a live process, which serves the table once it took it over
+        def resumed() -> dict[str, Any] | None:
+            answer = c.http().get(f"/api/tables/{table}")
+            return answer.json() if answer.status_code == 200 else None
+        info = wait_for(resumed, timeout=LEASE_SECONDS + 10, what="the takeover")
+        took = time.monotonic() - killed
+        assert took < LEASE_SECONDS + SWEEP_SECONDS + 5, took
+        assert owner_of(database, table) in ("n1", "n2")
+        assert info["version"] >= version
+        with b.socket(f"/ws/tables/{table}?token={tokens[0]}") as ws:
+            assert state_at(ws, version)["view"]["seat"] == 0
+            version = play(c.http(), table, tokens, 4, acknowledged)  # bots go on there too
+            assert state_at(ws, version)["version"] >= version
+        stored = replayed(database, table).history
+        indices = [index for index, _seat, _action in acknowledged]
+        assert len(indices) == len(set(indices)), "an action was acknowledged twice"
+        for index, seat, action in acknowledged:  # none lost, none replaced
+            assert stored[index] == (seat, action)
+        assert c.http().get(f"/api/tables/{table}").json()["version"] == len(stored)
+
+
+def test_caps_refuse_clearly_and_a_refused_table_changes_nothing(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path / 'caps.db'}"
+    with nodes(1, database, tmp_path, "--max-tables", "1", "--max-connections", "1") as (a,):
+        created = create(a.http())
+        answer = a.http().post("/api/tables", json={"game": GAME, "players": 2})
+        assert answer.status_code == 503
+        assert answer.json()["code"] == "full" and "limit" in answer.json()["error"]
+        assert len(a.http().get("/api/tables").json()) == 1
+        with a.socket(f"/ws/tables/{created['table']}") as first:
+            state_at(first, 0)
+            with a.socket(f"/ws/tables/{created['table']}") as second:
+                refusal = receive(second)
+                assert refusal["type"] == "error" and refusal["code"] == "full"
+                with pytest.raises(ConnectionClosed) as closed:
+                    receive(second)
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 4503
+
+
+def test_a_bus_with_sqlite_is_refused(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": SOURCE}
+    result = subprocess.run(
+        [sys.executable, "-m", "squidbox", "serve", "--database",
+         f"sqlite:///{tmp_path / 'one.db'}", "--port", str(free_port()),
+         "--bus", "redis://127.0.0.1:1/0"], capture_output=True, text=True, env=env, timeout=60)
+    assert result.returncode != 0
+    assert "need a PostgreSQL database" in result.stderr + result.stdout
