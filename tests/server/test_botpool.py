@@ -5,6 +5,7 @@ once. Real worker processes throughout."""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import time
 from typing import Any
@@ -15,7 +16,7 @@ from fastapi.testclient import TestClient
 import squidbox
 from squidbox.engine import Action, Game, State
 from squidbox.server import create_app
-from squidbox.server.botpool import BotPool, PoolFull
+from squidbox.server.botpool import BotPool, PoolFull, WorkerLost
 from squidbox.server.tables import bot_move
 
 from .helpers import create_table, state_of, wait_for
@@ -26,6 +27,10 @@ def sleeper(game: Game, seconds: float, seed: int, state: State, seat: int) -> A
     """Thinks for `seconds` without ever resampling: a bot that does not notice its deadline."""
     time.sleep(seconds)
     return state.legal_actions(seat)[0]
+
+
+def dies(game: Game, seed: int, state: State, seat: int) -> Action:
+    os._exit(1)  # a worker lost mid-move (killed, out of memory...)
 
 
 def what_the_worker_has(game: Game, seed: int, state: State, seat: int) -> dict[str, Any]:
@@ -136,6 +141,23 @@ def test_a_worker_that_ignores_its_deadline_is_killed_and_replaced() -> None:
     asyncio.run(run())
 
 
+def test_a_worker_lost_mid_move_fails_that_move_and_is_replaced() -> None:
+    game, state, seat = a_position("grid_squid")
+
+    async def run() -> None:
+        pool = BotPool(1, 4)
+        try:
+            with pytest.raises(WorkerLost):
+                await pool.run(10, dies, game, 1, state, seat)
+            assert pool.replaced == 1
+            assert await pool.run(10, sleeper, game, 0.0, 1, state, seat) == \
+                state.legal_actions(seat)[0]
+        finally:
+            pool.close()
+
+    asyncio.run(run())
+
+
 # ---- bounded, and closed at once -----------------------------------------------------------------
 def test_the_queue_is_bounded_and_a_move_beyond_it_is_refused_at_once() -> None:
     game, state, seat = a_position("grid_squid")
@@ -144,12 +166,12 @@ def test_the_queue_is_bounded_and_a_move_beyond_it_is_refused_at_once() -> None:
         pool = BotPool(1, 2)
         try:
             busy = asyncio.ensure_future(pool.run(10, sleeper, game, 0.5, 1, state, seat))
-            while pool.waiting or not pool.workers:  # the worker has taken the first move
+            while pool.waiting() or not pool.workers:  # the worker has taken the first move
                 await asyncio.sleep(0.01)
             queued = [asyncio.ensure_future(pool.run(10, sleeper, game, 0.0, 1, state, seat))
                       for _ in range(2)]
             await asyncio.sleep(0)
-            assert pool.waiting == 2
+            assert pool.waiting() == 2
             began = time.monotonic()
             with pytest.raises(PoolFull):
                 await pool.run(10, sleeper, game, 0.0, 1, state, seat)

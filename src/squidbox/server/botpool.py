@@ -137,7 +137,6 @@ class BotPool:
         finally:
             future.cancel()  # a job not started yet is then skipped
 
-    @property
     def waiting(self) -> int:
         """Moves queued and not yet handed to a worker."""
         return 0 if self.queue is None else self.queue.qsize()
@@ -214,9 +213,10 @@ def serve(connection: Connection) -> None:
     while True:
         try:
             job = connection.recv()
-        except (EOFError, OSError):
+            answer = think(*job)
+            connection.send(answer)
+        except (EOFError, OSError):  # the server has gone (closed, killed)
             return
-        connection.send(think(*job))
 
 
 def think(function: Callable[..., Any], settings: tuple[Any, ...], seed: int,
