@@ -63,7 +63,7 @@ def in_pool(pool: BotPool, budget: float, function: Any, game: Game, *args: Any)
 
 
 # ---- it plays, like the bot on the true state --------------------------------------------------
-@pytest.mark.parametrize("game_id", ["grid_squid", "squid_game", "directors"])
+@pytest.mark.parametrize("game_id", squidbox.game_ids())
 def test_the_pool_plays_the_move_the_bot_plays_on_the_true_state(game_id: str) -> None:
     game = squidbox.get_game(game_id)
     specs = ["ismcts:iterations=30", "heuristic"]
