@@ -56,6 +56,23 @@ def summary(latencies: list[float]) -> str:
             f"max {ordered[-1] * 1000:6.1f} ms (n={len(ordered)})")
 
 
+def memory(session: int) -> str:
+    """The proportional memory (PSS) of the server and of the processes it started (its session:
+    bot workers, the forkserver, multiprocessing's resource tracker)."""
+    sizes: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[3]) == session:
+                rollup = (stat.parent / "smaps_rollup").read_text()
+                sizes[int(stat.parent.name)] = next(int(line.split()[1]) for line in
+                                                    rollup.splitlines() if line.startswith("Pss:"))
+        except (OSError, ValueError, IndexError, StopIteration):
+            continue
+    others = [size for pid, size in sizes.items() if pid != session]
+    return (f"memory (PSS): server {sizes.get(session, 0) / 1024:.0f} MiB, {len(others)} helper "
+            f"processes {sum(others) / 1024:.0f} MiB")
+
+
 def extract(revision: str, into: Path) -> Path:
     """The `src` folder of `revision`, written under `into`."""
     archive = subprocess.run(["git", "-C", str(REPOSITORY), "archive", revision, "src"],
@@ -155,6 +172,7 @@ def main() -> int:
                 run = Run(name)
                 asyncio.run(measure(base, args, run))
                 print(run.line(), flush=True)
+                print(f"{'':<28} {memory(process.pid)}", flush=True)
             finally:
                 stop_server(process)
     finally:
