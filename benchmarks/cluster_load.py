@@ -27,7 +27,7 @@ from websockets.asyncio.client import connect
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPOSITORY))  # for tests.server.conftest
-warnings.filterwarnings("ignore", category=DeprecationWarning)  # conftest's starlette import
+warnings.filterwarnings("ignore", message="Using .httpx. with")  # conftest imports TestClient
 from tests.server.conftest import PostgresServer, RedisServer, postgres_bin_dir  # noqa: E402
 
 SPECTATORS_PER_TABLE = 150  # under Limits.max_spectators_per_table (200)

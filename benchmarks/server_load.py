@@ -77,7 +77,7 @@ class Level:
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+        return int(sock.getsockname()[1])
 
 
 def start_server(database: str, port: int, log: Path, *extra: str) -> subprocess.Popen[bytes]:
