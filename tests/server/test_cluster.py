@@ -24,8 +24,8 @@ from websockets.sync.client import ClientConnection, connect
 
 import squidbox
 from squidbox.server.bus import PostgresBus
-from squidbox.server.leases import LEASE_SECONDS, SWEEP_SECONDS
-from squidbox.server.storage import Storage
+from squidbox.server.leases import LEASE_SECONDS, SWEEP_SECONDS, Leases
+from squidbox.server.storage import ActionWrite, LeaseLost, Storage, TableRecord, now
 from tests.server.conftest import PostgresServer, RedisServer, free_port
 from tests.server.helpers import as_json, replayed, wait_for
 
@@ -155,6 +155,7 @@ def test_a_client_on_one_process_plays_a_table_another_owns_seeing_only_its_seat
         created = create(a.http())
         table, tokens = created["table"], tokens_of(created)
         assert owner_of(database, table) == "n0"
+        assert b.http().get("/api/tables/nosuchtbl").json()["code"] == "unknown_table"
         # seat 0 and a spectator on the process that does not own the table, seat 1 on the owner
         sockets = {0: stack.enter_context(b.socket(f"/ws/tables/{table}?token={tokens[0]}")),
                    None: stack.enter_context(b.socket(f"/ws/tables/{table}")),
@@ -216,6 +217,12 @@ def test_three_processes_on_listen_notify_without_redis(postgres: PostgresServer
         assert owner_of(database, table) == "n0"
         for node in (a, b, c):
             assert node.http().get(f"/api/tables/{table}").json()["version"] == len(stored)
+        # a process that stops normally gives its leases up: taken over before they run out
+        stopped = time.monotonic()
+        a.stop()
+        wait_for(lambda: owner_of(database, table) in ("n1", "n2"), timeout=LEASE_SECONDS,
+                 what="the takeover of a released lease")
+        assert time.monotonic() - stopped < LEASE_SECONDS
 
 
 def test_listen_notify_carries_messages_longer_than_notify_allows_in_order(
@@ -285,12 +292,15 @@ def test_a_killed_owner_s_table_resumes_elsewhere_with_every_acknowledged_action
             assert state_at(ws, version)["view"]["seat"] == 0
             version = play(c.http(), table, tokens, 4, acknowledged)  # bots go on there too
             assert state_at(ws, version)["version"] >= version
-        stored = replayed(database, table).history
+        def agreed() -> list[tuple[int, str]] | None:  # once the bot has moved
+            stored = replayed(database, table).history
+            served = c.http().get(f"/api/tables/{table}").json()["version"]
+            return stored if served == len(stored) else None
+        stored = wait_for(agreed, what="the served and the stored versions to agree")
         indices = [index for index, _seat, _action in acknowledged]
         assert len(indices) == len(set(indices)), "an action was acknowledged twice"
         for index, seat, action in acknowledged:  # none lost, none replaced
             assert stored[index] == (seat, action)
-        assert c.http().get(f"/api/tables/{table}").json()["version"] == len(stored)
 
 
 def test_caps_refuse_clearly_and_a_refused_table_changes_nothing(tmp_path: Path) -> None:
@@ -319,3 +329,65 @@ def test_a_bus_with_sqlite_is_refused(tmp_path: Path) -> None:
          "--bus", "redis://127.0.0.1:1/0"], capture_output=True, text=True, env=env, timeout=60)
     assert result.returncode != 0
     assert "need a PostgreSQL database" in result.stderr + result.stdout
+
+
+def test_a_stale_owner_can_store_nothing_once_another_took_the_lease(
+        postgres: PostgresServer) -> None:
+    database = postgres.new_database()
+    first, second = Storage(database), Storage(database)
+    first.upgrade()
+    try:
+        old, new = Leases(first, "old"), Leases(second, "new")
+        record = TableRecord(id="fenced", game=GAME, players=2, options={}, seed=1, bots={},
+                             token_hashes=[None, None], turn_seconds=None, leave_seconds=None,
+                             leave_bot="random", status="playing", created=now())
+        first.fences["fenced"] = 1
+        first.create_table(record)
+        assert new.take("fenced") is None  # a live lease is not taken
+        assert new.take("no-such-table") == 0
+        assert len(old.shared_secret()) == 32 and old.shared_secret() == new.shared_secret()
+        first.add_actions([ActionWrite("fenced", 0, 0, "a", False)])
+        with first.engine.begin() as connection:  # the old owner stops renewing: it runs out
+            connection.exec_driver_sql("UPDATE table_leases SET expires_at = now() - "
+                                       "interval '1 second'")
+        assert new.take("fenced") == 2
+        with pytest.raises(LeaseLost):  # the old owner comes back: refused, nothing stored
+            first.add_actions([ActionWrite("fenced", 1, 1, "stale", False)])
+        with pytest.raises(LeaseLost):
+            first.set_status("fenced", "finished")
+        assert "fenced" not in old.renew(["fenced"])  # and it learns that it lost the table
+        second.add_actions([ActionWrite("fenced", 1, 1, "b", False)])
+        stored = second.load("fenced")
+        assert stored is not None
+        assert stored.actions == [(0, "a"), (1, "b")] and stored.record.status == "playing"
+    finally:
+        first.dispose()
+        second.dispose()
+
+
+def test_a_paused_owner_that_comes_back_stores_nothing_and_hands_over(
+        postgres: PostgresServer, redis_server: RedisServer, tmp_path: Path) -> None:
+    database = postgres.new_database()
+    with nodes(2, database, tmp_path, "--bus", redis_server.url) as (a, b):
+        # the turn timer plays both seats every second, on the owner
+        table = create(a.http(), turn_seconds=1)["table"]
+        wait_for(lambda: a.http().get(f"/api/tables/{table}").json()["version"] >= 1,
+                 what="the timer's first move")
+        a.process.send_signal(signal.SIGSTOP)  # the owner stops, its leases run out
+        try:
+            paused_at = b.http().get(f"/api/tables/{table}", timeout=2)
+        except httpx.HTTPError:
+            paused_at = None  # relayed to the paused owner: no answer
+        def moved_on() -> bool:
+            answer = b.http().get(f"/api/tables/{table}")
+            return answer.status_code == 200 and owner_of(database, table) == "n1"
+        wait_for(moved_on, timeout=LEASE_SECONDS + 10, what="the takeover")
+        a.process.send_signal(signal.SIGCONT)  # its overdue timers fire: refused by the fence
+        wait_for(lambda: "lease lost" in a.log.read_text(), timeout=10, what="the eviction")
+        version = b.http().get(f"/api/tables/{table}").json()["version"]
+        with a.socket(f"/ws/tables/{table}") as ws:  # the old owner now relays to the new one
+            assert state_at(ws, version)["version"] >= version
+        stored = replayed(database, table).history  # every stored action replays, in order
+        assert b.http().get(f"/api/tables/{table}").json()["version"] >= len(stored) >= version
+        assert owner_of(database, table) == "n1"
+        assert paused_at is None or paused_at.status_code == 503

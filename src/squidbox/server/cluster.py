@@ -31,7 +31,7 @@ from starlette.websockets import WebSocket
 
 from .bus import Bus, channel_of
 from .errors import ApiError
-from .leases import RENEW_SECONDS, SWEEP_SECONDS, Leases
+from .leases import LEASE_SECONDS, RENEW_SECONDS, SWEEP_SECONDS, Leases
 from .routing import FORWARDED, client_address
 from .sockets import check_caps, counted, refuse
 
@@ -104,8 +104,13 @@ class Cluster:
     async def start(self, app: ASGIApp) -> None:
         self.app = app
         self.manager.secret = await self.manager.db(self.leases.shared_secret)
-        await self.manager.db(self.leases.renew)
-        await self.bus.start(channel_of(self.node), self.deliver)
+        await self.manager.db(self.leases.renew, [])
+        try:
+            await self.bus.start(channel_of(self.node), self.deliver)
+        except Exception as e:
+            log.critical("node %s: cannot reach the bus (%s): %s", self.node,
+                         type(self.bus).__name__, e)
+            raise
         await self.take_orphans()
         self.manager.spawn(self._keep(), "leases")
         self.manager.spawn(self._sweep(), "takeover")
@@ -163,20 +168,26 @@ class Cluster:
         table.chat_clients.clear()
 
     async def _keep(self) -> None:
-        last_tidy = time.monotonic()
+        """Renew the leases; when that failed for a whole lease (the database out of reach),
+        the tables are others' by now: evict them all."""
+        last_tidy = renewed = time.monotonic()
         while True:
             await asyncio.sleep(RENEW_SECONDS)
             try:
                 await self._renew()
-                if time.monotonic() - last_tidy > TIDY_SECONDS:
-                    last_tidy = time.monotonic()
+                renewed = time.monotonic()
+                if renewed - last_tidy > TIDY_SECONDS:
+                    last_tidy = renewed
                     await self.bus.tidy()
             except Exception as e:
                 log.error("node %s: leases not renewed: %s", self.node, e)
+                if time.monotonic() - renewed > LEASE_SECONDS:
+                    for table in list(self.manager.tables.values()):
+                        self.evict(table, "lease not renewed in time")
 
     async def _renew(self) -> None:
         before = dict(self.manager.storage.fences)
-        held = await self.manager.db(self.leases.renew)
+        held = await self.manager.db(self.leases.renew, list(before))
         for table in list(self.manager.tables.values()):
             generation = before.get(table.id)
             if generation is not None and held.get(table.id) != generation \

@@ -48,7 +48,7 @@ class Leases:
 
     def take(self, table_id: str) -> int | None:
         """Take the table's lease when it is free (none, ran out, or already this node's): its
-        new generation; None when a live node holds it or there is no such table."""
+        new generation; None when a live node holds it; 0 when there is no such table."""
         row = insert(LeaseRow).values(table_id=table_id, owner=self.node, generation=1,
                                       expires_at=self._until())
         row = row.on_conflict_do_update(
@@ -60,10 +60,11 @@ class Leases:
             with self.engine.begin() as connection:
                 generation = connection.execute(row.returning(LeaseRow.generation)).scalar()
         except IntegrityError:  # no such table (the foreign key)
+            return 0
+        if generation is None:
             return None
-        if generation is not None:
-            self.storage.fences[table_id] = generation
-        return generation
+        self.storage.fences[table_id] = int(generation)
+        return int(generation)
 
     def owner(self, table_id: str) -> str | None:
         """The live node that holds the table's lease; None when none does."""
@@ -72,14 +73,15 @@ class Leases:
                 select(LeaseRow.owner).where(LeaseRow.table_id == table_id,
                                              LeaseRow.expires_at >= func.now())).scalar()
 
-    def renew(self) -> dict[str, int]:
-        """Renew this node's leases and its node row; the leases it still holds (id:
-        generation)."""
+    def renew(self, tables: list[str]) -> dict[str, int]:
+        """Renew this node's leases of `tables` (those it plays) and its node row; the leases
+        it still holds (id: generation)."""
         with self.engine.begin() as connection:
             held = connection.execute(
-                update(LeaseRow).where(LeaseRow.owner == self.node)
+                update(LeaseRow).where(LeaseRow.owner == self.node,
+                                       LeaseRow.table_id.in_(tables))
                 .values(expires_at=self._until())
-                .returning(LeaseRow.table_id, LeaseRow.generation)).all()
+                .returning(LeaseRow.table_id, LeaseRow.generation)).all() if tables else []
             beat = insert(NodeRow).values(node=self.node, expires_at=self._until())
             connection.execute(beat.on_conflict_do_update(
                 index_elements=[NodeRow.node], set_={"expires_at": self._until()}))
@@ -91,8 +93,10 @@ class Leases:
                 select(NodeRow.node).where(NodeRow.expires_at >= func.now())).scalars())
 
     def orphans(self) -> list[str]:
-        """Unfinished tables without a live lease (their owner died, or none took them yet)."""
-        live = select(LeaseRow.table_id).where(LeaseRow.expires_at >= func.now())
+        """Unfinished tables without a live lease (their owner died, or none took them yet),
+        or leased to this node's name (by its previous run)."""
+        live = select(LeaseRow.table_id).where(LeaseRow.expires_at >= func.now(),
+                                               LeaseRow.owner != self.node)
         query = (select(TableRow.id).where(TableRow.status.in_((PLAYING, OPEN)),
                                            TableRow.id.not_in(live))
                  .order_by(TableRow.created).limit(TAKE_AT_ONCE))

@@ -59,11 +59,13 @@ def seat_of(table: Table, token: str | None, what: str) -> int:
 
 
 def manager_of(connection: Request | WebSocket) -> TableManager:
-    return connection.app.state.manager
+    manager: TableManager = connection.app.state.manager
+    return manager
 
 
 def limits_of(connection: Request | WebSocket) -> Limits:
-    return connection.app.state.limits
+    limits: Limits = connection.app.state.limits
+    return limits
 
 
 def client_address(connection: Request | WebSocket) -> str:

@@ -525,7 +525,7 @@ def _add_seating(record: TableRecord, host_hash: Any, seats: Any) -> None:
 
 
 def _text(value: Any) -> str:
-    return _typed(value, str)
+    return str(_typed(value, str))
 
 
 def _typed(value: Any, kind: type) -> Any:

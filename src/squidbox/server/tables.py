@@ -179,7 +179,7 @@ def rebuild(game: Game, stored: StoredGame) -> State:
 
 
 def iso_time(moment: Any) -> str:
-    return moment.isoformat().replace("+00:00", "Z")
+    return str(moment.isoformat()).replace("+00:00", "Z")
 
 
 def seconds(value: float | None) -> float | int | None:
@@ -401,7 +401,7 @@ class Table:
         async with self.lock:
             self.last_activity = time.monotonic()
             changed = client.seat is not None and not self.is_connected(client.seat)
-            if client.seat is not None and self.replaced.pop(client.seat, None):
+            if client.seat is not None and self.replaced.pop(client.seat, None) is not None:
                 changed = True
             self.clients.add(client)
             if changed:
@@ -819,7 +819,7 @@ class TableManager:
         self._count()
 
     async def lobby(self, limit: int, statuses: tuple[str, ...] = ()) -> list[dict[str, Any]]:
-        entries = []
+        entries: list[dict[str, Any]] = []
         for record in await self.db(self.storage.list_tables, limit, statuses):
             if isinstance(record, BadRow):
                 entries.append({"table": record.table_id, "game": record.game,
