@@ -4,7 +4,9 @@ A heuristic or ISMCTS bot thinks for up to seconds of pure Python; in a thread i
 GIL, and with it the event loop that serves every table of the process. So each such move is
 thought in one of `processes` worker processes (multiprocessing with the forkserver start
 method: a worker forks from a helper process that imported the server once, so a new worker
-starts in milliseconds). Workers start with the first move that needs one.
+starts in milliseconds). Workers start with the first move that needs one. As with any
+multiprocessing start method but fork, a script (not `squidbox serve`) that runs the server must
+do so under `if __name__ == "__main__":`, since a new worker imports the main module.
 
 No cheating across the process boundary: a worker is sent what the bot's seat sees, never the
 table's state. That is the state resampled for the seat (hidden cards redealt, future
