@@ -2,7 +2,7 @@
 
 For each process count N, in one run: a fresh database, N `squidbox serve --bus redis://...`
 processes, the same load search as for one process (server_load.find_capacity), then `--idle`
-idle spectator WebSockets held, spread evenly over the processes, and the memory they cost.
+idle spectator WebSockets held by each process, and the memory they cost.
 PostgreSQL and Redis are throw-away servers on free loopback ports, started the way the tests
 start them (tests/server/conftest.py).
 """
@@ -46,7 +46,7 @@ class Figures:
         ratio = rate / one.rate() if one.rate() else 0.0
         return (f"{self.processes:>2} process(es): {tables:>4} tables at p99 < {LIMIT_MS:g} ms, "
                 f"{rate:7.1f} actions/s (x{ratio:.2f} of 1 process); {self.held} idle "
-                f"WebSockets held, {self.kib_per_connection:5.1f} KiB RSS each")
+                f"WebSockets held per process, {self.kib_per_connection:5.1f} KiB RSS each")
 
     def rate(self) -> float:
         if self.best is None:
@@ -61,10 +61,9 @@ def rss_kib(pid: int) -> int:
     raise RuntimeError(f"no VmRSS for process {pid}")
 
 
-async def hold_idle(bases: list[str], pids: list[int], count: int) -> tuple[int, float]:
-    """Open `count` spectator WebSockets spread over the processes, on tables waiting for a
-    person; (connections open at the end, KiB of RSS growth per connection)."""
-    share = count // len(bases)
+async def hold_idle(bases: list[str], pids: list[int], share: int) -> tuple[int, float]:
+    """Open `share` spectator WebSockets on each process, on tables waiting for a person;
+    (connections held by each process, KiB of RSS growth per connection)."""
     body = {"game": "grid_squid", "players": 2, "bots": {"1": "random"}}
     wanted: list[str] = []
     async with httpx.AsyncClient(timeout=30) as client:
@@ -87,7 +86,7 @@ async def hold_idle(bases: list[str], pids: list[int], count: int) -> tuple[int,
         after = [rss_kib(pid) for pid in pids]
         held = len(wanted)
     growth = sum(after) - sum(before)
-    return held, growth / held if held else 0.0
+    return held // len(bases), growth / held if held else 0.0
 
 
 def measure_one(processes: int, postgres: PostgresServer, redis: RedisServer,

@@ -18,7 +18,7 @@ With `--processes 1,2,4` it measures a cluster instead (issue 17), in one run: a
 PostgreSQL and redis-server are started, and for each count N a fresh database and N serve
 processes on it (`--bus` Redis). Person k creates its tables on process k mod N and plays them
 there over a WebSocket (the process that created a table owns it). For each N it finds the most
-concurrent tables at p99 < 100 ms, then holds `--idle` idle spectator WebSockets spread over the N
+concurrent tables at p99 < 100 ms, then holds `--idle` idle spectator WebSockets on each of the N
 processes and reports the memory each costs (the processes' RSS growth / connections):
 
     .venv/bin/python benchmarks/server_load.py --processes 1,2,4 [--levels 20,40,60,80,100]
@@ -204,7 +204,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--processes", help="process counts to measure on PostgreSQL + Redis, "
                                             "e.g. 1,2,4 (default: one process on SQLite)")
     parser.add_argument("--idle", type=int, default=1000,
-                        help="with --processes: idle WebSockets to hold (default 1000)")
+                        help="with --processes: idle WebSockets each process holds (default 1000)")
     return parser.parse_args()
 
 
