@@ -45,7 +45,7 @@ class Figures:
         rate = self.rate()
         ratio = rate / one.rate() if one.rate() else 0.0
         return (f"{self.processes:>2} process(es): {tables:>4} tables at p99 < {LIMIT_MS:g} ms, "
-                f"{rate:7.1f} actions/s (x{ratio:.2f} of 1 process); {self.held} idle "
+                f"{rate:7.1f} actions/s (x{ratio:.2f} of {one.processes}); {self.held} idle "
                 f"WebSockets held per process, {self.kib_per_connection:5.1f} KiB RSS each")
 
     def rate(self) -> float:

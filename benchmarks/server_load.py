@@ -114,8 +114,9 @@ def stop_server(process: subprocess.Popen[bytes]) -> None:
 
 
 async def person(base: str, args: argparse.Namespace, level: Level, stop: float,
-                 rng: random.Random) -> None:
-    """One scripted person: plays table after table until `stop` (monotonic time)."""
+                 rng: random.Random, socket_base: str | None = None) -> None:
+    """One scripted person: plays table after table until `stop` (monotonic time), creating
+    them on `base` and playing over a WebSocket to `socket_base` (default: `base`)."""
     async with httpx.AsyncClient(base_url=f"http://{base}", timeout=30) as client:
         while time.monotonic() < stop:
             body = {"game": args.game, "players": args.players,
@@ -127,7 +128,7 @@ async def person(base: str, args: argparse.Namespace, level: Level, stop: float,
                 continue
             created = answer.json()
             token = created["seats"][0]["token"]
-            url = f"ws://{base}/ws/tables/{created['table']}?token={token}"
+            url = f"ws://{socket_base or base}/ws/tables/{created['table']}?token={token}"
             async with connect(url, max_size=None) as ws:
                 if await play_one_game(ws, level, stop, rng):
                     level.games += 1
@@ -165,12 +166,15 @@ async def play_one_game(ws: ClientConnection, level: Level, stop: float,
 
 
 async def run_level(bases: list[str], args: argparse.Namespace, tables: int) -> Level:
-    """`tables` persons at once, person k on server `bases[k % len(bases)]`."""
+    """`tables` persons at once, person k on server `bases[k % len(bases)]` (its WebSocket on
+    the next server with --relayed, which relays it to the owner)."""
     level = Level(tables)
     began = time.monotonic()
     stop = began + args.seconds
+    shift = 1 if args.relayed else 0
     await asyncio.gather(*(person(bases[k % len(bases)], args, level, stop,
-                                  random.Random(tables * 1000 + k)) for k in range(tables)))
+                                  random.Random(tables * 1000 + k),
+                                  bases[(k + shift) % len(bases)]) for k in range(tables)))
     level.seconds = time.monotonic() - began
     return level
 
@@ -203,6 +207,9 @@ def parse_args() -> argparse.Namespace:
                              "with --processes, per process count)")
     parser.add_argument("--processes", help="process counts to measure on PostgreSQL + Redis, "
                                             "e.g. 1,2,4 (default: one process on SQLite)")
+    parser.add_argument("--relayed", action="store_true",
+                        help="with --processes: each WebSocket on another process than the "
+                             "table's owner (as behind a proxy), relayed over the bus")
     parser.add_argument("--idle", type=int, default=1000,
                         help="with --processes: idle WebSockets each process holds (default 1000)")
     return parser.parse_args()
