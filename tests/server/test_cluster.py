@@ -36,11 +36,12 @@ GAME = "squid_circle"  # hidden hands: what a seat may not see of another
 class Node:
     """One `squidbox serve` process."""
 
-    def __init__(self, name: str, database: str, directory: Path, *extra: str) -> None:
+    def __init__(self, name: str, database: str, directory: Path, *extra: str,
+                 log: str | None = None) -> None:
         self.name = name
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.log = directory / f"{name}.log"
+        self.log = directory / f"{log or name}.log"
         env = {**os.environ, "PYTHONPATH": SOURCE}
         env.pop("SQUIDBOX_BUS", None)
         with open(self.log, "w") as log:
@@ -132,10 +133,15 @@ def play(http: httpx.Client, table: str, tokens: dict[int, str], moves: int,
     (index, seat, action). Returns the version reached."""
     version = 0
     for _ in range(moves):
-        message = http.get(f"/api/tables/{table}/state").json()
+        def settled() -> dict[str, Any] | None:  # the bots have moved
+            message: dict[str, Any] = http.get(f"/api/tables/{table}/state").json()
+            view = message["view"]
+            return message if view["is_terminal"] or set(view["to_move"]) & set(tokens) \
+                else None
+        message = wait_for(settled, what="the bots to move")
         version = message["version"]
         seat = next((s for s in message["view"]["to_move"] if s in tokens), None)
-        if message["view"]["is_terminal"] or seat is None:
+        if seat is None:
             break
         view = http.get(f"/api/tables/{table}/state", params={"token": tokens[seat]}).json()
         action = view["view"]["legal_actions"][0]
@@ -156,6 +162,9 @@ def test_a_client_on_one_process_plays_a_table_another_owns_seeing_only_its_seat
         table, tokens = created["table"], tokens_of(created)
         assert owner_of(database, table) == "n0"
         assert b.http().get("/api/tables/nosuchtbl").json()["code"] == "unknown_table"
+        twin = Node("n0", database, tmp_path, "--bus", redis_server.url, log="twin")  # in use
+        assert twin.process.wait(timeout=60) != 0
+        assert "another live server process is named 'n0'" in twin.log.read_text()
         # seat 0 and a spectator on the process that does not own the table, seat 1 on the owner
         sockets = {0: stack.enter_context(b.socket(f"/ws/tables/{table}?token={tokens[0]}")),
                    None: stack.enter_context(b.socket(f"/ws/tables/{table}")),
@@ -217,9 +226,16 @@ def test_three_processes_on_listen_notify_without_redis(postgres: PostgresServer
         assert owner_of(database, table) == "n0"
         for node in (a, b, c):
             assert node.http().get(f"/api/tables/{table}").json()["version"] == len(stored)
-        # a process that stops normally gives its leases up: taken over before they run out
-        stopped = time.monotonic()
-        a.stop()
+        # a process that stops normally closes the sockets relayed to it (1012: reconnect) and
+        # gives its leases up: taken over before they run out
+        with b.socket(f"/ws/tables/{table}") as relayed:
+            state_at(relayed, len(stored))
+            stopped = time.monotonic()
+            a.stop()
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    receive(relayed)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
         wait_for(lambda: owner_of(database, table) in ("n1", "n2"), timeout=LEASE_SECONDS,
                  what="the takeover of a released lease")
         assert time.monotonic() - stopped < LEASE_SECONDS
@@ -285,12 +301,15 @@ def test_a_killed_owner_s_table_resumes_elsewhere_with_every_acknowledged_action
             return answer.json() if answer.status_code == 200 else None
         info = wait_for(resumed, timeout=LEASE_SECONDS + 10, what="the takeover")
         took = time.monotonic() - killed
+        print(f"table served again {took:.1f} s after kill -9 of its owner")
         assert took < LEASE_SECONDS + SWEEP_SECONDS + 5, took
         assert owner_of(database, table) in ("n1", "n2")
         assert info["version"] >= version
         with b.socket(f"/ws/tables/{table}?token={tokens[0]}") as ws:
             assert state_at(ws, version)["view"]["seat"] == 0
+            before = len(acknowledged)
             version = play(c.http(), table, tokens, 4, acknowledged)  # bots go on there too
+            assert len(acknowledged) > before, "the game did not go on after the takeover"
             assert state_at(ws, version)["version"] >= version
         def agreed() -> list[tuple[int, str]] | None:  # once the bot has moved
             stored = replayed(database, table).history
@@ -391,3 +410,28 @@ def test_a_paused_owner_that_comes_back_stores_nothing_and_hands_over(
         assert b.http().get(f"/api/tables/{table}").json()["version"] >= len(stored) >= version
         assert owner_of(database, table) == "n1"
         assert paused_at is None or paused_at.status_code == 503
+
+
+def test_a_relayed_socket_counts_against_the_cap_of_the_process_it_is_connected_to(
+        postgres: PostgresServer, tmp_path: Path) -> None:
+    database = postgres.new_database()
+    owner = Node("owner", database, tmp_path)
+    front = Node("front", database, tmp_path, "--max-connections", "1")
+    try:
+        owner.wait_ready()
+        front.wait_ready()
+        table = create(owner.http())["table"]
+        with front.socket(f"/ws/tables/{table}") as first, \
+                front.socket(f"/ws/tables/{table}") as second:
+            assert state_at(first, 0)["table"]["table"] == table  # relayed to the owner
+            refusal = receive(second)
+            assert refusal["type"] == "error" and refusal["code"] == "full"
+            with pytest.raises(ConnectionClosed) as closed:
+                receive(second)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4503
+            with owner.socket(f"/ws/tables/{table}") as third:  # the owner has room
+                assert state_at(third, 0)["table"]["table"] == table
+        assert owner_of(database, table) == "owner"
+    finally:
+        owner.stop()
+        front.stop()

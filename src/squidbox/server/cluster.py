@@ -34,6 +34,7 @@ from .errors import ApiError
 from .leases import LEASE_SECONDS, RENEW_SECONDS, SWEEP_SECONDS, Leases
 from .routing import FORWARDED, client_address
 from .sockets import check_caps, counted, refuse
+from .storage import StorageError
 
 if TYPE_CHECKING:
     from .tables import Table, TableManager
@@ -104,7 +105,11 @@ class Cluster:
     async def start(self, app: ASGIApp) -> None:
         self.app = app
         self.manager.secret = await self.manager.db(self.leases.shared_secret)
-        await self.manager.db(self.leases.renew, [])
+        if not await self.manager.db(self.leases.join):
+            message = (f"another live server process is named {self.node!r} (node names must "
+                       f"be unique; its name is free {LEASE_SECONDS:g} s after it stopped)")
+            log.critical("%s", message)
+            raise StorageError(message)
         try:
             await self.bus.start(channel_of(self.node), self.deliver)
         except Exception as e:
@@ -115,6 +120,13 @@ class Cluster:
         self.manager.spawn(self._keep(), "leases")
         self.manager.spawn(self._sweep(), "takeover")
         log.info("node %s: serving, %d tables", self.node, len(self.manager.tables))
+
+    async def hand_back(self) -> None:
+        """Stopping: the clients other nodes relay here are closed with 1012 (reconnect)."""
+        for sid, served in list(self.served.items()):
+            with contextlib.suppress(Exception):
+                await self._to(served.edge, "out", sid,
+                               {"type": "websocket.close", "code": MOVED, "reason": ""})
 
     async def close(self) -> None:
         """Stop: every lease and the node row go at once, so others take over without
@@ -225,12 +237,21 @@ class Cluster:
         """A bus message for this node (called in order; hands it on without waiting)."""
         op, sid = message.get("op"), str(message.get("sid"))
         if op == "out" and sid in self.relayed:
-            self.relayed[sid].events.put_nowait(unpacked(message["event"]))
+            self._to_client(self.relayed[sid], unpacked(message["event"]))
         elif op == "in" and sid in self.served:
             self.served[sid].events.put_nowait(unpacked(message["event"]))
         elif op == "open" and sid not in self.served:
             self.served[sid] = Served(str(message["from"]))
             self.manager.spawn(self._serve(sid, message), f"relay {sid}")
+
+    def _to_client(self, relayed: Relayed, event: Message) -> None:
+        """Queue an event for a relayed client; one that leaves `client_queue` of them unread
+        is closed with 4408, as a client of the owner would be."""
+        if relayed.events.qsize() >= self.manager.limits.client_queue:
+            while not relayed.events.empty():
+                relayed.events.get_nowait()
+            event = {"type": "websocket.close", "code": 4408, "reason": "too slow"}
+        relayed.events.put_nowait(event)
 
     async def _to(self, node: str, op: str, sid: str, event: Message) -> None:
         await self.bus.publish(channel_of(node), {"op": op, "sid": sid, "event": packed(event)})
@@ -259,10 +280,12 @@ class Cluster:
         try:
             assert self.app is not None
             await self.app(scope, receive, send)
-            if scope["type"] == "websocket" and not closed:
-                await send({"type": "websocket.close", "code": 1011, "reason": ""})
         finally:
             self.served.pop(sid, None)
+            if scope["type"] == "websocket" and not closed:  # the app failed or was stopped
+                with contextlib.suppress(Exception):
+                    await self._to(served.edge, "out", sid,
+                                   {"type": "websocket.close", "code": MOVED, "reason": ""})
 
     # ---- this node's side: a client of a table another node owns -------------------------
     async def forward(self, owner: str, scope: Scope, receive: Receive, send: Send) -> None:

@@ -87,6 +87,15 @@ class Leases:
                 index_elements=[NodeRow.node], set_={"expires_at": self._until()}))
         return {table_id: generation for table_id, generation in held}
 
+    def join(self) -> bool:
+        """Write this node's row, unless a live process already has its name (False)."""
+        row = insert(NodeRow).values(node=self.node, expires_at=self._until())
+        row = row.on_conflict_do_update(index_elements=[NodeRow.node],
+                                        set_={"expires_at": self._until()},
+                                        where=NodeRow.expires_at < func.now())
+        with self.engine.begin() as connection:
+            return connection.execute(row.returning(NodeRow.node)).first() is not None
+
     def live_nodes(self) -> set[str]:
         with self.engine.begin() as connection:
             return set(connection.execute(

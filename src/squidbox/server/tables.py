@@ -675,6 +675,8 @@ class TableManager:
         self._count()
 
     async def close(self) -> None:
+        if self.cluster is not None:
+            await self.cluster.hand_back()
         for table in self.tables.values():
             table.close_tasks()
             for client in table.clients:
