@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing
+import os
 import random
 import signal
 import time
@@ -44,6 +45,7 @@ from .variants import table_game
 
 T = TypeVar("T")
 GRACE_SECONDS = 1.0
+WORKER_NICENESS = 10  # bots yield the CPU to the serving process (they have seconds to think)
 # Workers fork from a helper that has imported the server module the bot functions live in.
 _context = multiprocessing.get_context("forkserver")
 _context.set_forkserver_preload(["squidbox.server.tables"])
@@ -212,6 +214,7 @@ def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | Non
 def serve(connection: Connection) -> None:
     """A worker's life: think each move it is sent, until the server closes the pipe."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    os.nice(WORKER_NICENESS)  # on a busy machine the tables' event loop goes first
     while True:
         try:
             job = connection.recv()
