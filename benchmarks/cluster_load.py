@@ -13,16 +13,26 @@ import argparse
 import asyncio
 import os
 import shutil
+import statistics
 import sys
 import tempfile
 import time
 import warnings
-from contextlib import AsyncExitStack
+from collections.abc import Iterator
+from contextlib import AsyncExitStack, ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
-from server_load import LIMIT_MS, Level, find_capacity, free_port, start_server, stop_server
+from server_load import (
+    LIMIT_MS,
+    Level,
+    find_capacity,
+    free_port,
+    run_level,
+    start_server,
+    stop_server,
+)
 from websockets.asyncio.client import connect
 
 REPOSITORY = Path(__file__).resolve().parent.parent
@@ -89,8 +99,10 @@ async def hold_idle(bases: list[str], pids: list[int], share: int) -> tuple[int,
     return held // len(bases), growth / held if held else 0.0
 
 
-def measure_one(processes: int, postgres: PostgresServer, redis: RedisServer,
-                args: argparse.Namespace) -> Figures:
+@contextmanager
+def cluster(processes: int, postgres: PostgresServer, redis: RedisServer,
+            args: argparse.Namespace) -> Iterator[tuple[list[str], list[int]]]:
+    """N serve processes on a fresh database: their addresses and process ids."""
     work = Path(tempfile.mkdtemp(prefix=f"squidbox-cluster{processes}-"))
     database = postgres.new_database()
     servers, bases = [], []
@@ -101,15 +113,47 @@ def measure_one(processes: int, postgres: PostgresServer, redis: RedisServer,
                                         "--node", f"p{n}",
                                         "--max-connections", str(args.idle + 2000)))
             bases.append(f"127.0.0.1:{port}")
-        print(f"--- {processes} process(es), load average {os.getloadavg()[0]:.2f}", flush=True)
-        figures = Figures(processes, find_capacity(bases, args, time.monotonic()))
-        figures.held, figures.kib_per_connection = asyncio.run(
-            hold_idle(bases, [server.pid for server in servers], args.idle))
-        return figures
+        yield bases, [server.pid for server in servers]
     finally:
         for server in servers:
             stop_server(server)
         shutil.rmtree(work, ignore_errors=True)
+
+
+def measure_one(processes: int, postgres: PostgresServer, redis: RedisServer,
+                args: argparse.Namespace) -> Figures:
+    with cluster(processes, postgres, redis, args) as (bases, pids):
+        print(f"--- {processes} process(es), load average {os.getloadavg()[0]:.2f}", flush=True)
+        figures = Figures(processes, find_capacity(bases, args, time.monotonic()))
+        figures.held, figures.kib_per_connection = asyncio.run(hold_idle(bases, pids, args.idle))
+        return figures
+
+
+def interleaved(counts: list[int], postgres: PostgresServer, redis: RedisServer,
+                args: argparse.Namespace) -> None:
+    """--rounds R: every process count runs at once (idle while not measured), and each round
+    measures every level on 1, 2, 4 ... processes in turn, so that a change in the machine's
+    load falls on all of them alike; then the median of the rounds."""
+    levels = [int(k) for k in args.levels.split(",")]
+    measured: dict[tuple[int, int], list[Level]] = {}
+    with ExitStack() as stack:
+        clusters = {n: stack.enter_context(cluster(n, postgres, redis, args))[0]
+                    for n in counts}
+        for round_ in range(args.rounds):
+            print(f"--- round {round_ + 1}, load average {os.getloadavg()[0]:.2f}", flush=True)
+            for tables in levels:
+                for n, bases in clusters.items():
+                    level = asyncio.run(run_level(bases, args, tables))
+                    print(f"{n} process(es) {level.line()}", flush=True)
+                    measured.setdefault((n, tables), []).append(level)
+    print(f"\nmedians of {args.rounds} rounds (actions/s, p99):")
+    for tables in levels:
+        rates = {n: statistics.median(len(m.latencies) / m.seconds
+                                      for m in measured[(n, tables)]) for n in counts}
+        cells = [f"{n} process(es) {rates[n]:6.1f}/s (x{rates[n] / rates[counts[0]]:.2f}), p99 "
+                 f"{statistics.median(m.percentile(0.99) for m in measured[(n, tables)]):6.1f} ms"
+                 for n in counts]
+        print(f"K={tables:>3}: " + " | ".join(cells))
 
 
 def measure_clusters(args: argparse.Namespace) -> int:
@@ -126,8 +170,11 @@ def measure_clusters(args: argparse.Namespace) -> int:
               f"{args.players} players: seat 0 scripted over WebSocket, bots '{args.bots}'; "
               f"{os.cpu_count()} CPUs; {args.seconds:g} s per level; load average "
               f"{os.getloadavg()[0]:.2f}", flush=True)
-        results = [measure_one(int(n), postgres, redis, args)
-                   for n in args.processes.split(",")]
+        counts = [int(n) for n in args.processes.split(",")]
+        if args.rounds:
+            interleaved(counts, postgres, redis, args)
+            return 0
+        results = [measure_one(n, postgres, redis, args) for n in counts]
     finally:
         redis.stop()
         postgres.stop()

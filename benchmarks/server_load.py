@@ -207,6 +207,10 @@ def parse_args() -> argparse.Namespace:
                              "with --processes, per process count)")
     parser.add_argument("--processes", help="process counts to measure on PostgreSQL + Redis, "
                                             "e.g. 1,2,4 (default: one process on SQLite)")
+    parser.add_argument("--rounds", type=int, default=0,
+                        help="with --processes: run every level on every process count in turn, "
+                             "this many rounds, and report medians (for a machine whose load "
+                             "changes); no capacity search or idle connections then")
     parser.add_argument("--relayed", action="store_true",
                         help="with --processes: each WebSocket on another process than the "
                              "table's owner (as behind a proxy), relayed over the bus")
