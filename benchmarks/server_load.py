@@ -22,7 +22,11 @@ concurrent tables at p99 < 100 ms, then holds `--idle` idle spectator WebSockets
 processes and reports the memory each costs (the processes' RSS growth / connections):
 
     .venv/bin/python benchmarks/server_load.py --processes 1,2,4 [--levels 20,40,60,80,100]
-        [--seconds 6] [--idle 1000]
+        [--seconds 6] [--idle 1000] [--relayed]
+
+`--relayed` connects each WebSocket to another process than the table's owner (relayed over the
+bus, as behind a proxy). `--rounds R` instead measures each level on every process count in
+turn, R rounds, and reports the medians: ratios that hold while the machine's load changes.
 """
 
 from __future__ import annotations
