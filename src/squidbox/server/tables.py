@@ -615,7 +615,7 @@ class TableManager:
         self.connections = 0
         # One thread for the database: writes stay in order and SQLite has a single writer.
         self.executor = ThreadPoolExecutor(1, thread_name_prefix="squidbox-db")
-        # Loading (replays) and bots each have their own threads: bots never delay a load.
+        # Loading (replays) has its own thread, bots their own processes: bots never delay a load.
         self.loader = ThreadPoolExecutor(1, thread_name_prefix="squidbox-load")
         self.bots = BotPool(self.limits.bot_processes, self.limits.bot_queue)
         self.writer = GroupWriter(self)
