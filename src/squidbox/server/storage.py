@@ -31,6 +31,7 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    tuple_,
     type_coerce,
     update,
 )
@@ -309,14 +310,15 @@ class Storage:
         ends, so a takeover waits for this write and then loads it."""
         if self.node is None:
             return
-        for table_id in sorted(set(table_ids)):
-            generation = self.fences.get(table_id)
-            result = connection.execute(
-                update(LeaseRow).where(LeaseRow.table_id == table_id, LeaseRow.owner == self.node,
-                                       LeaseRow.generation == generation)
-                .values(generation=LeaseRow.generation))
-            if generation is None or result.rowcount != 1:
-                raise LeaseLost(table_id)
+        held = {table_id: self.fences.get(table_id) for table_id in set(table_ids)}
+        checked = set(connection.execute(
+            update(LeaseRow).where(LeaseRow.owner == self.node,
+                                   tuple_(LeaseRow.table_id, LeaseRow.generation)
+                                   .in_([pair for pair in held.items() if pair[1] is not None]))
+            .values(generation=LeaseRow.generation).returning(LeaseRow.table_id)).scalars())
+        lost = sorted(set(held) - checked)
+        if lost:
+            raise LeaseLost(lost[0])
 
     def open_for_writing(self) -> None:
         """Migrate the schema and check that the database takes writes; any failure is one
