@@ -13,16 +13,32 @@ last level, or when the time budget is spent.
 
 The client runs on the same machine, so it competes with the server for CPU: the figures are a
 lower bound of what the server alone can hold.
+
+With `--processes 1,2,4` it measures a cluster instead (issue 17), in one run: a throw-away
+PostgreSQL and redis-server are started, and for each count N a fresh database and N serve
+processes on it (`--bus` Redis). Person k creates its tables on process k mod N and plays them
+there over a WebSocket (the process that created a table owns it). For each N it finds the most
+concurrent tables at p99 < 100 ms, then holds `--idle` idle spectator WebSockets on each of the N
+processes and reports the memory each costs (the processes' RSS growth / connections):
+
+    .venv/bin/python benchmarks/server_load.py --processes 1,2,4 [--levels 20,40,60,80,100]
+        [--seconds 6] [--idle 1000] [--relayed]
+
+`--relayed` connects each WebSocket to another process than the table's owner (relayed over the
+bus, as behind a proxy). `--rounds R` instead measures each level on every process count in
+turn, R rounds, and reports the medians: ratios that hold while the machine's load changes.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -65,15 +81,22 @@ class Level:
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+        return int(sock.getsockname()[1])
 
 
-def start_server(database: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
+def start_server(database: str, port: int, log: Path, *extra: str) -> subprocess.Popen[bytes]:
     with log.open("wb") as output:
         process = subprocess.Popen(
             [sys.executable, "-m", "squidbox", "serve", "--port", str(port),
-             "--database", f"sqlite:///{database}", "--no-rate-limits"],
-            stdout=output, stderr=subprocess.STDOUT)
+             "--database", database, "--no-rate-limits", *extra],
+            stdout=output, stderr=subprocess.STDOUT, start_new_session=True)
+    return wait_until_up(process, port, log)
+
+
+def wait_until_up(process: subprocess.Popen[bytes], port: int,
+                  log: Path) -> subprocess.Popen[bytes]:
+    """`process` once it answers on `port` (it was started in a session of its own, so that
+    `stop_server` ends its bot workers too)."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -83,20 +106,33 @@ def start_server(database: Path, port: int, log: Path) -> subprocess.Popen[bytes
                 return process
         except httpx.TransportError:
             time.sleep(0.1)
-    process.kill()
+    stop_server(process)
     raise SystemExit("the server did not start within 60 s")
 
 
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    """Kill the server and everything it started (bot workers)."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+
+
 async def person(base: str, args: argparse.Namespace, level: Level, stop: float,
-                 rng: random.Random) -> None:
-    """One scripted person: plays table after table until `stop` (monotonic time)."""
-    async with httpx.AsyncClient(base_url=f"http://{base}") as client:
+                 rng: random.Random, socket_base: str | None = None) -> None:
+    """One scripted person: plays table after table until `stop` (monotonic time), creating
+    them on `base` and playing over a WebSocket to `socket_base` (default: `base`)."""
+    async with httpx.AsyncClient(base_url=f"http://{base}", timeout=30) as client:
         while time.monotonic() < stop:
             body = {"game": args.game, "players": args.players,
                     "bots": {str(seat): args.bots for seat in range(1, args.players)}}
-            created = (await client.post("/api/tables", json=body)).json()
+            answer = await client.post("/api/tables", json=body)
+            if answer.status_code != 201:
+                level.errors += 1
+                await asyncio.sleep(0.5)
+                continue
+            created = answer.json()
             token = created["seats"][0]["token"]
-            url = f"ws://{base}/ws/tables/{created['table']}?token={token}"
+            url = f"ws://{socket_base or base}/ws/tables/{created['table']}?token={token}"
             async with connect(url, max_size=None) as ws:
                 if await play_one_game(ws, level, stop, rng):
                     level.games += 1
@@ -133,14 +169,33 @@ async def play_one_game(ws: ClientConnection, level: Level, stop: float,
     return False
 
 
-async def run_level(base: str, args: argparse.Namespace, tables: int) -> Level:
+async def run_level(bases: list[str], args: argparse.Namespace, tables: int) -> Level:
+    """`tables` persons at once, person k on server `bases[k % len(bases)]` (its WebSocket on
+    the next server with --relayed, which relays it to the owner)."""
     level = Level(tables)
     began = time.monotonic()
     stop = began + args.seconds
-    rngs = [random.Random(tables * 1000 + i) for i in range(tables)]
-    await asyncio.gather(*(person(base, args, level, stop, rng) for rng in rngs))
+    shift = 1 if args.relayed else 0
+    await asyncio.gather(*(person(bases[k % len(bases)], args, level, stop,
+                                  random.Random(tables * 1000 + k),
+                                  bases[(k + shift) % len(bases)]) for k in range(tables)))
     level.seconds = time.monotonic() - began
     return level
+
+
+def find_capacity(bases: list[str], args: argparse.Namespace, began: float) -> Level | None:
+    """Run the levels in turn; the last one whose p99 stayed under the limit."""
+    best = None
+    for tables in [int(k) for k in args.levels.split(",")]:
+        if time.monotonic() - began > args.budget:
+            print("time budget spent")
+            break
+        level = asyncio.run(run_level(bases, args, tables))
+        print(level.line(), flush=True)
+        if not level.latencies or level.percentile(0.99) >= LIMIT_MS:
+            break
+        best = level
+    return best
 
 
 def parse_args() -> argparse.Namespace:
@@ -152,36 +207,41 @@ def parse_args() -> argparse.Namespace:
                         help="numbers of tables to try, increasing")
     parser.add_argument("--seconds", type=float, default=8.0, help="per level (default 8)")
     parser.add_argument("--budget", type=float, default=240.0,
-                        help="stop starting new levels after this many seconds (default 240)")
+                        help="stop starting new levels after this many seconds (default 240; "
+                             "with --processes, per process count)")
+    parser.add_argument("--processes", help="process counts to measure on PostgreSQL + Redis, "
+                                            "e.g. 1,2,4 (default: one process on SQLite)")
+    parser.add_argument("--rounds", type=int, default=0,
+                        help="with --processes: run every level on every process count in turn, "
+                             "this many rounds, and report medians (for a machine whose load "
+                             "changes); no capacity search or idle connections then")
+    parser.add_argument("--relayed", action="store_true",
+                        help="with --processes: each WebSocket on another process than the "
+                             "table's owner (as behind a proxy), relayed over the bus")
+    parser.add_argument("--idle", type=int, default=1000,
+                        help="with --processes: idle WebSockets each process holds (default 1000)")
     return parser.parse_args()
 
 
 def main() -> int:
     args = parse_args()
-    levels = [int(k) for k in args.levels.split(",")]
+    if args.processes:
+        from cluster_load import measure_clusters
+
+        return measure_clusters(args)
     work = Path(tempfile.mkdtemp(prefix="squidbox-load-"))
     port = free_port()
-    server = start_server(work / "load.db", port, work / "server.log")
+    server = start_server(f"sqlite:///{work / 'load.db'}", port, work / "server.log")
     print(f"squidbox serve on 127.0.0.1:{port} (SQLite {work / 'load.db'}), {args.game}, "
           f"{args.players} players: seat 0 scripted over WebSocket, bots '{args.bots}'; "
           f"{os.cpu_count()} CPUs; {args.seconds:g} s per level", flush=True)
-    best = 0
-    began = time.monotonic()
     try:
-        for tables in levels:
-            if time.monotonic() - began > args.budget:
-                print("time budget spent")
-                break
-            level = asyncio.run(run_level(f"127.0.0.1:{port}", args, tables))
-            print(level.line(), flush=True)
-            if not level.latencies or level.percentile(0.99) >= LIMIT_MS:
-                break
-            best = tables
+        best = find_capacity([f"127.0.0.1:{port}"], args, time.monotonic())
     finally:
-        server.kill()
-        server.wait()
+        stop_server(server)
         shutil.rmtree(work, ignore_errors=True)
-    print(f"largest number of concurrent tables with p99 < {LIMIT_MS:g} ms: {best}")
+    print(f"largest number of concurrent tables with p99 < {LIMIT_MS:g} ms: "
+          f"{best.tables if best else 0}")
     return 0
 
 

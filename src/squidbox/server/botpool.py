@@ -1,38 +1,78 @@
-"""The bounded pool bots and turn timers think in, apart from the database and table loading.
+"""The bounded pool bots and turn timers think in: worker processes beside the event loop.
 
-A few daemon threads take jobs in order. A move that takes longer than the per-move budget is
-abandoned: the caller gets `TimeoutError` (and plays a quick fallback move), and the bot is
-stopped at its next sample: it thinks on an `Interruptible` state whose `resample` (which ISMCTS
-calls once per iteration, the heuristic once per sample) raises once the job is abandoned. The
-threads are daemons, so stopping the server never waits for a bot.
+A heuristic or ISMCTS bot thinks for up to seconds of pure Python; in a thread it would hold the
+GIL, and with it the event loop that serves every table of the process. So each such move is
+thought in one of `processes` worker processes (multiprocessing with the forkserver start
+method: a worker forks from a helper process that imported the server once, so a new worker
+starts in milliseconds). Workers start with the first move that needs one. As with any
+multiprocessing start method but fork, a script (not `squidbox serve`) that runs the server must
+do so under `if __name__ == "__main__":`, since a new worker imports the main module.
+
+No cheating across the process boundary: a worker is sent what the bot's seat sees, never the
+table's state. That is the state resampled for the seat (hidden cards redealt, future
+randomness reseeded, the log reduced to what the seat saw), as an engine snapshot. A bot decides
+only through its seat's view, legal actions and resamples, and a resample depends only on what
+the seat saw, so the bot decides exactly as it would on the true state: same seed, same move.
+
+The budget: a move is due `budget` seconds after it was queued (a full pool also times out).
+The caller's wait ends there with `TimeoutError`, and it plays a quick fallback move. The worker
+thinks on an `Interruptible` state whose `resample` (which ISMCTS calls once per iteration, the
+heuristic bot once per sample) raises `Abandoned` past the deadline, so it stops by itself; a
+worker that still has not answered `grace` seconds after the deadline is killed and replaced.
+Abandoned work therefore never piles up.
+
+The queue: at most `queue` moves wait for a worker; one more raises `PoolFull` at once (the
+caller plays its fallback move). `close` kills the workers without waiting for them.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import queue
-import threading
+import multiprocessing
+import os
+import random
+import signal
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
+from squidbox.engine import Game, State
+
+from .variants import table_game
+
 T = TypeVar("T")
-Job = tuple[asyncio.AbstractEventLoop, asyncio.Future[Any], Callable[..., Any], tuple[Any, ...]]
+GRACE_SECONDS = 1.0
+WORKER_NICENESS = 10  # bots yield the CPU to the serving process (they have seconds to think)
+# Workers fork from a helper that has imported the server module the bot functions live in.
+_context = multiprocessing.get_context("forkserver")
+_context.set_forkserver_preload(["squidbox.server.tables"])
 
 
 class Abandoned(Exception):
     """Raised inside an abandoned bot's thinking to stop it."""
 
 
+class PoolFull(Exception):
+    """The pool's queue holds as many waiting moves as it may: the move is not queued."""
+
+
+class WorkerLost(Exception):
+    """The worker thinking a move died or failed before answering."""
+
+
 class Interruptible:
-    """A state as a bot sees it, whose `resample` stops the bot once `stop` is set."""
+    """A state as a bot sees it, whose `resample` stops the bot once `deadline` (monotonic
+    clock, shared by the processes of one machine) has passed."""
 
-    def __init__(self, state: Any, stop: threading.Event) -> None:
+    def __init__(self, state: State, deadline: float) -> None:
         self._state = state
-        self._stop = stop
+        self._deadline = deadline
 
-    def resample(self, *args: Any, **kwargs: Any) -> Any:
-        if self._stop.is_set():
+    def resample(self, *args: Any, **kwargs: Any) -> State:
+        if time.monotonic() > self._deadline:
             raise Abandoned
         return self._state.resample(*args, **kwargs)
 
@@ -40,43 +80,125 @@ class Interruptible:
         return getattr(self._state, name)
 
 
-class BotPool:
-    def __init__(self, threads: int) -> None:
-        self.jobs: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
-        self.threads = [threading.Thread(target=self._work, name=f"squidbox-bot-{n}",
-                                         daemon=True) for n in range(threads)]
-        for thread in self.threads:
-            thread.start()
+@dataclass(eq=False)
+class _Job:
+    function: Callable[..., Any]
+    settings: tuple[Any, ...]
+    seed: int
+    snapshot: dict[str, Any]  # the state as the seat sees it
+    seat: int
+    deadline: float
+    future: asyncio.Future[Any]
 
-    async def run(self, budget: float, function: Callable[..., T], *args: Any,
-                  stop: threading.Event | None = None) -> T:
-        """`function(*args)` in a pool thread; TimeoutError past `budget` seconds (counted from
-        when the job is queued, so a full pool also times out), and then `stop` is set."""
+
+class _Worker:
+    """One worker process and the pipe it is given moves on."""
+
+    def __init__(self) -> None:
+        self.connection, child = _context.Pipe()
+        self.process = _context.Process(target=serve, args=(child,), daemon=True,
+                                        name="squidbox-bot")
+        self.process.start()
+        child.close()
+
+    def kill(self) -> None:
+        with contextlib.suppress(Exception):  # it may be gone already
+            self.process.kill()
+        self.connection.close()
+
+
+class BotPool:
+    def __init__(self, processes: int, queue: int, grace: float = GRACE_SECONDS) -> None:
+        self.processes = processes
+        self.grace = grace
+        self.queue_size = queue
+        self.queue: asyncio.Queue[_Job] | None = None  # made in the event loop, on first use
+        self.slots: list[asyncio.Task[None]] = []
+        self.workers: dict[int, _Worker] = {}  # slot -> its live worker
+        self.replaced = 0  # workers killed for not stopping in time, or lost
+
+    async def run(self, budget: float, function: Callable[..., T], game: Game,
+                  *args: Any) -> T:
+        """`function(game, *settings, seed, state, seat)` for `args` = (*settings, seed, state,
+        seat), thought in a worker on the state as `seat` sees it; TimeoutError past `budget`
+        seconds from now, PoolFull when the queue is full, WorkerLost when the worker died."""
+        *settings, seed, state, seat = args
         loop = asyncio.get_running_loop()
+        if self.queue is None:
+            self.queue = asyncio.Queue(self.queue_size)
+            self.slots = [loop.create_task(self._slot(n), name=f"bot slot {n}")
+                          for n in range(self.processes)]
+        seen = state.resample(seat, random.Random(seed), records=True)
         future: asyncio.Future[T] = loop.create_future()
-        self.jobs.put((loop, future, function, args))
+        job = _Job(function, tuple(settings), seed, seen.to_json(), seat,
+                   time.monotonic() + budget, future)
+        try:
+            self.queue.put_nowait(job)
+        except asyncio.QueueFull:
+            raise PoolFull(f"{self.queue_size} bot moves are already waiting") from None
         try:
             return await asyncio.wait_for(asyncio.shield(future), budget)
         finally:
             future.cancel()  # a job not started yet is then skipped
-            if stop is not None:
-                stop.set()
 
-    def _work(self) -> None:
-        while (job := self.jobs.get()) is not None:
-            loop, future, function, args = job
-            if future.cancelled():
+    def waiting(self) -> int:
+        """Moves queued and not yet handed to a worker."""
+        return 0 if self.queue is None else self.queue.qsize()
+
+    async def _slot(self, slot: int) -> None:
+        """Hand queued moves to this slot's worker, one at a time."""
+        assert self.queue is not None
+        while True:
+            job = await self.queue.get()
+            if job.future.done():  # its caller stopped waiting before it started
                 continue
             try:
-                result, error = function(*args), None
-            except Exception as e:  # handed to the caller
-                result, error = None, e
-            with contextlib.suppress(RuntimeError):  # the loop has closed meanwhile
-                loop.call_soon_threadsafe(_settle, future, result, error)
+                worker = self.workers.get(slot) or await self._start(slot)
+            except Exception as e:
+                _settle(job.future, None, WorkerLost(f"no bot worker could start: {e!r}"))
+                continue
+            try:
+                kind, value = await self._ask(worker, job)
+            except (TimeoutError, EOFError, OSError) as e:
+                worker.kill()
+                del self.workers[slot]
+                self.replaced += 1
+                _settle(job.future, None, WorkerLost(f"the bot worker was lost: {e!r}"))
+                continue
+            if kind == "move":
+                _settle(job.future, value, None)
+            elif kind == "abandoned":
+                _settle(job.future, None, TimeoutError())
+            else:
+                _settle(job.future, None, WorkerLost(value))
+
+    async def _start(self, slot: int) -> _Worker:
+        worker = self.workers[slot] = await asyncio.to_thread(_Worker)  # may fork the helper
+        return worker
+
+    async def _ask(self, worker: _Worker, job: _Job) -> tuple[str, Any]:
+        """Send a move to think to `worker`; its answer, or TimeoutError once it is `grace`
+        seconds past the move's deadline."""
+        worker.connection.send((job.function, job.settings, job.seed, job.snapshot, job.seat,
+                                job.deadline))
+        loop = asyncio.get_running_loop()
+        readable: asyncio.Future[None] = loop.create_future()
+        descriptor = worker.connection.fileno()
+        loop.add_reader(descriptor, _settle, readable, None, None)
+        try:
+            await asyncio.wait_for(readable, job.deadline + self.grace - time.monotonic())
+        finally:
+            loop.remove_reader(descriptor)
+        answer: tuple[str, Any] = worker.connection.recv()  # EOFError when the worker died
+        return answer
 
     def close(self) -> None:
-        for _ in self.threads:
-            self.jobs.put(None)
+        """Stop at once: slots cancelled, workers killed mid-thought."""
+        for task in self.slots:
+            task.cancel()
+        for worker in self.workers.values():
+            worker.kill()
+        self.workers.clear()
 
 
 def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
@@ -86,3 +208,30 @@ def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | Non
         future.set_exception(error)
     else:
         future.set_result(result)
+
+
+# ---- in the worker process -----------------------------------------------------------------------
+def serve(connection: Connection) -> None:
+    """A worker's life: think each move it is sent, until the server closes the pipe."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    os.nice(WORKER_NICENESS)  # on a busy machine the tables' event loop goes first
+    while True:
+        try:
+            job = connection.recv()
+            answer = think(*job)
+            connection.send(answer)
+        except (EOFError, OSError):  # the server has gone (closed, killed)
+            return
+
+
+def think(function: Callable[..., Any], settings: tuple[Any, ...], seed: int,
+          snapshot: dict[str, Any], seat: int, deadline: float) -> tuple[str, Any]:
+    """("move", action), ("abandoned", None) past the deadline, or ("failed", why)."""
+    try:
+        game = table_game(snapshot["game"], snapshot["options"])
+        state = game.from_json(snapshot)
+        return "move", function(game, *settings, seed, Interruptible(state, deadline), seat)
+    except Abandoned:
+        return "abandoned", None
+    except Exception as e:
+        return "failed", f"{type(e).__name__}: {e}"

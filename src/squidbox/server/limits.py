@@ -32,7 +32,8 @@ class Limits:
     create_rate: Rate = Rate(20, 0.2)      # POST /api/tables
     action_rate: Rate = Rate(200, 50.0)    # REST actions and WebSocket messages
     connect_rate: Rate = Rate(30, 2.0)     # WebSocket connections
-    bot_threads: int = 2                   # the pool bots and turn timers think in
+    bot_processes: int = 2                 # worker processes bots and turn timers think in
+    bot_queue: int = 64                    # bot moves waiting for a worker; past it, random
     bot_move_seconds: float = 10.0         # past this a bot's move is the random bot's
     bot_caps: dict[str, float] = field(default_factory=lambda: dict(BOT_CAPS))
     retry_seconds: tuple[float, ...] = (0.5, 1, 2, 5, 10, 30)  # bots/timers after a failed write

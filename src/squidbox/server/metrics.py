@@ -27,6 +27,10 @@ class Metrics:
                                     "seat changes: host actions and open seats taken",
                                     ["action"], registry=self.registry)
         self.chat = Counter("squidbox_chat_messages", "chat lines posted", registry=self.registry)
+        self.bot_fallbacks = Counter("squidbox_bot_fallbacks",
+                                     "bot moves played by the random bot instead, by reason: "
+                                     "budget (too slow), full (pool queue full), lost (worker "
+                                     "died)", ["reason"], registry=self.registry)
 
     def refused(self, reason: str) -> None:
         self.refusals.labels(reason).inc()

@@ -2,9 +2,9 @@
 
 One asyncio lock per table orders every change. An action is checked by the engine, applied,
 stored, and then every client of the table is sent its own view. Bots, and the default moves of
-the turn timer, are computed in worker threads on a clone of the state, so the event loop never
-waits for them; the move is then submitted like anyone else's and refused as stale when the table
-moved on meanwhile.
+the turn timer, are computed in worker processes (botpool.py) on the state as their seat sees it,
+so the event loop never waits for them; the move is then submitted like anyone else's and refused
+as stale when the table moved on meanwhile.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ import json
 import logging
 import random
 import secrets
-import threading
 import time
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
@@ -30,7 +29,7 @@ from squidbox.bots import make_bot
 from squidbox.engine import Action, Game, IllegalAction, SnapshotError, State
 
 from .autopass import AutoPass
-from .botpool import Abandoned, BotPool, Interruptible
+from .botpool import Abandoned, BotPool, PoolFull, WorkerLost
 from .deadlines import SavedDeadlines, load_deadlines
 from .errors import ApiError
 from .limits import Limits
@@ -138,7 +137,7 @@ def quick_move(game: Game, seed: int, state: State, seat: int) -> Action:
 
 
 def bot_move(game: Game, spec: str, seed: int, state: State, seat: int) -> Action:
-    """A bot's choice (runs in a worker thread, on a clone). A failing bot plays the first
+    """A bot's choice (runs in a bot worker, on its seat's state). A failing bot plays the first
     listed action rather than stopping the table."""
     try:
         return make_bot(spec, seed, game).choose(state, seat)
@@ -634,9 +633,9 @@ class TableManager:
         self.connections = 0
         # One thread for the database: writes stay in order and SQLite has a single writer.
         self.executor = ThreadPoolExecutor(1, thread_name_prefix="squidbox-db")
-        # Loading (replays) and bots each have their own threads: bots never delay a load.
+        # Loading (replays) has its own thread, bots their own processes: bots never delay a load.
         self.loader = ThreadPoolExecutor(1, thread_name_prefix="squidbox-load")
-        self.bots = BotPool(self.limits.bot_threads)
+        self.bots = BotPool(self.limits.bot_processes, self.limits.bot_queue)
         self.writer = GroupWriter(self)
         self.autopass = AutoPass()
         self.cluster: Cluster | None = None  # several processes on one PostgreSQL (cluster.py)
@@ -646,17 +645,21 @@ class TableManager:
         return await loop.run_in_executor(self.executor, function, *args)
 
     async def think(self, move: Callable[..., Action], game: Game, *args: Any) -> Action:
-        """A bot's or timer's move (`move(game, ..., seed, state, seat)`), in the bot pool,
-        within the per-move budget; past it, the bot is stopped and the random bot's move
-        (seeded alike) is played."""
+        """A bot's or timer's move (`move(game, ..., seed, state, seat)`): a random bot's at
+        once (it is cheap), any other in the bot pool's processes within the per-move budget.
+        Past the budget, with the pool's queue full or its worker lost, the random bot's move
+        (seeded alike) is played instead."""
         *settings, seed, state, seat = args
-        stop = threading.Event()
+        if move is bot_move and settings == ["random"]:
+            return move(game, *args)
         try:
-            return await self.bots.run(self.limits.bot_move_seconds, move, game, *settings,
-                                       seed, Interruptible(state, stop), seat, stop=stop)
-        except TimeoutError:
-            log.warning("a bot move in %s ran past %g s; playing a random move", game.id,
-                        self.limits.bot_move_seconds)
+            return await self.bots.run(self.limits.bot_move_seconds, move, game, *args)
+        except (TimeoutError, PoolFull, WorkerLost) as e:
+            reason = {TimeoutError: "budget", PoolFull: "full"}.get(type(e), "lost")
+            log.warning("a bot move in %s: %s; playing a random move", game.id,
+                        f"ran past {self.limits.bot_move_seconds:g} s" if reason == "budget"
+                        else e)
+            self.metrics.bot_fallbacks.labels(reason).inc()
             return quick_move(game, seed, state, seat)
 
     def backoff(self, failures: int) -> float:
