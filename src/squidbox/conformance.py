@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import Game, IllegalAction, SnapshotError, State
+from .engine import HIDDEN_ACTION, Game, IllegalAction, SnapshotError, State
 
 GARBAGE_ACTIONS: tuple[Any, ...] = (None, 42, "", "nonsense", ["place"], {"a": 1}, 3.5)
 
@@ -224,3 +224,158 @@ def _play_randomly(state: State, chooser: random.Random, steps: int) -> None:
         player = chooser.choice(state.to_move())
         state.apply(player, chooser.choice(state.legal_actions(player)))
         state.check_invariants()
+
+
+# ---- undo (issue 20) ---------------------------------------------------------------------------
+@dataclass
+class UndoReport:
+    game: str
+    num_players: int
+    seed: int
+    options: dict[str, Any]
+    decisions: int = 0
+    undos: int = 0  # single undos taken and compared with the state before
+    revealing: int = 0  # decisions the resample check found revealing something to a seat
+    drawing: int = 0  # decisions that drew from the generator
+
+
+def check_undo_playout(
+    game: Game,
+    num_players: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    resamples: int = 3,
+    reveal_every: int = 1,
+) -> UndoReport:
+    """Play one seeded random game, checking undo at every decision:
+
+    - wherever the deciding seat may undo, one undo gives exactly the state before its last
+      decision (snapshot, every seat's and the spectator's view and log, and what each seat may
+      undo), and redoing the decision gives the state after it again; a refused undo changes
+      nothing;
+    - nothing drawn or revealed can be undone. A draw is seen in the snapshot's generator
+      counter; a reveal is found apart from the game's own `mark_reveal()` calls: the state
+      before the decision is resampled `resamples` times from each seat's view, the same
+      decision is taken, and if that seat's view or log then differs between the resamples,
+      the decision showed it something hidden (or, for a decision it saw, the decision was
+      not possible in every state it thought possible: the decision itself showed something).
+      The reveal check runs every `reveal_every` decisions (always before a decision that
+      could be undone after).
+    """
+    report = UndoReport(game.id, num_players, seed, dict(options or {}))
+    chooser = random.Random(seed)
+    state = game.new_game(num_players, seed=seed, options=options)
+    where = f"{game.id} players={num_players} seed={seed} options={report.options}"
+    floor = 0  # no undo may reach back before this many decisions
+    before = _capture(state)
+    try:
+        while not state.is_terminal():
+            player, action = _random_decision(game, state, chooser)
+            check_reveal = report.decisions % max(1, reveal_every) == 0
+            revealed_to = (_revealed_to(state, player, action, chooser, resamples)
+                           if check_reveal else None)
+            draws = state.to_json()["rng"][1]
+            state.apply(player, action)
+            report.decisions += 1
+            drew = state.to_json()["rng"][1] != draws
+            report.drawing += drew
+            if revealed_to is not None:
+                report.revealing += 1
+            if drew or revealed_to is not None:
+                floor = len(state.history)
+            undoable = [state.undoable(seat) for seat in range(num_players)]
+            if not check_reveal and undoable[player]:
+                # a window the reveal check skipped: check this decision after all
+                trial = state.clone()
+                trial.undo(player)
+                revealed_to = _revealed_to(trial, player, action, chooser, resamples)
+                if revealed_to is not None:
+                    floor = len(state.history)
+            for seat, count in enumerate(undoable):
+                if len(state.history) - count < floor:
+                    why = ("it drew from the generator" if drew else
+                           f"it showed seat {revealed_to} something hidden (the game has no "
+                           "mark_reveal() where its rule reveals it)")
+                    raise AssertionError(
+                        f"seat {seat} may undo {count} decisions, back before decision "
+                        f"{floor} ({player}, {action!r}), but {why}")
+                if count and seat != player:
+                    raise AssertionError(f"seat {seat} may undo although seat {player} "
+                                         "decided last")
+            after = _capture(state)
+            if undoable[player]:
+                _check_one_undo(state, player, action, before, after)
+                report.undos += 1
+            _check_refused_undos(state, undoable, after)
+            before = after
+    except AssertionError as e:
+        raise ConformanceError(f"{where} at decision {report.decisions}: {e}") from e
+    except Exception as e:
+        raise ConformanceError(
+            f"{where} at decision {report.decisions}: {type(e).__name__}: {e}") from e
+    return report
+
+
+Capture = tuple[Any, ...]
+
+
+def _capture(state: State) -> Capture:
+    """Everything anyone can read of a state: snapshot, views, logs, what may be undone."""
+    viewers = [None, *range(state.num_players)]
+    return (state.to_json(), [state.view(v) for v in viewers], [state.log(v) for v in viewers],
+            [state.undoable(seat) for seat in range(state.num_players)])
+
+
+def _check_one_undo(state: State, player: int, action: str, before: Capture,
+                    after: Capture) -> None:
+    trial = state.clone()
+    trial.undo(player)
+    trial.check_invariants()
+    undone = _capture(trial)
+    for part, name in enumerate(("snapshot", "views", "logs", "undoable counts")):
+        assert undone[part] == before[part], f"undo by seat {player} gives other {name}"
+    trial.apply(player, action)
+    assert _capture(trial) == after, "redoing an undone decision gives another state"
+
+
+def _check_refused_undos(state: State, undoable: list[int], after: Capture) -> None:
+    for seat, count in enumerate(undoable):
+        if count:
+            continue
+        reason = state.undo_refusal(seat)
+        assert reason, f"seat {seat} may not undo but no reason is given"
+        try:
+            state.undo(seat)
+        except IllegalAction as e:
+            assert str(e) == reason, "undo refused with another reason than undo_refusal"
+        else:
+            raise AssertionError(f"seat {seat} could undo although undoable() said 0")
+    assert _capture(state) == after, "a refused undo changed the state"
+
+
+def _revealed_to(state: State, player: int, action: str, chooser: random.Random,
+                 resamples: int) -> int | None:
+    """The first seat that `player`'s taking `action` shows something hidden, found by
+    resampling (see check_undo_playout), or None."""
+    for seat in range(state.num_players):
+        seen: list[Any] = []
+        for _ in range(resamples):
+            guess = state.resample(seat, random.Random(chooser.getrandbits(32)), records=True)
+            log_length = len(guess.log(seat))
+            if action in guess.legal_actions(player):
+                guess.apply(player, action)
+            elif seat != player and not _sees_action(state, seat, player, action):
+                guess.apply(player, chooser.choice(guess.legal_actions(player)))
+            else:
+                return seat  # the decision was impossible in a state the seat thought possible
+            seen.append((guess.view(seat), guess.log(seat)[log_length:]))
+            if seen[-1] != seen[0]:
+                return seat
+    return None
+
+
+def _sees_action(state: State, seat: int, player: int, action: str) -> bool:
+    """Whether `seat` learns which action `player` took (its history shows it)."""
+    after = state.clone()
+    after.apply(player, action)
+    return after.resample(seat, random.Random(0), records=True).history[-1][1] != HIDDEN_ACTION
