@@ -255,10 +255,10 @@ def check_undo_playout(
       nothing;
     - nothing drawn or revealed can be undone. A draw is seen in the snapshot's generator
       counter; a reveal is found apart from the game's own `mark_reveal()` calls: the state
-      before the decision is resampled `resamples` times from each seat's view, the same
-      decision is taken, and if that seat's view or log then differs between the resamples,
-      the decision showed it something hidden (or, for a decision it saw, the decision was
-      not possible in every state it thought possible: the decision itself showed something).
+      before the decision is resampled `resamples` times from each seat's view and the same
+      decision taken; if the seat's view or new log entries then differ from the real ones,
+      the decision showed it something hidden (for a decision the seat does not see, any
+      other decision open in the resampled state that looks the same to it will do).
       The reveal check runs every `reveal_every` decisions (always before a decision that
       could be undone after).
     """
@@ -357,25 +357,36 @@ def _revealed_to(state: State, player: int, action: str, chooser: random.Random,
                  resamples: int) -> int | None:
     """The first seat that `player`'s taking `action` shows something hidden, found by
     resampling (see check_undo_playout), or None."""
+    actual = state.clone()
+    actual.apply(player, action)
     for seat in range(state.num_players):
-        seen: list[Any] = []
+        log_length = len(state.log(seat))
+        seen = (actual.view(seat), actual.log(seat)[log_length:])
+        sees_action: bool | None = None
         for _ in range(resamples):
             guess = state.resample(seat, random.Random(chooser.getrandbits(32)), records=True)
-            log_length = len(guess.log(seat))
-            if action in guess.legal_actions(player):
-                guess.apply(player, action)
-            elif seat != player and not _sees_action(state, seat, player, action):
-                guess.apply(player, chooser.choice(guess.legal_actions(player)))
-            else:
-                return seat  # the decision was impossible in a state the seat thought possible
-            seen.append((guess.view(seat), guess.log(seat)[log_length:]))
-            if seen[-1] != seen[0]:
+            if _outcome(guess, player, action, seat, log_length) == seen:
+                continue
+            if sees_action is None:
+                sees_action = seat == player or _sees_action(actual, seat)
+            # A decision the seat does not see may have been any other one.
+            if sees_action or not any(
+                    _outcome(guess, player, other, seat, log_length) == seen
+                    for other in guess.legal_actions(player) if other != action):
                 return seat
     return None
 
 
-def _sees_action(state: State, seat: int, player: int, action: str) -> bool:
-    """Whether `seat` learns which action `player` took (its history shows it)."""
+def _outcome(state: State, player: int, action: str, seat: int, log_length: int) -> Any:
+    """What `seat` sees after `player` takes `action` in (a clone of) `state`; None when the
+    action is not possible there."""
+    if action not in state.legal_actions(player):
+        return None
     after = state.clone()
     after.apply(player, action)
+    return after.view(seat), after.log(seat)[log_length:]
+
+
+def _sees_action(after: State, seat: int) -> bool:
+    """Whether `seat` learnt which action was taken last (its history shows it)."""
     return after.resample(seat, random.Random(0), records=True).history[-1][1] != HIDDEN_ACTION

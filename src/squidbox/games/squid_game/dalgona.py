@@ -128,6 +128,7 @@ class Dalgona(Stage):
     def _draw(self, s: SquidGameState, seat: int) -> None:
         g = s.g
         card = g["deck"].pop()
+        s.mark_reveal()  # the top card of the shuffled deck is turned up
         g["drawn"].append(card)
         first = len(g["drawn"]) == 1
         if card == self.crack(s):

@@ -112,6 +112,7 @@ class GlassBridge(Stage):
     # ---- Build ---------------------------------------------------------------------------------
     def _build(self, s: SquidGameState) -> None:
         """Odd total: the bridge is built to the left of the line; even: to the right."""
+        s.mark_reveal()  # the hidden plays are shown
         g = s.g
         total = sum(v for v in g["played"] if v is not None)
         side = "left" if total % 2 else "right"
@@ -200,6 +201,7 @@ class GlassBridge(Stage):
 
     def _reveal(self, s: SquidGameState) -> None:
         """Move in order: the highest card first, then clockwise."""
+        s.mark_reveal()  # the hidden plays are shown
         g = s.g
         played = g["played"]
         g["revealed_cards"] = list(played)
@@ -301,6 +303,7 @@ class GlassBridge(Stage):
 
     def _leap(self, s: SquidGameState, side: str) -> None:
         """Declare a side of the next tile, then reveal it."""
+        s.mark_reveal()  # the tile's glass is revealed
         g = s.g
         token = g["motion"]["token"]
         target = g["at"][str(token)] + 1

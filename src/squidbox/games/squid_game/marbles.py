@@ -202,6 +202,7 @@ class Marbles(Stage):
                         "seat": seat})
         if duel["hide"] is None or duel["guess"] is None:
             return
+        s.mark_reveal()  # the hidden marbles and the guess are shown
         right = (duel["hide"] % 2 == 1) == (duel["guess"] == "odd")
         s.emit("odd_even", f"{duel['hide']} marble{'s' * (duel['hide'] > 1)} hidden; the guess "
                f"was {duel['guess']}: {'right' if right else 'wrong'}.", hidden=duel["hide"],

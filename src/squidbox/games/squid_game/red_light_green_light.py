@@ -122,6 +122,7 @@ class RedLightGreenLight(Stage):
 
     # ---- Reveal, Doll Looks, Eliminate, Move, Push -----------------------------------------
     def _reveal(self, s: SquidGameState) -> None:
+        s.mark_reveal()  # the hidden plays are shown
         g = s.g
         played = g["played"]
         g["revealed"] = list(played)

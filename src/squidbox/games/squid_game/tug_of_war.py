@@ -149,6 +149,7 @@ class TugOfWar(Stage):
 
     # ---- Pull: reveal one battle at a time ---------------------------------------------------
     def _pull(self, s: SquidGameState) -> None:
+        s.mark_reveal()  # the face-down cards are turned up
         g = s.g
         teams = s.data.tug_teams
         for left in range(0, len(teams), 2):
