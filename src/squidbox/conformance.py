@@ -246,6 +246,7 @@ def check_undo_playout(
     options: dict[str, Any] | None = None,
     resamples: int = 3,
     reveal_every: int = 1,
+    max_decisions: int | None = None,
 ) -> UndoReport:
     """Play one seeded random game, checking undo at every decision:
 
@@ -261,6 +262,9 @@ def check_undo_playout(
       other decision open in the resampled state that looks the same to it will do).
       The reveal check runs every `reveal_every` decisions (always before a decision that
       could be undone after).
+
+    Each undo replays the game from its seed, so a long game costs its length squared:
+    `max_decisions` stops the check early (the game need not end).
     """
     report = UndoReport(game.id, num_players, seed, dict(options or {}))
     chooser = random.Random(seed)
@@ -269,7 +273,7 @@ def check_undo_playout(
     floor = 0  # no undo may reach back before this many decisions
     before = _capture(state)
     try:
-        while not state.is_terminal():
+        while not state.is_terminal() and report.decisions != max_decisions:
             player, action = _random_decision(game, state, chooser)
             check_reveal = report.decisions % max(1, reveal_every) == 0
             revealed_to = (_revealed_to(state, player, action, chooser, resamples)
