@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 from squidbox.bots import make_bot
 from squidbox.engine import Action, Game, IllegalAction, SnapshotError, State
 
+from . import undos
 from .autopass import AutoPass
 from .botpool import Abandoned, BotPool, Interruptible
 from .errors import ApiError
@@ -44,6 +45,7 @@ from .storage import (
     Storage,
     StoredGame,
     TableRecord,
+    UndoNote,
     hash_token,
     now,
 )
@@ -205,6 +207,7 @@ class Table:
         self.leave_tasks: dict[int, asyncio.Task[None]] = {}
         self.bot_task: asyncio.Task[None] | None = None
         self.last_activity = time.monotonic()
+        self.person_moves = 0  # the last decisions made by people (undo takes back only those)
 
     @property
     def id(self) -> str:
@@ -299,8 +302,9 @@ class Table:
             "version": self.version,
             "table": self.info(),
             "view": view,
-            "log": self.state.log(seat),
+            "log": undos.log_with_notes(self.state, seat, self.record.undos),
             "labels": labels,
+            "can_undo": undos.can_undo(self, seat),
             "deadline": None if seat is None else self.deadlines.get(seat),
         }
 
@@ -330,6 +334,7 @@ class Table:
                 raise ApiError("illegal_action", str(e)) from None
             await self._store(seat, self.state.history[-1][1])  # the name, not an ASCII spelling
             self.last_activity = time.monotonic()
+            self.person_moves = self.person_moves + 1 if by == "player" else 0
             if by == "player":
                 self.replaced.pop(seat, None)
             self._clear_timer(seat)
@@ -339,6 +344,34 @@ class Table:
             metrics = self.manager.metrics
             metrics.actions.labels(by).inc()
             metrics.latency.observe(time.perf_counter() - started)
+            return self.version
+
+    async def undo(self, seat: int, version: int | None = None) -> int:
+        """Take back `seat`'s last decision, a person's, where the rules of undo allow it
+        (server/undos.py); store it; send everyone the earlier state. Returns the version."""
+        async with self.lock:
+            self._check_turn(seat, version, "player")
+            reason = undos.refusal(self, seat)
+            if reason is not None:
+                raise ApiError("illegal_action", f"no undo: {reason}")
+            earlier = self.state.clone()
+            earlier.undo(seat)
+            note = UndoNote(seat, self.state.history[-1][1], len(earlier.history),
+                            len(earlier.events), now())
+            try:
+                await self.manager.db(self.manager.storage.add_undo, self.id,
+                                      len(self.record.undos), note)
+            except Exception as e:
+                log.error("table %s: undo not stored: database %s: %s", self.id,
+                          self.manager.storage.name, one_line(e))
+                raise ApiError("server_error", "the undo could not be saved, so the move "
+                                               "stands; try again") from None
+            self.state = earlier
+            self.record.undos.append(note)
+            self.person_moves -= 1
+            self.last_activity = time.monotonic()
+            self.schedule()  # first, so that the message carries the timers it starts
+            self.broadcast()
             return self.version
 
     def _check_turn(self, seat: int, version: int | None, by: str) -> None:
