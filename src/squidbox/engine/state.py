@@ -146,6 +146,11 @@ class State(ABC):
         self._check_seat(seat)
         return undo.undoable(self, seat)
 
+    def undo_window_known(self) -> bool:
+        """False when the decisions that may be undone might reach back before the snapshot
+        this state was loaded from (which does not say): a replay from the seed knows."""
+        return self._undo_why != undo.LOADED
+
     def undo_refusal(self, seat: int) -> str | None:
         """Why `seat` may not undo now (a sentence for the player), or None when it may."""
         return undo.refusal(self, seat)

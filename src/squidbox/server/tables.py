@@ -174,6 +174,9 @@ def rebuild(game: Game, stored: StoredGame) -> State:
             state.apply(seat, action)
         except IllegalAction as e:
             raise BadRow(record.id, f"stored action {index} does not replay: {e}") from None
+    if not state.undo_window_known():  # the moves that may be undone may reach before it
+        state = game.replay(record.players, record.seed, record.options, actions,
+                            record.engine_format)
     return state
 
 
@@ -207,7 +210,7 @@ class Table:
         self.leave_tasks: dict[int, asyncio.Task[None]] = {}
         self.bot_task: asyncio.Task[None] | None = None
         self.last_activity = time.monotonic()
-        self.person_moves = 0  # the last decisions made by people (undo takes back only those)
+        self.machine_moves: set[int] = set()  # history indexes of moves a bot or timer made
 
     @property
     def id(self) -> str:
@@ -334,7 +337,8 @@ class Table:
                 raise ApiError("illegal_action", str(e)) from None
             await self._store(seat, self.state.history[-1][1])  # the name, not an ASCII spelling
             self.last_activity = time.monotonic()
-            self.person_moves = self.person_moves + 1 if by == "player" else 0
+            if by != "player":
+                self.machine_moves.add(self.version - 1)  # never taken back (server/undos.py)
             if by == "player":
                 self.replaced.pop(seat, None)
             self._clear_timer(seat)
@@ -368,7 +372,6 @@ class Table:
                                                "stands; try again") from None
             self.state = earlier
             self.record.undos.append(note)
-            self.person_moves -= 1
             self.last_activity = time.monotonic()
             self.schedule()  # first, so that the message carries the timers it starts
             self.broadcast()

@@ -2,7 +2,8 @@
 
 A person may take back their seat's last decision while the engine's rules of undo allow it
 (docs/engine.md "Undo") and the decision was theirs: never a bot's, nor one the turn timer or
-automatic pass made for them. `Table.undo` stores it (storage.add_undo) and sends everyone the
+automatic pass made for them (the server remembers those while it runs; the engine's window
+is conservative after a restart: it starts no earlier than the table's latest snapshot). `Table.undo` stores it (storage.add_undo) and sends everyone the
 earlier state; the log then shows "<seat> took back a move." where it happened.
 """
 
@@ -26,9 +27,9 @@ def refusal(table: Table, seat: int) -> str | None:
         return reason
     if table.bot_spec(seat) is not None:
         return "a bot plays this seat, and a bot's moves are never taken back"
-    if table.person_moves == 0:
-        return ("only a move the person at this seat made can be taken back (not one the turn "
-                "timer or automatic pass made, nor one from before the server restarted)")
+    if table.version - 1 in table.machine_moves:
+        return ("the last move was made for this seat by the turn timer or automatic pass, "
+                "and only a person's own move can be taken back")
     return None
 
 
