@@ -70,7 +70,7 @@ def test_undo_rolls_back_for_everyone_and_a_restart_keeps_it(sqlite_url: str, ta
         for earlier, now in zip(before, after, strict=True):
             assert now["version"] == 0
             assert without_undo_fields(now) == without_undo_fields(earlier)
-            assert now["log"] == [*earlier["log"], {"type": "undo", "seat": 0,
+            assert now["log"] == [*earlier["log"], {"type": "undo", "seat": 0, "name": "Red",
                                                     "text": "Red took back a move."}]
         assert replayed(sqlite_url, table_id).history == []
     with TestClient(create_app(sqlite_url, web_client=False)) as client:  # a restart
@@ -81,7 +81,8 @@ def test_undo_rolls_back_for_everyone_and_a_restart_keeps_it(sqlite_url: str, ta
             assert last_state(red)["version"] == 1
         assert replayed(sqlite_url, table_id).history == [(0, "vote 0")]
         log = state_of(client, table_id)["log"]
-        note = log.index({"type": "undo", "seat": 0, "text": "Red took back a move."})
+        note = log.index({"type": "undo", "seat": 0, "name": "Red",
+                          "text": "Red took back a move."})
         assert log[note + 1]["text"] == "Red has voted."
 
 

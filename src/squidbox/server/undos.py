@@ -2,9 +2,10 @@
 
 A person may take back their seat's last decision while the engine's rules of undo allow it
 (docs/engine.md "Undo") and the decision was theirs: never a bot's, nor one the turn timer or
-automatic pass made for them (the server remembers those while it runs; the engine's window
-is conservative after a restart: it starts no earlier than the table's latest snapshot). `Table.undo` stores it (storage.add_undo) and sends everyone the
-earlier state; the log then shows "<seat> took back a move." where it happened.
+automatic pass made for them (the server remembers those while it runs). `Table.undo` stores
+it (storage.add_undo) and sends everyone the earlier state; the log then shows "<seat> took
+back a move." where it happened. After a restart a table whose undo window might reach back
+before its snapshot is replayed from the seed (`rebuild`), so the window is the same.
 """
 
 from __future__ import annotations
@@ -59,5 +60,5 @@ def log_with_notes(state: State, viewer: int | None, notes: list[UndoNote]) -> l
         merged += log[at:shown[place]]
         at = shown[place]
         merged.append({"type": "undo", "text": f"{names[note.seat]} took back a move.",
-                       "seat": note.seat})
+                       "seat": note.seat, "name": names[note.seat]})
     return merged + log[at:]
