@@ -131,6 +131,10 @@ def test_the_game_over_and_search_states_refuse():
     assert search.undoable(0) == 0
     with pytest.raises(IllegalAction, match="search state"):
         search.undo(0)
+    guessed = state.resample(0, random.Random(1), records=True)
+    assert guessed.history == [(0, "guess 1")] and guessed.undoable(0) == 0
+    with pytest.raises(IllegalAction, match="resampled for search"):
+        guessed.undo(0)
     state.apply(1, "guess 1")
     with pytest.raises(IllegalAction, match="the game is over"):
         state.undo(1)

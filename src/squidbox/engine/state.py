@@ -265,6 +265,7 @@ class State(ABC):
             else (actor, HIDDEN_ACTION)
             for actor, action in self.history
         ]
+        new._undo_from, new._undo_why = len(new.history), undo.RESAMPLED  # nothing to undo
         return new
 
     def to_json(self) -> dict[str, Any]:

@@ -27,12 +27,15 @@ DRAW = "draw"
 REVEAL = "reveal"
 OTHER_SEAT = "other_seat"
 LOADED = "loaded"
+RESAMPLED = "resampled"
 START = "start"
 
 REASONS = {
     DRAW: "a random draw happened since",
     REVEAL: "something hidden was revealed since",
     LOADED: "the game was loaded from a snapshot since",
+    RESAMPLED: "this state was resampled for search",
+    OTHER_SEAT: "another seat decided since",
     START: "nothing has been decided yet",
 }
 

@@ -373,6 +373,9 @@ class Table:
             self.state = earlier
             self.record.undos.append(note)
             self.last_activity = time.monotonic()
+            # A bot may be thinking about the move taken back; the version alone cannot tell
+            # it (the same version comes again with the next move).
+            cancel(self.bot_task)
             self.schedule()  # first, so that the message carries the timers it starts
             self.broadcast()
             return self.version
