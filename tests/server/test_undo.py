@@ -138,3 +138,35 @@ def test_after_a_bot_decided_nothing_can_be_taken_back(sqlite_url: str):
             assert answer["version"] == 2 and answer["can_undo"] is False
             # (whichever voted first, the second vote showed both)
             assert refused(red, {"type": "undo"})["error"].startswith("no undo: Red (seat 0)")
+
+
+def test_no_undo_after_a_random_draw(sqlite_url: str):
+    """Squid Game's Marbles, three people: a marble rolled toward the wall is a random draw,
+    so the roll (and anything before it) stands."""
+    with TestClient(create_app(sqlite_url, web_client=False)) as client:
+        created = create_table(client, "squid_game", 3, seed=8,
+                               options={"game": "marbles", "tokens": 4})
+        table_id, tokens = created["table"], tokens_of(created)
+        rolled = None
+        for _ in range(200):
+            message = state_of(client, table_id)
+            if message["view"]["is_terminal"]:
+                break
+            seat = message["view"]["to_move"][0]
+            legal = state_of(client, table_id, tokens[seat])["view"]["legal_actions"]
+            action = next((a for a in legal if a == "wall" or a.startswith("roll")), legal[0])
+            answer = client.post(f"/api/tables/{table_id}/actions",
+                                 json={"token": tokens[seat], "action": action})
+            assert answer.status_code == 200, answer.text
+            if action.startswith("roll"):
+                rolled = seat
+                break
+        assert rolled is not None, "no marble was rolled"
+        before = everyone(client, table_id, tokens)
+        assert not before[1 + rolled]["can_undo"]
+        with client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[rolled]}") as ws:
+            answer = refused(ws, {"type": "undo"})
+        assert answer["code"] == "illegal_action"
+        assert answer["error"].endswith("cannot take back the last move: a random draw happened "
+                                        "since"), answer
+        assert everyone(client, table_id, tokens) == before
