@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from . import bench
+from . import bench, i18n
 from .bots import BOT_KINDS, make_bot
 from .conformance import ConformanceError, check_playout
 from .engine import Game, InvalidOptions, SquidboxError
@@ -88,6 +88,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--auto-pass", action="store_true",
                       help="pass automatically for the people when pass is all they can do "
                            "(the key a switches it per seat during the game)")
+    play.add_argument("--lang", choices=sorted(i18n.LANGUAGES),
+                      help="language of the game's texts: "
+                           + ", ".join(f"{code} ({name})" for code, name in i18n.LANGUAGES.items())
+                           + " (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en)")
     add_option_argument(play)
     add_variant_arguments(play)
     play.set_defaults(run=run_play)
@@ -326,6 +330,7 @@ def run_games(args: argparse.Namespace) -> int:
 
 
 def run_play(args: argparse.Namespace) -> int:
+    i18n.set_language(args.lang or i18n.from_environment())
     variant = variant_of(args)
     game = variant_game(variant, args.game)
     if variant is not None:

@@ -12,6 +12,7 @@ from typing import Any
 from .autopass import PASS, passes_automatically
 from .bots import Bot
 from .engine import Action, Game, InvalidOptions, State
+from .i18n import gettext as _
 from .terminal_cards import cards_text
 
 Read = Callable[[str], str]
@@ -94,18 +95,20 @@ class _Table:
 
     def announce(self) -> None:
         state = self.state
-        self.write(f"{self.game.name}: {state.num_players} players, seed {state.seed}.")
+        self.write(_("{game}: {players} players, seed {seed}.").format(
+            game=self.game.name, players=state.num_players, seed=state.seed))
         humans = ", ".join(self.names[s] for s in self.humans)
         bots = ", ".join(f"{self.names[s]} ({bot.name})" for s, bot in sorted(self.bots.items()))
         if not self.humans:
-            self.write(f"Bots only: {bots}. The game plays itself.")
+            self.write(_("Bots only: {bots}. The game plays itself.").format(bots=bots))
         else:
-            self.write(f"People: {humans}." + (f" Bots: {bots}." if bots else ""))
-            self.write("At each prompt type an action's number (or its name), h to list the "
-                       "actions again, c for the full text of the cards in view, a to pass "
-                       "automatically when pass is all you can do, u to take back your last "
-                       "move (until another seat decides or something hidden or random "
-                       "comes up), or q to quit.")
+            self.write(_("People: {names}.").format(names=humans)
+                       + (" " + _("Bots: {bots}.").format(bots=bots) if bots else ""))
+            self.write(_("At each prompt type an action's number (or its name), h to list the "
+                         "actions again, c for the full text of the cards in view, a to pass "
+                         "automatically when pass is all you can do, u to take back your last "
+                         "move (until another seat decides or something hidden or random "
+                         "comes up), or q to quit."))
 
     def take_back(self, seat: int) -> None:
         """Undo `seat`'s last decision (allowed: checked by the caller) and say so; what was
@@ -116,14 +119,14 @@ class _Table:
         for human in self.humans:
             self.seen[human] = min(self.seen[human], len(self.state.log(human)))
             self.public_mark[human] = min(self.public_mark[human], public)
-        self.write(f"  · {self.names[seat]} took back a move.")
+        self.write("  · " + _("{name} took back a move.").format(name=self.names[seat]))
 
     def undo_request(self, seat: int) -> _Undo | None:
         """The undo of `seat`'s last decision, or None after saying why it is not allowed."""
         reason = self.state.undo_refusal(seat)
         if reason is None:
             return _Undo(seat)
-        self.write(f"No undo: {reason}.")
+        self.write(_("No undo: {reason}.").format(reason=reason))
         return None
 
     def show_public(self) -> None:
@@ -151,13 +154,14 @@ class _Table:
     def ask(self, seat: int) -> Action:
         name = self.names[seat]
         if len(self.humans) > 1 and self.last_human != seat:
-            self.write(f"\n=== Pass the device to {name}. {name}, press Enter when ready. ===")
+            self.write("\n=== " + _("Pass the device to {name}. {name}, press Enter when "
+                                    "ready.").format(name=name) + " ===")
             while (answer := self.prompt("").strip().lower()) == "u" and \
                     self.last_human is not None:  # the one who just decided takes it back
                 if (undo := self.undo_request(self.last_human)) is not None:
                     raise undo
             if answer == "q":
-                raise Quit("Game stopped.")
+                raise Quit(_("Game stopped."))
         self.last_human = seat
         self.show_private(seat)
         legal = self.state.legal_actions(seat)
@@ -168,9 +172,10 @@ class _Table:
         labels = [self.game.action_label(view, action) for action in legal]
         self.show_actions(labels)
         while True:
-            answer = self.prompt(f"{name}, your choice (1-{len(legal)}, h, c, a, u, q): ").strip()
+            answer = self.prompt(_("{name}, your choice (1-{count}, h, c, a, u, q): ").format(
+                name=name, count=len(legal))).strip()
             if answer.lower() == "q":
-                raise Quit("Game stopped.")
+                raise Quit(_("Game stopped."))
             if answer.lower() == "u":
                 if (undo := self.undo_request(seat)) is not None:
                     raise undo
@@ -198,18 +203,20 @@ class _Table:
         name = self.names[seat]
         if seat in self.auto_pass:
             self.auto_pass.discard(seat)
-            self.write(f"Automatic pass is off for {name}: you choose at every prompt.")
+            self.write(_("Automatic pass is off for {name}: you choose at every prompt.").format(
+                name=name))
         else:
             self.auto_pass.add(seat)
-            self.write(f"Automatic pass is on for {name}: when pass is all you can do, it is "
-                       "answered for you (a turns it off).")
+            self.write(_("Automatic pass is on for {name}: when pass is all you can do, it is "
+                         "answered for you (a turns it off).").format(name=name))
 
     def pass_automatically(self, seat: int) -> Action:
         """Answer "pass" for a seat that holds nothing that fits. At a shared screen the seat
         was handed the device as for any question, and hands it on after reading this."""
-        self.write(f"{self.names[seat]}: nothing you hold fits now, so you pass automatically.")
+        self.write(_("{name}: nothing you hold fits now, so you pass automatically.").format(
+            name=self.names[seat]))
         if len(self.humans) > 1:
-            if self.prompt("Press Enter to hand on (a turns automatic pass off): ").strip() \
+            if self.prompt(_("Press Enter to hand on (a turns automatic pass off): ")).strip() \
                     .lower() == "a":
                 self.toggle_auto_pass(seat)
             if self.clear is not None:
@@ -225,31 +232,36 @@ class _Table:
         try:
             return self.read(text)
         except EOFError:
-            raise Quit("\nEnd of input: game stopped.") from None
+            raise Quit("\n" + _("End of input: game stopped.")) from None
 
     def show_end(self) -> None:
         state = self.state
-        self.write("\n=== Game over ===")
+        self.write("\n=== " + _("Game over") + " ===")
         self.write(self.game.render(state.view(None)))
         self.show_public()
         scores, returns = state.scores(), state.returns()
-        self.write("Results:")
+        self.write(_("Results:"))
         width = max(len(name) for name in self.names)
         for seat, name in enumerate(self.names):
             bot = self.bots.get(seat)
-            who = f"bot: {bot.name}" if bot is not None else "person"
-            score = "" if scores is None else f"score {scores[seat]:g} · "
-            self.write(f"  {name:<{width}}  {score}return {returns[seat]:g}  ({who})")
+            who = _("bot: {bot}").format(bot=bot.name) if bot is not None else _("person")
+            score = "" if scores is None else _("score {score}").format(
+                score=f"{scores[seat]:g}") + " · "
+            self.write(f"  {name:<{width}}  {score}" + _("return {value}").format(
+                value=f"{returns[seat]:g}") + f"  ({who})")
 
 
 def _choice_problem(answer: str, count: int) -> str | None:
     """Why `answer` is not an action number from 1 to count, or None when it is one."""
     if not answer:
-        return f"Please type a number from 1 to {count} (h lists the actions, q quits)."
+        return _("Please type a number from 1 to {count} (h lists the actions, q quits).").format(
+            count=count)
     try:
         number = int(answer)
     except ValueError:
-        return f"{answer!r} is not a number: type 1 to {count}, h or q."
+        return _("{answer} is not a number: type 1 to {count}, h or q.").format(
+            answer=repr(answer), count=count)
     if not 1 <= number <= count:
-        return f"There is no action {answer}: choose 1 to {count}."
+        return _("There is no action {answer}: choose 1 to {count}.").format(answer=answer,
+                                                                             count=count)
     return None

@@ -8,6 +8,7 @@ import textwrap
 from typing import Any
 
 from .engine import Game, State
+from .i18n import gettext as _
 from .registry import game_part
 
 WIDTH = 80
@@ -28,11 +29,11 @@ def cards_text(game: Game, state: State, seat: int | None) -> str:
     """The pieces `seat` can see right now, each with its full text, then the scoring so far."""
     part = game_part(game.id, "pieces")
     if part is None:
-        return "This game has no piece texts."
+        return _("This game has no piece texts.")
     book = part.pieces(game)
     view = state.view(seat)
     shown = strings_in(view.get("state"))
-    out = ["Pieces in view (* = PROPOSED value, compare with your printed copy):"]
+    out = [_("Pieces in view (* = PROPOSED value, compare with your printed copy):")]
     for key, piece in book.pieces.items():
         if key.split(":", 1)[-1] not in shown:
             continue
@@ -42,7 +43,7 @@ def cards_text(game: Game, state: State, seat: int | None) -> str:
             out += textwrap.wrap(line, WIDTH, initial_indent="      ",
                                  subsequent_indent="      ")
     if len(out) == 1:
-        out.append("  (none)")
+        out.append("  " + _("(none)"))
     out += scoring_text(game, state)
     return "\n".join(out)
 
@@ -60,7 +61,7 @@ def scoring_text(game: Game, state: State) -> list[str]:
         return []
     if not lines:
         return []
-    out = ["Why points were scored:"]
+    out = [_("Why points were scored:")]
     for line in lines:
         out += textwrap.wrap(line, WIDTH, initial_indent="  ", subsequent_indent="    ")
     return out

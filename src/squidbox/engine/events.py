@@ -16,6 +16,8 @@ import string
 from collections.abc import Sequence
 from typing import Any
 
+from squidbox import i18n
+
 
 class Later:
     """A data value built only when the log is read: `Later(function, *args)` stands for
@@ -30,17 +32,25 @@ class Later:
 
 class Entry:
     """One log entry as logged: kind, `str.format` template and data. `shown(names)` is the
-    entry as read: {"type": kind, "text": text, **data without the "_" keys}, made once."""
+    entry as read: {"type": kind, "text": text, **data without the "_" keys}, made once per
+    language: the template is a message id of the catalogs (squidbox.i18n), translated when read
+    in another language than English."""
 
-    __slots__ = ("kind", "template", "data", "_shown")
+    __slots__ = ("kind", "template", "data", "_shown", "_translated")
 
     def __init__(self, kind: str, template: str, data: dict[str, Any]) -> None:
         self.kind = kind
         self.template = template
         self.data = data
         self._shown: dict[str, Any] | None = None
+        self._translated: dict[str, dict[str, Any]] | None = None
 
     def shown(self, names: Sequence[str]) -> dict[str, Any]:
+        language = i18n.current()
+        return self._english(names) if language == i18n.DEFAULT else self._shown_in(
+            language, names)
+
+    def _english(self, names: Sequence[str]) -> dict[str, Any]:
         shown = self._shown
         if shown is None:
             data = self.data
@@ -57,12 +67,36 @@ class Entry:
             self._shown = shown
         return shown
 
+    def _shown_in(self, language: str, names: Sequence[str]) -> dict[str, Any]:
+        translated = self._translated
+        if translated is None:
+            translated = self._translated = {}
+        shown = translated.get(language)
+        if shown is None:
+            with i18n.language(i18n.DEFAULT):
+                base = self._english(names)
+            template = i18n.translations(language).gettext(self.template)
+            if template == self.template and ":t}" not in template:
+                shown = base
+            else:
+                shown = {**base, "text": _formatted(template, self.data, names, language)}
+            translated[language] = shown
+        return shown
+
     def __repr__(self) -> str:
         return f"Entry({self.kind!r}, {self.template!r}, {self.data!r})"
 
 
+def _formatted(template: str, data: dict[str, Any], names: Sequence[str], language: str) -> str:
+    data = {key: value.function(*value.args) if type(value) is Later else value
+            for key, value in data.items()}
+    with i18n.language(language):
+        return _TextFormatter(names).vformat(template, (), data)
+
+
 class _TextFormatter(string.Formatter):
-    """str.format plus the engine's specs: {seat:name}, {seats:names} and {items:list}."""
+    """str.format plus the engine's specs: {seat:name}, {seats:names}, {items:list}, and
+    {word:t}, a word shown in the reader's language (a catalog message id)."""
 
     def __init__(self, names: Sequence[str]) -> None:
         self.names = names
@@ -74,6 +108,8 @@ class _TextFormatter(string.Formatter):
             return ", ".join(self.names[seat] for seat in value)
         if format_spec == "list":
             return ", ".join(map(str, value))
+        if format_spec == "t":
+            return i18n.gettext(str(value))
         return format(value, format_spec)
 
 
@@ -104,6 +140,12 @@ def log_for(events: list[Event], viewer: int | None, names: Sequence[str]) -> li
 
 
 def events_to_json(events: list[Event], names: Sequence[str]) -> list[list[Any]]:
+    """The events as stored (snapshots): always in English, whoever's request stores them."""
+    with i18n.language(i18n.DEFAULT):
+        return _events_json(events, names)
+
+
+def _events_json(events: list[Event], names: Sequence[str]) -> list[list[Any]]:
     return [
         [None if v is None else list(v), as_read(full, names),
          None if redacted is None else as_read(redacted, names)]

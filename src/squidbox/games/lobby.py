@@ -1,6 +1,7 @@
 """What the lobby says about a game: a one-line description, and for every option a plain
 label, a help line and a label for each choice. The words live in the game's folder as
-`lobby.toml` (data, not code); the web server hands them out with `/api/games`.
+`lobby.toml` (data, not code); the web server hands them out with `/api/games`, in the
+reader's language (English message ids, translated through squidbox.i18n).
 
 A game's `lobby.toml` must cover every option the game declares and every choice of each
 option (a choice is keyed by its value written as text: `true`, `2`, `left`), and name no
@@ -17,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from squidbox.engine import Game
 from squidbox.engine.options import Option
+from squidbox.i18n import gettext as _
 from squidbox.registry import game_file
 
 LOBBY_FILE = "lobby.toml"
@@ -68,7 +70,7 @@ def lobby_words(game: Game) -> dict[str, Any] | None:
     if problems:
         raise LobbyWordsError(f"{game.id}/{LOBBY_FILE}: " + "; ".join(problems))
     return {
-        "description": words.description,
+        "description": _(words.description),
         "options": {name: _option_words(declared[name], text)
                     for name, text in words.options.items()},
     }
@@ -91,10 +93,11 @@ def _choice_problems(option: Option, text: OptionWords) -> list[str]:
 
 def _option_words(option: Option, text: OptionWords) -> dict[str, Any]:
     """One option's words for the lobby, the choice labels in the order of the choices."""
-    answer: dict[str, Any] = {"label": text.label, "help": text.help}
+    answer: dict[str, Any] = {"label": _(text.label), "help": _(text.help)}
     if option.choices is None:
         answer["control"] = text.control
-        answer["words"] = [{"value": value, "label": label} for value, label in text.words.items()]
+        answer["words"] = [{"value": value, "label": _(label)}
+                           for value, label in text.words.items()]
     else:
-        answer["choice_labels"] = [text.choices[value_key(c)] for c in option.choices]
+        answer["choice_labels"] = [_(text.choices[value_key(c)]) for c in option.choices]
     return answer

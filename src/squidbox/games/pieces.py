@@ -5,6 +5,11 @@ colours pieces are drawn in (display only; no rule reads it).
 
 Which values are PROPOSED (our guess where the rulebook is silent) is written in the data file's
 comments; `comment_statuses` reads them so that a piece can carry a visible mark.
+
+The texts are English message ids, shown in the reader's language (squidbox.i18n) by
+`to_json` and `lines`; `texts()` lists them for extraction (squidbox/i18n_extract.py). A text
+the data file has in both languages (SQUID's cards: the rulebook's German) is given as
+`texts={"de": ...}` and taken from there instead of the catalog.
 """
 
 from __future__ import annotations
@@ -17,9 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from squidbox.autopass import PASS
+from squidbox.i18n import current
+from squidbox.i18n import gettext as _
 
 STATUS_WORDS = {"PROPOSED": "proposed", "(P)": "proposed", "CONFIRMED": "confirmed",
                 "(C)": "confirmed", "INFERRED": "inferred", "HOUSE RULE": "house rule"}
+CHOICE = "choice:"  # the key prefix of a piece that explains an action
 _HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(?:#(.*))?$")
 _KEY = re.compile(r"^\s*([A-Za-z0-9_\"'. -]+?)\s*=\s*[^#]*?(?:#(.*))?$")
 
@@ -36,6 +44,7 @@ class Piece:
     values: list[tuple[str, Any, bool]] = field(default_factory=list)
     colour: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    texts: dict[str, str] = field(default_factory=dict)  # the text by language, from the data
 
     def value(self, label: str, value: Any, proposed: bool = False) -> Piece:
         self.values.append((label, value, proposed))
@@ -43,20 +52,39 @@ class Piece:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "key": self.key, "kind": self.kind, "name": self.name, "text": self.text,
-            "colour": self.colour,
-            "values": [{"label": label, "value": value, "proposed": proposed}
+            "key": self.key, "kind": _(self.kind), "name": self.shown_name(),
+            "text": self.shown_text(), "colour": self.colour,
+            "values": [{"label": _(label), "value": _shown(value), "proposed": proposed}
                        for label, value, proposed in self.values],
             "proposed": any(proposed for _, _, proposed in self.values),
             **self.extra,
         }
 
+    def shown_name(self) -> str:
+        """A choice is named by its action, which stays as the game spells it."""
+        return self.name if self.key.startswith(CHOICE) else _(self.name)
+
+    def shown_text(self) -> str:
+        return self.texts.get(current()) or (_(self.text) if self.text else "")
+
     def lines(self) -> list[str]:
         """The full text as plain lines (the terminal's `cards` key); PROPOSED values end in *."""
-        values = ", ".join(f"{label} {value}{'*' if proposed else ''}"
+        values = ", ".join(f"{_(label)} {_shown(value)}{'*' if proposed else ''}"
                            for label, value, proposed in self.values)
-        head = f"{self.name} ({self.kind.lower()})" + (f": {values}" if values else "")
-        return [head] + ([self.text] if self.text else [])
+        head = f"{self.shown_name()} ({_(self.kind).lower()})" + (f": {values}" if values else "")
+        text = self.shown_text()
+        return [head] + ([text] if text else [])
+
+    def texts_to_translate(self) -> list[str]:
+        """The English texts `to_json` shows through the catalog (for extraction)."""
+        found = [self.kind] + ([] if self.key.startswith(CHOICE) else [self.name])
+        found += [label for label, _v, _p in self.values]
+        found += [value for _l, value, _p in self.values if isinstance(value, str)]
+        return found + ([self.text] if self.text else [])
+
+
+def _shown(value: Any) -> Any:
+    return _(value) if isinstance(value, str) and value else value
 
 
 @dataclass
@@ -79,7 +107,7 @@ class Pieces:
         return piece
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "colours": self.colours, "notes": self.notes,
+        return {"game": self.game, "colours": self.colours, "notes": [_(n) for n in self.notes],
                 "passes": self.passes,
                 "pieces": {key: piece.to_json() for key, piece in self.pieces.items()}}
 

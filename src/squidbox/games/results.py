@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from squidbox.i18n import gettext as _
+
 
 @dataclass
 class Results:
@@ -41,10 +43,11 @@ class Results:
     def summary(self) -> str:
         names = [self.names[s] for s in self.winners]
         if not names:
-            return "Nobody wins."
+            return _("Nobody wins.")
         if len(names) == 1:
-            return f"{names[0]} wins."
-        return f"{', '.join(names[:-1])} and {names[-1]} share the win."
+            return _("{name} wins.").format(name=names[0])
+        return _("{names} and {last} share the win.").format(names=", ".join(names[:-1]),
+                                                             last=names[-1])
 
 
 def plural(count: int | float, word: str, many: str | None = None) -> str:

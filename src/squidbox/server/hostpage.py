@@ -8,23 +8,26 @@ import html
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse
 
+from squidbox.i18n import gettext as _
+
 router = APIRouter()
 
 
 @router.get("/host/{table_id}", response_class=HTMLResponse, include_in_schema=False)
 async def host_page(table_id: str) -> HTMLResponse:
-    from squidbox.web.pages import page
+    from squidbox.web.pages import _h, page
 
     safe_id = html.escape(table_id[:64], quote=True)
     body = f"""<div id="host-app" class="host-app" data-table="{safe_id}">
-<h1>Host of table {safe_id}</h1>
-<p class="muted">This page is yours alone: its link lets whoever has it change the seats. Send
-each friend only their own seat's link.</p>
-<p id="host-status" aria-live="polite">Loading…</p>
+<h1>{_h("Host of table {table}").replace("{table}", safe_id)}</h1>
+<p class="muted">{_h("This page is yours alone: its link lets whoever has it change the seats. "
+"Send each friend only their own seat's link.")}</p>
+<p id="host-status" aria-live="polite">{_h("Loading…")}</p>
 <p id="host-error" class="error" role="alert" hidden></p>
-<section class="panel" aria-labelledby="host-seats-title"><h2 id="host-seats-title">Seats</h2>
-<ul id="host-seats" class="host-seats"></ul></section>
-<section class="panel" aria-labelledby="host-table-title"><h2 id="host-table-title">Table</h2>
-<div id="host-table-actions" class="actions"></div></section>
+<section class="panel" aria-labelledby="host-seats-title"><h2 id="host-seats-title">{_h("Seats")}
+</h2><ul id="host-seats" class="host-seats"></ul></section>
+<section class="panel" aria-labelledby="host-table-title"><h2 id="host-table-title">
+{_h("Table")}</h2><div id="host-table-actions" class="actions"></div></section>
 </div>"""
-    return HTMLResponse(page(f"Host of table {table_id[:64]}", body, "host.js", "host"))
+    return HTMLResponse(page(_("Host of table {table}").format(table=table_id[:64]), body,
+                             "host.js", "host"))

@@ -25,6 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from squidbox import i18n
 from squidbox.bots import make_bot
 from squidbox.engine import Action, Game, IllegalAction, SnapshotError, State
 
@@ -67,6 +68,7 @@ class Client:
     address: str = ""
     queue_size: int = 256
     close_code: int = 1000  # 4403: the seat's link was re-issued (do not reconnect with it)
+    language: str = field(default_factory=i18n.current)  # its messages' language
     queue: asyncio.Queue[str | None] = field(init=False)
     overflowed: asyncio.Event = field(init=False, default_factory=asyncio.Event)
 
@@ -312,12 +314,14 @@ class Table:
         }
 
     def broadcast(self) -> None:
-        """Send every client its own state (built once per seat)."""
-        texts: dict[int | None, str] = {}
+        """Send every client its own state (built once per seat and language)."""
+        texts: dict[tuple[int | None, str], str] = {}
         for client in list(self.clients):
-            if client.seat not in texts:
-                texts[client.seat] = encode(self.message(client.seat))
-            client.push(texts[client.seat])
+            key = (client.seat, client.language)
+            if key not in texts:
+                with i18n.language(client.language):
+                    texts[key] = encode(self.message(client.seat))
+            client.push(texts[key])
 
     def spectators(self, address: str | None = None) -> int:
         return sum(1 for c in self.clients

@@ -14,8 +14,10 @@ they read from the server itself is whether a table exists (`app.state.manager.g
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -24,15 +26,20 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 import squidbox
+from squidbox import i18n
 from squidbox.engine import UnknownGame
+from squidbox.games.lobby import lobby_words
+from squidbox.i18n import gettext as _
 from squidbox.registry import game_file, game_part
 from squidbox.server.errors import ApiError
 
+from .language import LanguageMiddleware
 from .markdown import markdown_to_html
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 EXAMPLE_SEED = 1
-_pieces_json: dict[str, dict[str, Any]] = {}  # by game id: the data file is read at start only
+# by game id and language: the data file is read at start only
+_pieces_json: dict[tuple[str, str], dict[str, Any]] = {}
 
 
 def mount_web(app: FastAPI) -> None:
@@ -46,25 +53,32 @@ def mount_web(app: FastAPI) -> None:
     app.add_api_route("/games/{game_id}/table.js", game_drawing, methods=["GET"],
                       include_in_schema=False)
     app.add_api_route("/api/games/{game_id}/pieces", game_pieces, methods=["GET"])
+    app.add_api_route("/i18n/{language}.json", catalog_file, methods=["GET"],
+                      include_in_schema=False)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    app.add_middleware(LanguageMiddleware)
 
 
 def page(title: str, body: str, script: str | None = None, main_class: str = "") -> str:
     """A whole HTML document around `body` (already safe HTML)."""
     module = f'<script type="module" src="/static/{script}"></script>' if script else ""
+    language = i18n.current()
     return f"""<!doctype html>
-<html lang="en">
+<html lang="{language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(title)} · squidbox</title>
 <link rel="stylesheet" href="/static/app.css">
 <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+{_catalog_link(language)}
+<script type="module" src="/static/i18n.js"></script>
 {module}
 </head>
 <body>
 <header class="site-header"><a class="brand" href="/">squidbox</a>
-<nav aria-label="How to play">{_rules_links()}</nav></header>
+<nav aria-label="{_h("How to play")}">{_rules_links()}</nav>
+{_language_switch(language)}</header>
 <main id="main" class="{main_class}">
 {body}
 </main>
@@ -73,89 +87,135 @@ def page(title: str, body: str, script: str | None = None, main_class: str = "")
 """
 
 
+def _h(text: str) -> str:
+    """`text` in the reader's language, escaped for HTML (text or attribute)."""
+    return html.escape(_(text), quote=True)
+
+
+def _catalog_link(language: str) -> str:
+    """Where i18n.js finds the page language's catalog (none for English, the message ids):
+    a URL that names the catalog's version, so that browsers keep it for good."""
+    if language == i18n.DEFAULT:
+        return ""
+    url = f"/i18n/{language}.json?v={_catalog_json(language)[1]}"
+    return (f'<link rel="preload" id="i18n-catalog" href="{url}" as="fetch" '
+            'crossorigin="anonymous">')
+
+
+@cache
+def _catalog_json(language: str) -> tuple[bytes, str]:
+    body = json.dumps(i18n.catalog(language), ensure_ascii=False,
+                      separators=(",", ":")).encode("utf-8")
+    return body, hashlib.sha256(body).hexdigest()[:12]
+
+
+async def catalog_file(language: str) -> Response:
+    """`/i18n/<lang>.json`: the browser's catalog of a language (squidbox.i18n.catalog)."""
+    if language not in i18n.LANGUAGES or language == i18n.DEFAULT:
+        return JSONResponse({"error": f"no catalog for {language!r}", "code": "not_found"},
+                            status_code=404)
+    body, _version = _catalog_json(language)
+    return Response(body, media_type="application/json",
+                    headers={"Cache-Control": "public, max-age=31536000, immutable"})
+
+
+def _language_switch(language: str) -> str:
+    """The header's language switch (i18n.js remembers the choice in the `lang` cookie)."""
+    options = "".join(
+        f'<option value="{code}" lang="{code}"{" selected" if code == language else ""}>'
+        f"{html.escape(name)}</option>" for code, name in i18n.LANGUAGES.items())
+    return (f'<label class="language-switch">{_h("Language")} '
+            f'<select id="language-select">{options}</select></label>')
+
+
 def _rules_links() -> str:
-    return "How to play: " + " ".join(
+    return _h("How to play:") + " " + " ".join(
         f'<a href="/rules/{html.escape(game.id)}">{html.escape(game.name)}</a>'
         for game in squidbox.list_games()
     )
 
 
 async def lobby_page() -> HTMLResponse:
-    body = """<h1>Play a game</h1>
+    body = f"""<h1>{_h("Play a game")}</h1>
 <section class="panel" aria-labelledby="create-title">
-<h2 id="create-title">New table</h2>
+<h2 id="create-title">{_h("New table")}</h2>
 <form id="create-form" class="create-form">
-<label>Game <select id="game-select" name="game" required
+<label>{_h("Game")} <select id="game-select" name="game" required
 aria-describedby="game-about"></select></label>
 <p id="game-about" class="game-about"></p>
-<label>Players <select id="players-select" name="players" required></select></label>
-<fieldset id="seats-fieldset"><legend>Seats</legend><div id="seat-rows"></div>
+<label>{_h("Players")} <select id="players-select" name="players" required></select></label>
+<fieldset id="seats-fieldset"><legend>{_h("Seats")}</legend><div id="seat-rows"></div>
 <small id="bot-help" class="muted"></small></fieldset>
-<details id="options-details"><summary>Options</summary><div id="option-rows"></div></details>
-<details id="variant-details"><summary>For designers</summary>
-<label>Seed <input id="seed-input" name="seed" type="number" inputmode="numeric"
+<details id="options-details"><summary>{_h("Options")}</summary><div id="option-rows"></div>
+</details>
+<details id="variant-details"><summary>{_h("For designers")}</summary>
+<label>{_h("Seed")} <input id="seed-input" name="seed" type="number" inputmode="numeric"
 aria-describedby="seed-help"></label>
-<small id="seed-help" class="muted">A number that fixes every shuffle: the same seed and settings
-deal the same game again. Leave it empty for a new game.</small>
-<label>Data edits, one KEY=VALUE a line, as <code>squidbox --set</code>
+<small id="seed-help" class="muted">{_h("A number that fixes every shuffle: the same seed and "
+"settings deal the same game again. Leave it empty for a new game.")}</small>
+<label>{_h("Data edits, one KEY=VALUE a line, as")} <code>squidbox --set</code>
 <textarea id="variant-input" name="variant" rows="3" placeholder="cards.Magpie.cost=0"></textarea>
 </label></details>
-<button type="submit" id="create-button">Create table</button>
+<button type="submit" id="create-button">{_h("Create table")}</button>
 </form>
 <div id="create-result" aria-live="polite"></div>
 <p id="lobby-error" class="error" role="alert" hidden></p>
 </section>
 <section class="panel" aria-labelledby="tables-title">
-<h2 id="tables-title">Tables</h2>
-<div id="table-list">Loading…</div>
+<h2 id="tables-title">{_h("Tables")}</h2>
+<div id="table-list">{_h("Loading…")}</div>
 </section>"""
-    return HTMLResponse(page("Lobby", body, "lobby.js", "lobby"))
+    return HTMLResponse(page(_("Lobby"), body, "lobby.js", "lobby"))
 
 
 async def table_page(request: Request, table_id: str) -> HTMLResponse:
     if not await _table_exists(request, table_id):
-        return HTMLResponse(page("No such table", _unknown_table(table_id)), status_code=404)
+        return HTMLResponse(page(_("No such table"), _unknown_table(table_id)),
+                            status_code=404)
     safe_id = html.escape(table_id, quote=True)
-    body = f"""<nav id="seat-switcher" class="seat-switcher" aria-label="Your seats" hidden></nav>
+    body = f"""<nav id="seat-switcher" class="seat-switcher" aria-label="{_h("Your seats")}" hidden>
+</nav>
 <div id="table-app" class="table-app" data-table="{safe_id}">
 <div class="table-top">
-<h1 id="table-title">Table {safe_id}</h1>
-<p id="connection" class="connection" aria-live="polite">Connecting…</p>
+<h1 id="table-title">{_h("Table {table}").replace("{table}", safe_id)}</h1>
+<p id="connection" class="connection" aria-live="polite">{_h("Connecting…")}</p>
 </div>
 <div class="status-bar"><p id="offline-banner" class="offline-banner" role="status" hidden></p>
 <p id="turn" class="turn" aria-live="polite"></p>
-<button type="button" id="explain-button" class="secondary explain">Explain pieces</button>
-<p id="clocks" class="clocks" role="timer" aria-label="Turn timer" hidden></p></div>
-<div class="table-settings"><label class="pace">Others' moves <select id="pace-select">
-<option value="0">at once</option><option value="600">one by one, quick</option>
-<option value="1200" selected>one by one</option><option value="2500">slowly</option>
-</select></label>
-<label class="pace"><input type="checkbox" id="sound-toggle"> Sound on my turn</label></div>
+<button type="button" id="explain-button" class="secondary explain">{_h("Explain pieces")}</button>
+<p id="clocks" class="clocks" role="timer" aria-label="{_h("Turn timer")}" hidden></p></div>
+<div class="table-settings"><label class="pace">{_h("Others' moves")} <select id="pace-select">
+<option value="0">{_h("at once")}</option><option value="600">{_h("one by one, quick")}</option>
+<option value="1200" selected>{_h("one by one")}</option><option value="2500">{_h("slowly")}
+</option></select></label>
+<label class="pace"><input type="checkbox" id="sound-toggle"> {_h("Sound on my turn")}</label>
+</div>
 <p id="last-move" class="last-move"></p>
 <p id="error" class="error" role="alert" hidden></p>
 <section id="results" class="panel results" aria-labelledby="results-title" hidden></section>
 <div class="table-grid">
-<section class="board-panel" aria-label="Board">
-<svg id="board" class="board" role="group" aria-label="Game board"
+<section class="board-panel" aria-label="{_h("Board")}">
+<svg id="board" class="board" role="group" aria-label="{_h("Game board")}"
  xmlns="http://www.w3.org/2000/svg"></svg>
-<p class="legend muted">Hover, focus or long-press a piece to read it. * marks a value we
-chose where the rulebook is silent.</p>
+<p class="legend muted">{_h("Hover, focus or long-press a piece to read it. * marks a value we "
+"chose where the rulebook is silent.")}</p>
 </section>
 <aside class="side-panel">
-<section aria-labelledby="actions-title"><h2 id="actions-title">Your actions</h2>
+<section aria-labelledby="actions-title"><h2 id="actions-title">{_h("Your actions")}</h2>
 <div id="actions" class="actions"></div></section>
-<section aria-labelledby="seats-title"><h2 id="seats-title">Seats</h2>
+<section aria-labelledby="seats-title"><h2 id="seats-title">{_h("Seats")}</h2>
 <ul id="seats" class="seats"></ul></section>
-<section aria-labelledby="log-title"><h2 id="log-title">Log</h2>
+<section aria-labelledby="log-title"><h2 id="log-title">{_h("Log")}</h2>
 <ol id="log" class="log" aria-live="polite" aria-relevant="additions" tabindex="0"
  aria-labelledby="log-title"></ol></section>
-<p class="links"><a id="rules-link" href="/">How to play</a> ·
-<a href="/">Lobby</a></p>
+<p class="links"><a id="rules-link" href="/">{_h("How to play")}</a> ·
+<a href="/">{_h("Lobby")}</a></p>
 </aside>
 </div>
 </div>
 <script type="module" src="/static/table_extras.js"></script>"""  # chat, free seats
-    return HTMLResponse(page(f"Table {table_id}", body, "table.js", "table"))
+    return HTMLResponse(page(_("Table {table}").format(table=table_id), body, "table.js",
+                             "table"))
 
 
 async def _table_exists(request: Request, table_id: str) -> bool:
@@ -173,25 +233,30 @@ async def _table_exists(request: Request, table_id: str) -> bool:
 
 def _unknown_table(table_id: str) -> str:
     safe_id = html.escape(table_id)
-    return (f'<section class="panel problem" role="alert"><h1>There is no table {safe_id}</h1>'
-            "<p>This server has no table with that name: the link is mistyped, or the table "
-            "was never created here.</p><p>What to do: check the link, or find or create a "
-            'table in the lobby.</p><ul><li><a href="/">Go to the lobby</a></li></ul></section>')
+    why = _h("This server has no table with that name: the link is mistyped, or the table "
+             "was never created here.")
+    what = _h("What to do: check the link, or find or create a table in the lobby.")
+    return (f'<section class="panel problem" role="alert"><h1>'
+            f'{_h("There is no table {table}").replace("{table}", safe_id)}</h1>'
+            f'<p>{why}</p><p>{what}</p>'
+            f'<ul><li><a href="/">{_h("Go to the lobby")}</a></li></ul></section>')
 
 
 async def rules_page(game_id: str) -> HTMLResponse:
     try:
         game = squidbox.get_game(game_id)
     except UnknownGame as error:
-        body = f"<h1>No such game</h1><p class=\"error\">{html.escape(str(error))}</p>"
-        return HTMLResponse(page("Unknown game", body), status_code=404)
+        body = f"<h1>{_h('No such game')}</h1><p class=\"error\">{html.escape(str(error))}</p>"
+        return HTMLResponse(page(_("Unknown game"), body), status_code=404)
     description = game.describe()
     body = (f"<section class=\"how-to-play\" id=\"how-to-play\">{_how_to_play(game)}</section>"
             f"<p class=\"players\">{_player_count(description)}</p>"
             f"{_example_table(game)}"
-            f"<section class=\"panel\"><h2>Options</h2>{_options_table(description)}</section>"
+            f"<section class=\"panel\"><h2>{_h('Options')}</h2>{_options_table(description, game)}"
+            "</section>"
             f"{_rulings_disclosure(game.id)}")
-    return HTMLResponse(page(f"How to play {description['name']}", body, "howto.js", "rules"))
+    return HTMLResponse(page(_("How to play {game}").format(game=description["name"]), body,
+                             "howto.js", "rules"))
 
 
 async def game_drawing(game_id: str) -> Response:
@@ -208,18 +273,31 @@ async def game_pieces(game_id: str) -> JSONResponse:
         game = squidbox.get_game(game_id)
     except UnknownGame as error:
         return JSONResponse({"error": str(error), "code": "unknown_game"}, status_code=404)
-    if game.id not in _pieces_json:
+    key = (game.id, i18n.current())
+    if key not in _pieces_json:
         part = game_part(game.id, "pieces")
-        _pieces_json[game.id] = ({"game": game.id, "colours": {}, "notes": [], "pieces": {}}
-                                 if part is None else part.pieces(game).to_json())
-    return JSONResponse(_pieces_json[game.id])
+        _pieces_json[key] = ({"game": game.id, "colours": {}, "notes": [], "pieces": {}}
+                             if part is None else part.pieces(game).to_json())
+    return JSONResponse(_pieces_json[key], headers={"Vary": "Accept-Language, Cookie"})
 
 
 def _how_to_play(game: Any) -> str:
-    found = game_file(game.id, "how_to_play.md")
+    """The game's how-to-play text in the reader's language (`how_to_play.<lang>.md`), else
+    the English one with a note saying so."""
+    language = i18n.current()
+    found = game_file(game.id, f"how_to_play.{language}.md")
+    note = ""
     if found is None:
-        return f"<h1>{html.escape(game.name)}</h1><p>This game has no how-to-play page yet.</p>"
-    return markdown_to_html(found.read_text(encoding="utf-8"))
+        found = game_file(game.id, "how_to_play.md")
+        if language != i18n.DEFAULT and found is not None:
+            note = (f'<p class="note" lang="{language}">'
+                    f'{_h("This page is not translated yet; here it is in English.")}</p>')
+    if found is None:
+        return (f"<h1>{html.escape(game.name)}</h1>"
+                f"<p>{_h('This game has no how-to-play page yet.')}</p>")
+    lang = "" if found.name.endswith(f".{language}.md") or language == i18n.DEFAULT else (
+        ' lang="en"')
+    return f"{note}<div{lang}>{markdown_to_html(found.read_text(encoding='utf-8'))}</div>"
 
 
 def _example_table(game: Any) -> str:
@@ -231,38 +309,43 @@ def _example_table(game: Any) -> str:
         state = part.example(state)
     view = state.view(0)
     data = html.escape(json.dumps(view, separators=(",", ":")), quote=True)
+    intro = _("A new {players}-player game as the first seat sees it. Hover, focus or long-press "
+              "a piece to read it; * marks a value we chose where the rulebook is silent.")
     return (f"<section class=\"panel example\" aria-labelledby=\"example-title\">"
-            f"<h2 id=\"example-title\">The table</h2><p>A new {game.min_players}-player game as "
-            f"the first seat sees it. Hover, focus or long-press a piece to read it; * marks a "
-            f"value we chose where the rulebook is silent.</p>"
+            f"<h2 id=\"example-title\">{_h('The table')}</h2>"
+            f"<p>{html.escape(intro.format(players=game.min_players))}</p>"
             f"<svg id=\"example-board\" class=\"board\" role=\"group\" "
-            f"aria-label=\"Example board\" xmlns=\"http://www.w3.org/2000/svg\" "
+            f"aria-label=\"{_h('Example board')}\" xmlns=\"http://www.w3.org/2000/svg\" "
             f"data-game=\"{html.escape(game.id)}\" data-view=\"{data}\"></svg></section>")
 
 
 def _player_count(description: dict[str, Any]) -> str:
     low, high = description["min_players"], description["max_players"]
-    count = f"{low} players" if low == high else f"{low}–{high} players"
-    return f"{html.escape(count)} · game id <code>{html.escape(description['id'])}</code>"
+    count = (_("{count} players").format(count=low) if low == high
+             else _("{low}–{high} players").format(low=low, high=high))
+    return (f"{html.escape(count)} · {_h('game id')} "
+            f"<code>{html.escape(description['id'])}</code>")
 
 
-def _options_table(description: dict[str, Any]) -> str:
+def _options_table(description: dict[str, Any], game: Any) -> str:
+    """Every option with its lobby help line (in the reader's language) where the game has one."""
     options = description["options"]
+    words = (lobby_words(game) or {}).get("options", {})
     if not options:
-        return "<p>This game has no options.</p>"
+        return f"<p>{_h('This game has no options.')}</p>"
     rows = "".join(
         "<tr>"
         f"<td><code>{html.escape(str(o['name']))}</code></td>"
         f"<td><code>{html.escape(_json_text(o['default']))}</code></td>"
         f"<td>{html.escape(_choices_text(o['choices']))}</td>"
-        f"<td>{html.escape(str(o['help']))}</td>"
+        f"<td>{html.escape(words.get(o['name'], {}).get('help') or str(o['help']))}</td>"
         "</tr>"
         for o in options
     )
-    return ('<div class="table-wrap" tabindex="0" role="region" aria-label="Options">'
-            '<table><thead><tr><th>Option</th><th>Default</th>'
-            f"<th>Choices</th><th>What it does</th></tr></thead><tbody>{rows}</tbody></table>"
-            "</div>")
+    return (f'<div class="table-wrap" tabindex="0" role="region" aria-label="{_h("Options")}">'
+            f'<table><thead><tr><th>{_h("Option")}</th><th>{_h("Default")}</th>'
+            f'<th>{_h("Choices")}</th><th>{_h("What it does")}</th></tr></thead>'
+            f"<tbody>{rows}</tbody></table></div>")
 
 
 def _json_text(value: Any) -> str:
@@ -274,20 +357,24 @@ def _json_text(value: Any) -> str:
 
 
 def _choices_text(choices: list[Any] | None) -> str:
-    return "any (see help)" if choices is None else ", ".join(_json_text(c) for c in choices)
+    return _("any (see help)") if choices is None else ", ".join(_json_text(c) for c in choices)
 
 
 def _rulings_disclosure(game_id: str) -> str:
     """The rulings, for owners of the printed game and designers (file paths, issue numbers,
     PROPOSED readings), closed by default below the newcomer's text; `/rules/<id>#rulings` (or a
     fragment inside them) opens it (howto.js)."""
-    return ("<details class=\"panel rulings\" id=\"rulings\"><summary>For owners of the "
-            "printed game and designers: our rulings</summary>"
-            f"<div class=\"rulings-text\">{_rulings(game_id)}</div></details>")
+    summary = _h("For owners of the printed game and designers: our rulings")
+    note = ("" if i18n.current() == i18n.DEFAULT else
+            f'<p class="note">{_h("Our rulings are written in English only.")}</p>')
+    return ("<details class=\"panel rulings\" id=\"rulings\">"
+            f"<summary>{summary}</summary>{note}"
+            f"<div class=\"rulings-text\" lang=\"en\">{_rulings(game_id)}</div></details>")
 
 
 def _rulings(game_id: str) -> str:
     found = game_file(game_id, "rulings.md")
     if found is None:
-        return "<h2>Our rulings</h2><p>This game has no rulings document.</p>"
+        return (f"<h2>{_h('Our rulings')}</h2>"
+                f"<p>{_h('This game has no rulings document.')}</p>")
     return markdown_to_html(found.read_text(encoding="utf-8"))

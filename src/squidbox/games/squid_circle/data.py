@@ -25,6 +25,7 @@ class GuardActionType:
     key: str
     name: str
     english: str
+    german: str  # the rulebook's text (the German interface shows it)
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,7 @@ class TrickType:
     key: str
     name: str
     english: str
+    german: str  # the rulebook's text (the German interface shows it)
     moment: str
     vote: int | None  # what the vote counts when played with the call
 
@@ -74,7 +76,8 @@ def load(path: Path = DATA_FILE) -> SquidCircleData:
         raise f.error("colours", "must be distinct, non-empty names")
     guard_actions = tuple(
         GuardActionType(key, f.get(f"guard_actions.{key}.name", str),
-                        f.get(f"guard_actions.{key}.english", str))
+                        f.get(f"guard_actions.{key}.english", str),
+                        f.get(f"guard_actions.{key}.german", str))
         for key in _keys(f, "guard_actions", GUARD_ACTION_EFFECTS)
     )
     tricks = tuple(_trick(f, key) for key in _keys(f, "tricks", TRICK_EFFECTS))
@@ -113,7 +116,7 @@ def _trick(f: DataFile, key: str) -> TrickType:
         raise f.error(f"tricks.{key}.moment", f"must be {MOMENT_OF_EFFECT[key]!r} for this card")
     vote = f.get_int(f"tricks.{key}.vote", -9, 9) if moment == "call" else None
     return TrickType(key, f.get(f"tricks.{key}.name", str), f.get(f"tricks.{key}.english", str),
-                     moment, vote)
+                     f.get(f"tricks.{key}.german", str), moment, vote)
 
 
 def _characters_in_circle(f: DataFile) -> dict[int, int]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from squidbox.engine import Game, Option
+from squidbox.i18n import N_
+from squidbox.i18n import gettext as _
 
 from . import data as data_file
 from . import heuristic
@@ -13,12 +15,12 @@ from .data import SquidCircleData
 from .state import AFTER_MOVE, AFTER_REVEAL, CALL, OVER, PASS, START, SquidCircleState
 
 PHASE_TITLES = {
-    START: "setup: the starting player puts the guard on one of their own characters",
-    CALL: 'the call "Für – den – Sieg!": everyone secretly shows 0 or 1 (or a Zeige trick)',
-    AFTER_MOVE: "the guard has moved: anyone may now play Zum nächsten Charakter or Schnelles "
-                "Spiel",
-    AFTER_REVEAL: "a guard action is revealed: anyone may now play Zweite Chance",
-    OVER: "the game is over",
+    START: N_("setup: the starting player puts the guard on one of their own characters"),
+    CALL: N_('the call "Für – den – Sieg!": everyone secretly shows 0 or 1 (or a Zeige trick)'),
+    AFTER_MOVE: N_("the guard has moved: anyone may now play Zum nächsten Charakter or Schnelles "
+                   "Spiel"),
+    AFTER_REVEAL: N_("a guard action is revealed: anyone may now play Zweite Chance"),
+    OVER: N_("the game is over"),
 }
 
 
@@ -70,68 +72,77 @@ class SquidCircle(Game):
     def render(self, view: dict[str, Any]) -> str:
         state = view["state"]
         names = view["seat_names"]
-        lines = [f"SQUID · round {state['round']} · {PHASE_TITLES[state['phase']]}"]
+        lines = [_("SQUID · round {round} · {phase}").format(
+            round=state["round"], phase=_(PHASE_TITLES[state["phase"]]))]
         circle = state["circle"]
-        lines.append(f"Circle, clockwise ({len(circle)} character{'' if len(circle) == 1 else 's'}"
-                     "; * = guard):")
+        lines.append(_("Circle, clockwise ({count} character{s}; * = guard):").format(
+            count=len(circle), s="" if len(circle) == 1 else "s"))
         cells = [("*" if i == state["guard"] else " ") + entry["character"]
                  for i, entry in enumerate(circle)]
         lines.extend("   " + "  ".join(cells[i:i + 6]) for i in range(0, len(cells), 6))
         if state["guard"] is None:
-            lines.append(f"{names[state['asking']]} is placing the guard on one of their own "
-                         "characters.")
+            lines.append(_("{name} is placing the guard on one of their own characters.").format(
+                name=names[state["asking"]]))
         else:
             under = circle[state["guard"]]["character"]
-            lines.append(f"The guard stands on {under} ({names[state['threatened']]})."
-                         + (" Schnelles Spiel is running." if state["quick_game"] else ""))
+            lines.append(_("The guard stands on {character} ({name}).").format(
+                character=under, name=names[state["threatened"]])
+                + (" " + _("Schnelles Spiel is running.") if state["quick_game"] else ""))
         if state["revealed"] is not None:
-            lines.append(f"Revealed guard action: {state['revealed']}.")
+            lines.append(_("Revealed guard action: {action}.").format(action=state["revealed"]))
         lines.append("")
         for player in state["players"]:
             marker = "▶" if player["seat"] in view["to_move"] else " "
-            status = (f"{player['characters']} in circle, {player['tricks']} "
-                      f"trick{'' if player['tricks'] == 1 else 's'}" if player["active"]
-                      else "out")
-            extra = " · has chosen" if player["has_voted"] else ""
-            extra += " · passed" if player["passed"] else ""
+            status = (_("{count} in circle, {tricks} trick{s}").format(
+                count=player["characters"], tricks=player["tricks"],
+                s="" if player["tricks"] == 1 else "s") if player["active"] else _("out"))
+            extra = " · " + _("has chosen") if player["has_voted"] else ""
+            extra += " · " + _("passed") if player["passed"] else ""
             last = state["last_call"][player["seat"]]
-            extra += f" · last call {last}" if last is not None and player["active"] else ""
+            extra += (" · " + _("last call {value}").format(value=last)
+                      if last is not None and player["active"] else "")
             lines.append(f" {marker} {player['colour']:<7} {status}{extra}")
         lines.append("")
-        lines.append(f"Guard actions: {state['guard_pile']} in the pile; discards: "
-                     + _counts(state["guard_discard"]))
-        lines.append(f"Tricks: {state['trick_pile']} in the pile; discards: "
-                     + _counts(state["trick_discard"]))
+        lines.append(_("Guard actions: {count} in the pile; discards: {discards}").format(
+            count=state["guard_pile"], discards=_counts(state["guard_discard"])))
+        lines.append(_("Tricks: {count} in the pile; discards: {discards}").format(
+            count=state["trick_pile"], discards=_counts(state["trick_discard"])))
         if state["hand"] is not None:
-            lines.append(f"Your tricks ({names[view['seat']]}): "
-                         + (", ".join(state["hand"]) or "none"))
+            lines.append(_("Your tricks ({name}): {tricks}").format(
+                name=names[view["seat"]], tricks=", ".join(state["hand"]) or _("none")))
         if state["my_vote"] is not None:
-            lines.append(f"Your hidden choice: {state['my_vote']}")
+            lines.append(_("Your hidden choice: {vote}").format(vote=state["my_vote"]))
         return "\n".join(lines)
 
     def action_label(self, view: dict[str, Any], action: str) -> str:
         state = view["state"]
         if action == PASS:
-            return "pass: play no trick now"
+            return _("pass: play no trick now")
         if action in self.start_actions:
             name = f"{view['seat_names'][view['seat']]} {action.rsplit(' ', 1)[1]}"
             place = [e["character"] for e in state["circle"]].index(name)
             before = state["circle"][place - 1]["character"]
             after = state["circle"][(place + 1) % len(state["circle"])]["character"]
-            return f"put the guard on {name} (between {before} and {after})"
+            return _("put the guard on {name} (between {before} and {after})").format(
+                name=name, before=before, after=after)
         if action in self.plain_votes:
             value = self.plain_votes.index(action)
-            return f"show {value} ({'index finger' if value else 'flat hand'}): the guard " \
-                   f"moves {value} more"
+            if value:
+                return _("show {value} (index finger): the guard moves {value} more").format(
+                    value=value)
+            return _("show {value} (flat hand): the guard moves {value} more").format(value=value)
         trick = self.data.tricks[self.trick_of_action[action]]
         circle = state["circle"]
+        english = _(trick.english)
         if trick.moment == CALL:
-            return f"{trick.name} ({trick.english}), shown after the call"
+            return _("{name} ({text}), shown after the call").format(name=trick.name, text=english)
         if trick.moment == AFTER_MOVE:
             after = circle[(state["guard"] + 1) % len(circle)]["character"]
-            return f"{trick.name} ({trick.english}): the guard goes to {after}"
+            return _("{name} ({text}): the guard goes to {character}").format(
+                name=trick.name, text=english, character=after)
         under = circle[state["guard"]]["character"]
-        return f"{trick.name} ({trick.english}): {under} faces a new guard action"
+        return _("{name} ({text}): {character} faces a new guard action").format(
+            name=trick.name, text=english, character=under)
 
 
 def _check_seat(value: Any, num_players: int) -> str | None:
@@ -142,8 +153,9 @@ def _check_seat(value: Any, num_players: int) -> str | None:
 
 def _counts(names: list[str]) -> str:
     if not names:
-        return "none"
+        return _("none")
     seen: dict[str, int] = {}
     for name in names:
         seen[name] = seen.get(name, 0) + 1
-    return ", ".join(f"{name} ×{k}" for name, k in seen.items()) + f" (top: {names[-1]})"
+    return ", ".join(f"{name} ×{k}" for name, k in seen.items()) + " " + _("(top: {name})").format(
+        name=names[-1])

@@ -1,5 +1,5 @@
-"""SQUID's pieces as players read them: tricks (German name and English text, with the moment
-they may be played), guard actions, characters and the guard."""
+"""SQUID's pieces as players read them: tricks (German name, and the English text or in German
+the rulebook's, with the moment they may be played), guard actions, characters and the guard."""
 
 from __future__ import annotations
 
@@ -25,7 +25,8 @@ def pieces(game: Any) -> Pieces:
     for index, trick in enumerate(data.tricks):
         piece = found.add(Piece(f"trick:{trick.name}", "Trick", trick.name, text=trick.english,
                                 colour=colours["moment_fills"].get(trick.moment),
-                                extra={"english": trick.english.split(":")[0]}))
+                                extra={"english": trick.english.split(":")[0]},
+                                texts={"de": trick.german}))
         piece.value("play it", MOMENTS.get(trick.moment, trick.moment))
         if mix is not None:
             piece.value("copies (default mix)", mix.tricks[index],
@@ -34,7 +35,8 @@ def pieces(game: Any) -> Pieces:
         piece = found.add(Piece(f"guard_action:{action.name}", "Guard action", action.name,
                                 text=action.english,
                                 colour=colours["guard_action_fills"].get(action.key),
-                                extra={"english": action.english.split(":")[0]}))
+                                extra={"english": action.english.split(":")[0]},
+                                texts={"de": action.german}))
         if mix is not None:
             piece.value("copies (default mix)", mix.guard_actions[index],
                         statuses.get("mixes.proposed") == "proposed")

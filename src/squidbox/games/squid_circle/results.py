@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from squidbox.games.results import Results, winners_of
+from squidbox.i18n import N_
+from squidbox.i18n import gettext as _
 
 
 def results(state: Any) -> Results:
@@ -12,8 +14,9 @@ def results(state: Any) -> Results:
     players = state.view(None)["state"]["players"]
     left = [p["characters"] for p in players]
     winners = winners_of(state)
-    return Results(["tricks in hand"], names, left, winners,
+    return Results([N_("tricks in hand")], names, left, winners,
                    [[p["tricks"]] for p in players],
-                   points_name="characters left",
-                   tie_break="" if len(winners) == 1 else "Nobody is left alone in the circle.",
-                   details=[f"{names[s]}: {left[s]} in the circle" for s in range(len(names))])
+                   points_name=N_("characters left"),
+                   tie_break="" if len(winners) == 1 else _("Nobody is left alone in the circle."),
+                   details=[_("{name}: {count} in the circle").format(name=names[s], count=left[s])
+                            for s in range(len(names))])

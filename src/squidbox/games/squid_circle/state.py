@@ -11,6 +11,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from squidbox.engine import Later, State
+from squidbox.i18n import gettext as _
 
 from . import circle as circle_rules
 from .windows import next_to_ask
@@ -32,9 +33,19 @@ def calls_text(names: list[str], tricks: Any, calls: list[tuple[int, int, int | 
 
 def moved_text(total: int, where: str) -> str:
     if total == 0:
-        return f"the guard stays on {where}"
-    way = "clockwise" if total > 0 else "counter-clockwise"
-    return f"the guard moves {abs(total)} {way} to {where}"
+        return _("the guard stays on {where}").format(where=where)
+    if total > 0:
+        return _("the guard moves {count} clockwise to {where}").format(count=total, where=where)
+    return _("the guard moves {count} counter-clockwise to {where}").format(count=-total,
+                                                                             where=where)
+
+
+def drawn_text(names: tuple[str, ...]) -> str:
+    return ", ".join(names) or _("no trick")
+
+
+def out_text(dropped: tuple[str, ...]) -> str:
+    return _(", discarding {cards}.").format(cards=", ".join(dropped)) if dropped else "."
 
 
 class SquidCircleState(State):
@@ -188,7 +199,7 @@ class SquidCircleState(State):
         self.emit_private(
             (seat,),
             self.entry("draw_tricks", "You draw {_drawn}.", seat=seat, tricks=names,
-                       _drawn=", ".join(names) or "no trick"),
+                       _drawn=Later(drawn_text, tuple(names))),
             self.entry("draw_tricks", "{seat:name} draws {count} trick{_s}.", seat=seat,
                        count=count, _s="" if count == 1 else "s"),
         )
@@ -389,7 +400,7 @@ class SquidCircleState(State):
         self.hands[seat] = []
         self.emit("out", "{seat:name} has no character left and is out{_rest}",
                   seat=seat, discarded=dropped,
-                  _rest=f", discarding {', '.join(dropped)}." if dropped else ".")
+                  _rest=Later(out_text, tuple(dropped)))
 
     # ---- the end of the game ------------------------------------------------------------------
     def _end_game(self, seat: int) -> None:

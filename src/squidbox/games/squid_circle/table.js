@@ -2,6 +2,7 @@
 // trick piles, every player's status, and the seat's tricks. Clickable: your trick cards
 // ("play <trick>"), the 0 and 1 hand signs during the call ("vote 0", "vote 1"), and Pass.
 
+import { t, tn } from "/static/i18n.js";
 import { relayoutOnResize, TAP, boardWidth, card, cardHeight, charsIn, clickable, el, label, nameOf, paragraph, piece, pieceInfo, prepare, seatColour, token, wrapText } from "/static/svg.js";
 
 // Laid out for the width the board is shown at (see boardWidth in static/svg.js).
@@ -18,12 +19,12 @@ export function draw(svg, view, legal, labels, act) {
   CENTRE_X = WIDTH / 2;
   const playersTop = CENTRE_Y + RADIUS + 40;
   prepare(svg, WIDTH, playersTop + 400);
-  label(svg, 8, 14, `Round ${state.round ?? "?"} · ${phaseText(state.phase)}`,
+  label(svg, 8, 14, `${t("Round {round}", { round: state.round ?? "?" })} · ${phaseText(state.phase)}`,
     { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
   if (state.quick_game) {
     const quick = el(svg, "g", { class: "quick-game" });
     el(quick, "rect", { x: 4, y: 26, width: 200, height: TAP, rx: 4, fill: "#fdecea" });
-    label(quick, 12, 26 + TAP / 2, "Schnelles Spiel in play", { "text-anchor": "start", fill: "#b3261e" });
+    label(quick, 12, 26 + TAP / 2, t("Schnelles Spiel in play"), { "text-anchor": "start", fill: "#b3261e" });
     piece(quick, "trick:Schnelles Spiel");
   }
   drawCircle(svg, view, state);
@@ -34,8 +35,8 @@ export function draw(svg, view, legal, labels, act) {
 }
 
 function phaseText(phase) {
-  return { call: "the call: show 0 or 1", after_move: "the guard has moved",
-    after_reveal: "a guard action is revealed", over: "game over" }[phase] || String(phase ?? "");
+  return { call: t("the call: show 0 or 1"), after_move: t("the guard has moved"),
+    after_reveal: t("a guard action is revealed"), over: t("game over") }[phase] || String(phase ?? "");
 }
 
 function drawCircle(svg, view, state) {
@@ -49,7 +50,7 @@ function drawCircle(svg, view, state) {
     const guarded = i === state.guard;
     const group = token(svg, x, y, guarded ? TAP / 2 + 4 : TAP / 2, fill, shortCharacter(entry.character),
       { className: `character${guarded ? " guarded" : ""}`, strokeWidth: guarded ? 3 : 1.2,
-        title: `${entry.character}${guarded ? " (the guard stands here)" : ""}` });
+        title: `${entry.character}${guarded ? ` ${t("(the guard stands here)")}` : ""}` });
     group.setAttribute("data-character", entry.character);
     piece(group, "character");
     if (guarded) drawGuard(svg, x, y, angle);
@@ -74,16 +75,16 @@ function drawGuard(svg, x, y, angle) {
 
 function drawCentre(svg, state) {
   const revealed = state.revealed;
-  card(svg, CENTRE_X - 92, CENTRE_Y - 80, 84, 100, ["Guard", `${state.guard_pile ?? 0} left`],
-    { fill: "#2c3440", textFill: "#ffffff", title: "Guard action pile (face down)" });
+  card(svg, CENTRE_X - 92, CENTRE_Y - 80, 84, 100, [t("Guard"), t("{count} left", { count: state.guard_pile ?? 0 })],
+    { fill: "#2c3440", textFill: "#ffffff", title: t("Guard action pile (face down)") });
   const shown = revealed ?? lastOf(state.guard_discard);
   const info = pieceInfo(`guard_action:${shown}`);
   const face = card(svg, CENTRE_X + 8, CENTRE_Y - 80, 84, 100,
-    [revealed ? "Revealed" : "Last drawn", shown, ...(info ? [`(${info.english})`] : [])],
+    [revealed ? t("Revealed") : t("Last drawn"), shown, ...(info ? [`(${t(info.english)})`] : [])],
     { fill: info?.colour ?? "#fffdf6", stroke: revealed ? "#c58b00" : "#5b5140" });
   piece(face, `guard_action:${shown}`);
   const below = Math.max(CENTRE_Y + 24, CENTRE_Y - 80 + face.cardHeight + 4);
-  paragraph(svg, CENTRE_X - 100, below, 200, `Tricks: ${state.trick_pile ?? 0} in pile · ${(state.trick_discard || []).length} discarded`);
+  paragraph(svg, CENTRE_X - 100, below, 200, t("Tricks: {pile} in pile · {discarded} discarded", { pile: state.trick_pile ?? 0, discarded: (state.trick_discard || []).length }));
 
 }
 
@@ -91,13 +92,13 @@ function drawCentre(svg, state) {
 // apart (kept in front is not eliminated). The y below them.
 function drawOutside(svg, state, top) {
   let y = top;
-  if ((state.in_front || []).length) y = paragraph(svg, 8, y, WIDTH - 16, `Kept in front (not in play): ${state.in_front.join(", ")}`) + 2;
-  if ((state.boxed || []).length) y = paragraph(svg, 8, y, WIDTH - 16, `Knocked out: ${state.boxed.join(", ")}`) + 2;
+  if ((state.in_front || []).length) y = paragraph(svg, 8, y, WIDTH - 16, t("Kept in front (not in play): {names}", { names: state.in_front.join(", ") })) + 2;
+  if ((state.boxed || []).length) y = paragraph(svg, 8, y, WIDTH - 16, t("Knocked out: {names}", { names: state.boxed.join(", ") })) + 2;
   return y + 4;
 }
 
 function lastOf(list) {
-  return list && list.length ? list[list.length - 1] : "none";
+  return list && list.length ? list[list.length - 1] : t("none");
 }
 
 // Player panels, two a row where they fit; each as tall as its status needs. The y below.
@@ -107,10 +108,10 @@ function drawPlayers(svg, view, players, state, top) {
   const panels = players.map((player) => {
     const threatened = player.seat === state.threatened && state.phase !== "over";
     const last = state.last_call?.[player.seat];
-    const status = player.active === false ? "out" :
-      `${player.characters} in circle · ${player.tricks} trick${player.tricks === 1 ? "" : "s"}` +
-      (player.has_voted ? " · voted" : "") + (player.passed ? " · passed" : "") +
-      (last !== null && last !== undefined ? ` · showed ${String(last).replace("-", "−")}` : "");
+    const status = player.active === false ? t("out") :
+      `${t("{count} in circle", { count: player.characters })} · ${tn("{count} trick", "{count} tricks", player.tricks)}` +
+      (player.has_voted ? ` · ${t("voted")}` : "") + (player.passed ? ` · ${t("passed")}` : "") +
+      (last !== null && last !== undefined ? ` · ${t("showed {value}", { value: String(last).replace("-", "−") })}` : "");
     return { player, threatened, lines: wrapText(status, charsIn(width - 40)) };
   });
   const height = 26 + Math.max(1, ...panels.map((p) => p.lines.length)) * 15;
@@ -122,8 +123,8 @@ function drawPlayers(svg, view, players, state, top) {
     el(group, "rect", { x, y, width, height, rx: 6, fill: moving ? "#fff7d6" : "#ffffff",
       stroke: threatened ? "#b3261e" : "#c9c3b5", "stroke-width": threatened ? 2.5 : 1, opacity: player.active === false ? 0.5 : 1 });
     el(group, "circle", { cx: x + 16, cy: y + 18, r: 9, fill: seatColour(player.colour, player.seat), stroke: "#1b1f24" });
-    const you = player.seat === view.seat ? " (you)" : "";
-    label(group, x + 32, y + 13, `${player.colour ?? nameOf(view, player.seat)}${you}${threatened ? " · threatened" : ""}`,
+    const you = player.seat === view.seat ? ` ${t("(you)")}` : "";
+    label(group, x + 32, y + 13, `${player.colour ?? nameOf(view, player.seat)}${you}${threatened ? ` · ${t("threatened")}` : ""}`,
       { "text-anchor": "start", "font-size": 13, "font-weight": "bold" });
     lines.forEach((line, k) => label(group, x + 32, y + 31 + k * 15, line, { "text-anchor": "start" }));
   });
@@ -138,27 +139,27 @@ function handCards(state, legal) {
   for (const value of ["0", "1"]) {
     const action = `vote ${value}`;
     if (legal.includes(action)) {
-      cards.push({ lines: [value, value === "0" ? "flat hand" : "one finger"], actions: [action], name: `Show ${value}`,
+      cards.push({ lines: [value, value === "0" ? t("flat hand") : t("one finger")], actions: [action], name: t("Show {value}", { value }),
         fill: "#e6f3da", piece: `vote:${value}` });
     }
   }
   for (const trick of state.hand || []) {
     const info = pieceInfo(`trick:${trick}`);
     cards.push({ lines: [trick, ...(info?.text ? [info.text] : [])],
-      actions: legal.filter((a) => a === `play ${trick}`), name: `Trick ${trick}`,
+      actions: legal.filter((a) => a === `play ${trick}`), name: t("Trick {name}", { name: trick }),
       fill: info?.colour ?? "#fdf3c9", piece: `trick:${trick}` });
   }
-  if (legal.includes("pass")) cards.push({ lines: ["Pass"], actions: ["pass"], name: "Pass", fill: "#e4ded2" });
+  if (legal.includes("pass")) cards.push({ lines: [t("Pass")], actions: ["pass"], name: t("Pass"), fill: "#e4ded2" });
   return cards;
 }
 
 function drawHand(svg, view, state, top, legal, labels, act) {
   if (state.hand === null || state.hand === undefined) {
-    label(svg, WIDTH / 2, top + 30, "Spectating: tricks are hidden", { "font-size": 13, fill: "#5b5140" });
+    label(svg, WIDTH / 2, top + 30, t("Spectating: tricks are hidden"), { "font-size": 13, fill: "#5b5140" });
     return top + 50;
   }
   const vote = state.my_vote;
-  const headingBottom = paragraph(svg, 8, top, WIDTH - 16, vote !== null && vote !== undefined ? `Your tricks · your hidden choice: ${vote}` : "Your tricks and signs",
+  const headingBottom = paragraph(svg, 8, top, WIDTH - 16, vote !== null && vote !== undefined ? t("Your tricks · your hidden choice: {vote}", { vote }) : t("Your tricks and signs"),
     { "font-size": 14, "font-weight": "bold" });
   const cards = handCards(state, legal || []);
   const perRow = Math.max(1, Math.floor((WIDTH - 16) / (CARD_W + 6)));
@@ -174,7 +175,7 @@ function drawHand(svg, view, state, top, legal, labels, act) {
       clickable(group, entry.actions, labels, act, entry.name);
     }
   });
-  if (!cards.length) label(svg, 8, headingBottom + 16, "no tricks", { "text-anchor": "start", fill: "#5b5140" });
+  if (!cards.length) label(svg, 8, headingBottom + 16, t("no tricks"), { "text-anchor": "start", fill: "#5b5140" });
   return headingBottom + 4 + Math.max(1, Math.ceil(cards.length / perRow)) * (height + 6);
 }
 

@@ -4,6 +4,7 @@
 // (re)connection, so a restarted server, which keeps it in memory only, learns it again.
 
 import { loadPieces } from "./pieces.js";
+import { t } from "./i18n.js";
 
 const storageKey = (tableId) => `squidbox:autopass:${tableId}`;
 
@@ -38,16 +39,16 @@ export function setUpAutoPass(tableId, token, anchor) {
   if (!token || !anchor) return () => {};
   const label = document.createElement("label");
   label.className = "auto-pass";
-  label.title = "Reaction windows ask everyone, so that nobody learns who holds what. With this "
+  label.title = t("Reaction windows ask everyone, so that nobody learns who holds what. With this "
     + "on, a question you can only answer with pass is answered for you after a short, "
-    + "person-like pause.";
+    + "person-like pause.");
   const box = document.createElement("input");
   box.type = "checkbox";
   box.id = "auto-pass";
   box.checked = localStorage.getItem(storageKey(tableId)) === "on";
   const note = document.createElement("span");
   note.className = "muted";
-  label.append(box, " Pass automatically when pass is all I can do ", note);
+  label.append(box, ` ${t("Pass automatically when pass is all I can do")} `, note);
   gameOfPage().then(loadPieces).then((book) => {
     if (book?.passes) anchor.after(label);
   });
@@ -56,7 +57,7 @@ export function setUpAutoPass(tableId, token, anchor) {
     try {
       await send(tableId, token, box.checked);
     } catch (error) {
-      note.textContent = `(not saved: ${error.message})`;
+      note.textContent = t("(not saved: {error})", { error: error.message });
     }
   };
   box.addEventListener("change", () => {

@@ -2,6 +2,8 @@
 // from the game's. Every line is shown as text (textContent), never as HTML.
 // mountChat(container, { table, token }) adds the panel to `container`.
 
+import { t } from "./i18n.js";
+
 const MAX_CHARS = 500;
 const NAME_KEY = "squidbox-name";
 
@@ -14,22 +16,22 @@ function element(tag, props = {}, ...children) {
 
 export function mountChat(container, { table, token = null }) {
   const log = element("ol", { id: "chat-log", className: "log chat-log" });
-  log.setAttribute("aria-label", "Chat messages");
+  log.setAttribute("aria-label", t("Chat messages"));
   const text = element("input", { id: "chat-text", type: "text", maxLength: MAX_CHARS,
-    autocomplete: "off", placeholder: "Say something to the table" });
-  const textLabel = element("label", { className: "chat-label" }, "Message ", text);
-  const send = element("button", { type: "submit", className: "secondary", textContent: "Send" });
+    autocomplete: "off", placeholder: t("Say something to the table") });
+  const textLabel = element("label", { className: "chat-label" }, `${t("Message")} `, text);
+  const send = element("button", { type: "submit", className: "secondary", textContent: t("Send") });
   const form = element("form", { id: "chat-form", className: "chat-form" });
   let nameInput = null;
   if (!token) {
     nameInput = element("input", { id: "chat-name", type: "text", maxLength: 24,
       value: localStorage.getItem(NAME_KEY) || "" });
-    form.append(element("label", { className: "chat-label" }, "Your name ", nameInput));
+    form.append(element("label", { className: "chat-label" }, `${t("Your name")} `, nameInput));
   }
   form.append(textLabel, send);
   const error = element("p", { id: "chat-error", className: "error", hidden: true });
   error.setAttribute("role", "alert");
-  const heading = element("h2", { id: "chat-title", textContent: "Chat" });
+  const heading = element("h2", { id: "chat-title", textContent: t("Chat") });
   const panel = element("section", { id: "chat", className: "chat" }, heading, log, form, error);
   panel.setAttribute("aria-labelledby", "chat-title");
   container.appendChild(panel);
@@ -90,7 +92,7 @@ export function mountChat(container, { table, token = null }) {
     const said = text.value.trim();
     if (!said) return;
     if (!socket || socket.readyState !== WebSocket.OPEN) {
-      showError("The chat is not connected; your message was not sent. Try again in a moment.");
+      showError(t("The chat is not connected; your message was not sent. Try again in a moment."));
       return;
     }
     showError("");

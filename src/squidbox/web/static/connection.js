@@ -6,6 +6,8 @@
 // ever more slowly, never in a tight loop. Its cap keeps a restarted server's pages back within
 // about CAP_MS after it answers again.
 
+import { t } from "./i18n.js";
+
 export const FIRST_DELAY_MS = 250;
 export const CAP_MS = 2000;
 
@@ -118,26 +120,26 @@ export class Connection {
 // What to tell a player about a refused action or request, in plain words; the server's own
 // sentence follows where it says something the player can use.
 const PLAIN = {
-  illegal_action: "That move is not possible right now",
-  stale: "The table changed before your move arrived; look again and choose",
-  rate_limited: "Too many clicks at once; wait a moment and try again",
-  server_error: "The server could not save that; nothing changed, so try again",
-  unavailable: "This table is not available any more",
-  too_large: "That was too large to send",
-  full: "The server is full right now; try again in a minute",
-  bad_token: "This page's seat link was refused",
+  illegal_action: t("That move is not possible right now"),
+  stale: t("The table changed before your move arrived; look again and choose"),
+  rate_limited: t("Too many clicks at once; wait a moment and try again"),
+  server_error: t("The server could not save that; nothing changed, so try again"),
+  unavailable: t("This table is not available any more"),
+  too_large: t("That was too large to send"),
+  full: t("The server is full right now; try again in a minute"),
+  bad_token: t("This page's seat link was refused"),
 };
 
 export function plainError(code, serverText) {
   const lead = PLAIN[code];
   const detail = serverText ? String(serverText) : "";
-  if (!lead) return detail ? capitalise(detail) : "The server refused that.";
+  if (!lead) return detail ? capitalise(detail) : t("The server refused that.");
   if (!detail || code === "stale" || code === "rate_limited" || code === "server_error") return `${lead}.`;
   return `${lead}: ${detail}.`;
 }
 
-export const OFFLINE_TEXT = "Could not reach the server, so nothing was sent. The page "
-  + "reconnects by itself; try again once it says it is connected.";
+export const OFFLINE_TEXT = t("Could not reach the server, so nothing was sent. The page "
+  + "reconnects by itself; try again once it says it is connected.");
 
 function capitalise(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,6 +1,8 @@
 // A link with a copy button (lobby and host page): the full address, selectable, and copied to
 // the clipboard on a click (where the browser refuses, the address is selected to copy by hand).
 
+import { t } from "./i18n.js";
+
 export function absolute(url) {
   return new URL(url, window.location.origin).href;
 }
@@ -21,18 +23,18 @@ export function copyRow(label, url, { secret = false } = {}) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "secondary copy-button";
-  button.textContent = "Copy";
-  button.setAttribute("aria-label", `Copy the link: ${label}`);
+  button.textContent = t("Copy");
+  button.setAttribute("aria-label", t("Copy the link: {label}", { label }));
   const said = document.createElement("span");
   said.className = "muted copy-said";
   said.setAttribute("aria-live", "polite");
   button.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(field.value);
-      said.textContent = "Copied";
+      said.textContent = t("Copied");
     } catch {
       field.select();
-      said.textContent = "Selected: press Ctrl+C (or ⌘C) to copy";
+      said.textContent = t("Selected: press Ctrl+C (or ⌘C) to copy");
     }
   });
   row.append(name, button, said);

@@ -4,6 +4,7 @@
 // /api/tables/<id>/host routes (docs/web-api.md, "Hosting").
 
 import { copyRow } from "./copy.js";
+import { t } from "./i18n.js";
 
 const app = document.getElementById("host-app");
 const tableId = app.dataset.table;
@@ -12,7 +13,7 @@ const statusLine = document.getElementById("host-status");
 const errorLine = document.getElementById("host-error");
 const seatList = document.getElementById("host-seats");
 const tableActions = document.getElementById("host-table-actions");
-const BOTS = [["heuristic", "the heuristic bot"], ["random", "the random bot"], ["ismcts", "the ISMCTS bot"]];
+const BOTS = [["heuristic", t("the heuristic bot")], ["random", t("the random bot")], ["ismcts", t("the ISMCTS bot")]];
 const api = `/api/tables/${encodeURIComponent(tableId)}/host`;
 
 function button(text, onClick, className = "secondary") {
@@ -35,15 +36,15 @@ async function load() {
     const answer = await response.json();
     if (!response.ok) {
       statusLine.textContent = response.status === 403
-        ? "This host link does not work: it is not the host link of this table. Use the link you got when you created the table."
-        : answer.error || "The table could not be loaded.";
+        ? t("This host link does not work: it is not the host link of this table. Use the link you got when you created the table.")
+        : answer.error || t("The table could not be loaded.");
       seatList.replaceChildren();
       tableActions.replaceChildren();
       return;
     }
     render(answer);
   } catch {
-    showError("The server cannot be reached. Try again in a moment.");
+    showError(t("The server cannot be reached. Try again in a moment."));
   }
 }
 
@@ -57,20 +58,19 @@ async function post(path, body, clicked) {
       body: JSON.stringify({ token: hostToken, ...body }),
     });
     const answer = await response.json();
-    if (!response.ok) throw new Error(answer.error || "the server refused");
+    if (!response.ok) throw new Error(answer.error || t("the server refused"));
     render(answer);
   } catch (error) {
-    showError(`Not done: ${error.message || error}`);
+    showError(t("Not done: {error}", { error: error.message || error }));
     if (clicked) clicked.disabled = false;
   }
 }
 
 function describe(seat) {
   const who = seat.player ? `${seat.name} (${seat.player})` : seat.name;
-  if (seat.kind === "bot") return `${who}: played by the ${seat.bot} bot`;
-  if (seat.kind === "open") return `${who}: open, waiting for someone to take it`;
-  const here = seat.connected ? "connected" : "not connected";
-  return `${who}: a person, ${here}`;
+  if (seat.kind === "bot") return t("{who}: played by the {bot} bot", { who, bot: seat.bot });
+  if (seat.kind === "open") return t("{who}: open, waiting for someone to take it", { who });
+  return seat.connected ? t("{who}: a person, connected", { who }) : t("{who}: a person, not connected", { who });
 }
 
 function seatItem(seat) {
@@ -82,31 +82,31 @@ function seatItem(seat) {
   title.textContent = `Seat ${seat.seat + 1} · ${describe(seat)}`;
   item.appendChild(title);
   const over = !["playing", "open"].includes(currentStatus);
-  if (seat.url) item.appendChild(copyRow(`Seat ${seat.seat + 1} link`, seat.url));
+  if (seat.url) item.appendChild(copyRow(t("Seat {number} link", { number: seat.seat + 1 }), seat.url));
   else if (seat.kind === "person") {
     const note = document.createElement("p");
     note.className = "muted";
-    note.textContent = "They took this seat with their name and hold its link. Give the seat a new link to see one here (theirs stops working).";
+    note.textContent = t("They took this seat with their name and hold its link. Give the seat a new link to see one here (theirs stops working).");
     item.appendChild(note);
   }
   if (over) return item;
   if (seat.kind === "person") {
-    item.appendChild(button("Give a new link", (b) => {
-      if (window.confirm(`Seat ${seat.seat + 1}'s current link stops working at once. Go on?`)) {
+    item.appendChild(button(t("Give a new link"), (b) => {
+      if (window.confirm(t("Seat {number}'s current link stops working at once. Go on?", { number: seat.seat + 1 }))) {
         post("links", { seat: seat.seat }, b);
       }
     }));
     const select = document.createElement("select");
-    select.setAttribute("aria-label", `The bot for seat ${seat.seat + 1}`);
+    select.setAttribute("aria-label", t("The bot for seat {number}", { number: seat.seat + 1 }));
     select.replaceChildren(...BOTS.map(([value, text]) => {
       const node = document.createElement("option");
       node.value = value;
       node.textContent = text;
       return node;
     }));
-    item.append(button("Hand to a bot", (b) => post("seats", { seat: seat.seat, bot: select.value }, b)), select);
+    item.append(button(t("Hand to a bot"), (b) => post("seats", { seat: seat.seat, bot: select.value }, b)), select);
   } else if (seat.kind === "bot") {
-    item.appendChild(button("Give back to a person", (b) => post("seats", { seat: seat.seat, bot: null }, b)));
+    item.appendChild(button(t("Give back to a person"), (b) => post("seats", { seat: seat.seat, bot: null }, b)));
   }
   return item;
 }
@@ -115,22 +115,22 @@ let currentStatus = "";
 
 function render(answer) {
   currentStatus = answer.status;
-  const words = { open: "waiting for players", playing: "being played", finished: "finished",
-    ended: "ended by you", expired: "expired" };
-  statusLine.textContent = `Table ${answer.table} (${answer.game}) is ${words[answer.status] || answer.status}.`;
+  const words = { open: t("waiting for players"), playing: t("being played"), finished: t("finished"),
+    ended: t("ended by you"), expired: t("expired") };
+  statusLine.textContent = t("Table {table} ({game}) is {status}.", { table: answer.table, game: answer.game, status: words[answer.status] || answer.status });
   seatList.replaceChildren(...answer.seats.map(seatItem));
-  const actions = [copyRow("Table link (to watch, or to take a free seat)", answer.spectator_url)];
+  const actions = [copyRow(t("Table link (to watch, or to take a free seat)"), answer.spectator_url)];
   if (answer.status === "open") {
-    actions.push(button("Start now with bots in the free seats", (b) => post("start", {}, b), "primary"));
+    actions.push(button(t("Start now with bots in the free seats"), (b) => post("start", {}, b), "primary"));
   }
   if (["open", "playing"].includes(answer.status)) {
-    actions.push(button("End the table", (b) => {
-      if (window.confirm("End the table for everyone? It cannot be played any more.")) post("end", {}, b);
+    actions.push(button(t("End the table"), (b) => {
+      if (window.confirm(t("End the table for everyone? It cannot be played any more."))) post("end", {}, b);
     }));
   }
   const watch = document.createElement("a");
   watch.href = answer.spectator_url;
-  watch.textContent = "Watch the table";
+  watch.textContent = t("Watch the table");
   actions.push(watch);
   tableActions.replaceChildren(...actions);
 }

@@ -2,6 +2,8 @@
 // table link without a seat may take a free seat with a name (POST /api/tables/<id>/seats) and
 // go on as that seat. The panel goes away once the game starts.
 
+import { t } from "./i18n.js";
+
 const NAME_KEY = "squidbox-name";
 const POLL_MS = 4000;
 
@@ -24,7 +26,7 @@ export function mountFreeSeats(container, { table, seated }) {
   const panel = element("section", { id: "free-seats", className: "panel free-seats", hidden: true },
     heading, note);
   panel.setAttribute("aria-labelledby", "free-seats-title");
-  if (!seated) panel.append(element("label", {}, "Your name ", name), buttons, error);
+  if (!seated) panel.append(element("label", {}, `${t("Your name")} `, name), buttons, error);
   container.after(panel);
 
   function render(info) {
@@ -33,14 +35,14 @@ export function mountFreeSeats(container, { table, seated }) {
       return false;
     }
     const free = info.open_seats.map((seat) => seat + 1).join(", ");
-    heading.textContent = seated ? "Waiting for players" : "Free seats: join this game";
-    note.textContent = `Free: seat ${free}. The game starts when every seat is taken (or when the `
-      + "host starts it with bots in the free seats).";
+    heading.textContent = seated ? t("Waiting for players") : t("Free seats: join this game");
+    note.textContent = t("Free: seat {seats}. The game starts when every seat is taken (or when the "
+      + "host starts it with bots in the free seats).", { seats: free });
     const shown = [...buttons.children].map((b) => Number(b.dataset.seat));
     if (shown.join() !== info.open_seats.join()) {
       buttons.replaceChildren(...info.open_seats.map((seat) => {
         const button = element("button", { type: "button", className: "take-seat",
-          textContent: `Take seat ${seat + 1}` });
+          textContent: t("Take seat {number}", { number: seat + 1 }) });
         button.dataset.seat = String(seat);
         button.addEventListener("click", () => take(seat, button));
         return button;
@@ -63,7 +65,7 @@ export function mountFreeSeats(container, { table, seated }) {
   async function take(seat, button) {
     const chosen = name.value.trim();
     if (!chosen) {
-      error.textContent = "Type your name first: the other players see it.";
+      error.textContent = t("Type your name first: the other players see it.");
       error.hidden = false;
       name.focus();
       return;
@@ -77,10 +79,10 @@ export function mountFreeSeats(container, { table, seated }) {
         body: JSON.stringify({ seat, name: chosen }),
       });
       const answer = await response.json();
-      if (!response.ok) throw new Error(answer.error || "the seat could not be taken");
+      if (!response.ok) throw new Error(answer.error || t("the seat could not be taken"));
       window.location.assign(new URL(answer.url, window.location.origin).href);
     } catch (failure) {
-      error.textContent = `Seat ${seat + 1} was not taken: ${failure.message || failure}`;
+      error.textContent = t("Seat {number} was not taken: {error}", { number: seat + 1, error: failure.message || failure });
       error.hidden = false;
       button.disabled = false;
     }

@@ -2,19 +2,20 @@
 // list the tables: open ones (take a free seat with a name), games in progress, finished games.
 
 import { absolute, copyRow } from "./copy.js";
+import { LANGUAGE, t } from "./i18n.js";
 
 // Who sits in a seat: a person, an open seat, or one of the computer players the server offers
 // for the game (GET /api/games: `bots`, and `default_bot` for a new seat).
-const PEOPLE = [["", "A person (gets a link)"], ["open", "Open: anyone may take it"]];
+const PEOPLE = [["", t("A person (gets a link)")], ["open", t("Open: anyone may take it")]];
 const BOT_WORDS = {
-  random: ["easy", "plays any allowed move at random"],
-  heuristic: ["good", "picks the move its rules of thumb rate best"],
-  ismcts: ["strong (slow)",
-    "tries out many possible games before each move, never peeking at hidden cards; takes a few seconds"],
+  random: [t("easy"), t("plays any allowed move at random")],
+  heuristic: [t("good"), t("picks the move its rules of thumb rate best")],
+  ismcts: [t("strong (slow)"),
+    t("tries out many possible games before each move, never peeking at hidden cards; takes a few seconds")],
 };
 
 function botLabel(kind) {
-  return `Computer: ${(BOT_WORDS[kind] || [kind])[0]}`;
+  return t("Computer: {level}", { level: (BOT_WORDS[kind] || [kind])[0] });
 }
 
 const form = document.getElementById("create-form");
@@ -29,10 +30,10 @@ const tableList = document.getElementById("table-list");
 const NAME_KEY = "squidbox-name";
 
 // Turn timer and leave policy (POST /api/tables: turn_seconds, leave_seconds, leave_bot).
-const TURN_TIMES = [["", "No turn timer"], ["30", "30 seconds a turn"], ["60", "1 minute a turn"],
-  ["120", "2 minutes a turn"], ["300", "5 minutes a turn"], ["86400", "1 day a turn"]];
-const LEAVE_TIMES = [["", "Wait for them"], ["60", "Computer takes over after 1 minute"],
-  ["300", "Computer takes over after 5 minutes"], ["3600", "Computer takes over after 1 hour"]];
+const TURN_TIMES = [["", t("No turn timer")], ["30", t("30 seconds a turn")], ["60", t("1 minute a turn")],
+  ["120", t("2 minutes a turn")], ["300", t("5 minutes a turn")], ["86400", t("1 day a turn")]];
+const LEAVE_TIMES = [["", t("Wait for them")], ["60", t("Computer takes over after 1 minute")],
+  ["300", t("Computer takes over after 5 minutes")], ["3600", t("Computer takes over after 1 hour")]];
 
 
 function choice(id, label, choices) {
@@ -49,14 +50,14 @@ function addTimerFields() {
   const fieldset = document.createElement("fieldset");
   fieldset.id = "timers-fieldset";
   const legend = document.createElement("legend");
-  legend.textContent = "Timers";
+  legend.textContent = t("Timers");
   const help = document.createElement("small");
   help.className = "muted";
-  help.textContent = "When the turn timer runs out, the server plays a sensible move for the player. " +
-    "A player who is away when it is their turn can be replaced by a computer player until they come back.";
-  fieldset.append(legend, choice("turn-select", "Turn timer", TURN_TIMES),
-    choice("leave-select", "When a player is away on their turn", LEAVE_TIMES),
-    choice("leave-bot-select", "The computer player that plays for them", []), help);
+  help.textContent = t("When the turn timer runs out, the server plays a sensible move for the player. " +
+    "A player who is away when it is their turn can be replaced by a computer player until they come back.");
+  fieldset.append(legend, choice("turn-select", t("Turn timer"), TURN_TIMES),
+    choice("leave-select", t("When a player is away on their turn"), LEAVE_TIMES),
+    choice("leave-bot-select", t("The computer player that plays for them"), []), help);
   document.getElementById("seats-fieldset").after(fieldset);
 }
 
@@ -92,7 +93,7 @@ function gameChanged() {
   const counts = [];
   for (let n = game.min_players; n <= game.max_players; n += 1) counts.push(n);
   const preferred = counts.includes(3) ? 3 : counts[0];
-  playersSelect.replaceChildren(...counts.map((n) => option(String(n), `${n} players`, n === preferred)));
+  playersSelect.replaceChildren(...counts.map((n) => option(String(n), t("{count} players", { count: n }), n === preferred)));
   describeGame(game);
   fillLeaveBots(game);
   fillSeats();
@@ -104,7 +105,7 @@ function describeGame(game) {
   const about = document.getElementById("game-about");
   const link = document.createElement("a");
   link.href = game.rules_url;
-  link.textContent = `How to play ${game.name}`;
+  link.textContent = t("How to play {game}", { game: game.name });
   about.replaceChildren(game.lobby ? `${game.lobby.description} ` : "", link);
 }
 
@@ -136,7 +137,7 @@ function fillSeats() {
   for (let seat = 0; seat < count; seat += 1) {
     const row = document.createElement("label");
     row.className = "seat-row";
-    row.append(`Seat ${seat + 1}`);
+    row.append(t("Seat {number}", { number: seat + 1 }));
     const select = document.createElement("select");
     select.name = `seat-${seat}`;
     select.dataset.seat = String(seat);
@@ -152,7 +153,7 @@ function fillSeats() {
 function fillOptions(game) {
   optionRows.replaceChildren();
   if (!game.options.length) {
-    optionRows.textContent = "This game has no options.";
+    optionRows.textContent = t("This game has no options.");
     return;
   }
   // The words come from the game's lobby.toml; a game without one shows the option's own
@@ -205,7 +206,7 @@ function optionInput(spec, text) {
 function fillSeatChoices(select) {
   const kept = select.value || select.dataset.default;
   const words = JSON.parse(select.dataset.words).map((w) => [JSON.stringify(w.value), w.label]);
-  const seats = Array.from({ length: Number(playersSelect.value) }, (_, seat) => [String(seat), `Seat ${seat + 1}`]);
+  const seats = Array.from({ length: Number(playersSelect.value) }, (_, seat) => [String(seat), t("Seat {number}", { number: seat + 1 })]);
   const all = [...words, ...seats];
   const chosen = all.some(([value]) => value === kept) ? kept : select.dataset.default;
   select.replaceChildren(...all.map(([value, label]) => option(value, label, value === chosen)));
@@ -277,7 +278,7 @@ async function createTable(event) {
       body: JSON.stringify(body),
     });
     const answer = await response.json();
-    if (!response.ok) throw new Error(`${answer.error || "could not create the table"} (${answer.code || response.status})`);
+    if (!response.ok) throw new Error(`${answer.error || t("could not create the table")} (${answer.code || response.status})`);
     showCreated(answer);
     loadTables();
   } catch (error) {
@@ -292,8 +293,8 @@ function showCreated(answer) {
   result.replaceChildren();
   const heading = document.createElement("h3");
   heading.textContent = answer.status === "open"
-    ? `Table ${answer.table} is waiting for players`
-    : `Table ${answer.table} is ready`;
+    ? t("Table {table} is waiting for players", { table: answer.table })
+    : t("Table {table} is ready", { table: answer.table });
   const list = document.createElement("ul");
   list.className = "seat-links";
   const humans = answer.seats.filter((seat) => seat.url).length;
@@ -304,41 +305,43 @@ function showCreated(answer) {
       link.href = seat.url;
       link.className = "seat-link";
       link.dataset.seat = String(seat.seat);
-      link.textContent = `Play as ${seat.name} (seat ${seat.seat + 1})`;
+      link.textContent = t("Play as {name} (seat {number})", { name: seat.name, number: seat.seat + 1 });
       item.appendChild(link);
       if (humans > 1) {
-        item.append(" · or send this link to the friend who plays it");
-        item.appendChild(copyRow(`Seat ${seat.seat + 1} link`, seat.url));
+        item.append(` · ${t("or send this link to the friend who plays it")}`);
+        item.appendChild(copyRow(t("Seat {number} link", { number: seat.seat + 1 }), seat.url));
       }
     } else if (seat.open) {
-      item.textContent = `${seat.name}: open, anyone with the table link or from the lobby may take it`;
+      item.textContent = t("{name}: open, anyone with the table link or from the lobby may take it", { name: seat.name });
     } else {
-      item.textContent = `${seat.name}: played by the computer (${(BOT_WORDS[seat.bot] || [seat.bot])[0]})`;
+      item.textContent = t("{name}: played by the computer ({level})", { name: seat.name, level: (BOT_WORDS[seat.bot] || [seat.bot])[0] });
     }
     list.appendChild(item);
   }
   const tableLink = answer.spectator_url || `/t/${answer.table}`;
   const watch = document.createElement("a");
   watch.href = tableLink;
-  watch.textContent = answer.status === "open" ? "The table (free seats are taken there)" : "Watch as a spectator";
-  const share = copyRow("Table link (to watch, or to take a free seat)", tableLink);
+  watch.textContent = answer.status === "open" ? t("The table (free seats are taken there)") : t("Watch as a spectator");
+  const share = copyRow(t("Table link (to watch, or to take a free seat)"), tableLink);
   const hostNote = document.createElement("p");
   hostNote.className = "muted";
-  hostNote.textContent = "Your host link, for you alone: it shows every seat's link again, gives a seat a new " +
+  hostNote.textContent = t("Your host link, for you alone: it shows every seat's link again, gives a seat a new " +
     "link, hands a seat to a bot or back, starts the game with bots in the free seats, and ends the table. " +
-    "Keep it: it is shown only now.";
+    "Keep it: it is shown only now.");
   const hostLink = document.createElement("a");
   hostLink.href = answer.host_url;
   hostLink.id = "host-link";
-  hostLink.textContent = "Open the host page";
+  hostLink.textContent = t("Open the host page");
   result.append(heading, list, watch, share, hostNote, hostLink,
-    copyRow("Host link (private)", answer.host_url, { secret: true }));
+    copyRow(t("Host link (private)"), answer.host_url, { secret: true }));
 }
 
 // The lobby's three lists: open tables (with their free seats), games in progress, finished ones.
-const GROUPS = [["open-tables", "Open tables: take a free seat", ["open"]],
-  ["playing-tables", "Games in progress", ["playing"]],
-  ["finished-tables", "Finished games", ["finished", "ended", "expired", "unavailable"]]];
+const GROUPS = [["open-tables", t("Open tables: take a free seat"), ["open"]],
+  ["playing-tables", t("Games in progress"), ["playing"]],
+  ["finished-tables", t("Finished games"), ["finished", "ended", "expired", "unavailable"]]];
+const STATUS_WORDS = { open: t("open"), playing: t("playing"), finished: t("finished"), ended: t("ended"),
+  expired: t("expired"), unavailable: t("unavailable") };
 
 // Each list is asked for by itself (GET /api/tables?status=...), so that an open table is listed
 // however many newer games there are.
@@ -346,7 +349,7 @@ async function listed(statuses) {
   const query = statuses.filter((status) => status !== "unavailable")
     .map((status) => `status=${status}`).join("&");
   const response = await fetch(`/api/tables?limit=50&${query}`);
-  if (!response.ok) throw new Error(`the server answered ${response.status}`);
+  if (!response.ok) throw new Error(t("the server answered {status}", { status: response.status }));
   return response.json();
 }
 
@@ -354,21 +357,21 @@ async function loadTables() {
   try {
     const lists = await Promise.all(GROUPS.map(([, , statuses]) => listed(statuses)));
     if (!lists.some((tables) => tables.length)) {
-      tableList.textContent = "No tables yet.";
+      tableList.textContent = t("No tables yet.");
       return;
     }
     const names = Object.fromEntries(games.map((g) => [g.id, g.name]));
     const sections = GROUPS.map(([id, title], index) => tableGroup(id, title, lists[index], names));
     tableList.replaceChildren(nameField(), ...sections);
   } catch (error) {
-    tableList.textContent = `Could not load the tables: ${error}`;
+    tableList.textContent = t("Could not load the tables: {error}", { error });
   }
 }
 
 function nameField() {
   const label = document.createElement("label");
   label.className = "player-name";
-  label.append("Your name (shown to the other players) ");
+  label.append(`${t("Your name (shown to the other players)")} `);
   const input = document.createElement("input");
   input.id = "player-name";
   input.maxLength = 24;
@@ -388,7 +391,7 @@ function tableGroup(id, title, tables, names) {
   if (!tables.length) {
     const none = document.createElement("p");
     none.className = "muted";
-    none.textContent = "None.";
+    none.textContent = t("None.");
     section.appendChild(none);
     return section;
   }
@@ -404,16 +407,16 @@ function tableItem(table, names) {
   const link = document.createElement("a");
   link.href = `/t/${encodeURIComponent(table.table)}`;
   link.textContent = `${names[table.game] || table.game} · ${table.table}`;
-  item.append(link, ` ${table.players} players · ${table.status} · ${formatTime(table.created)}`);
-  if (table.turn_seconds) item.append(` · ${table.turn_seconds} s a turn`);
-  if (table.variant) item.append(` · variant: ${table.variant}`);
+  item.append(link, ` ${t("{count} players", { count: table.players })} · ${STATUS_WORDS[table.status] || table.status} · ${formatTime(table.created)}`);
+  if (table.turn_seconds) item.append(` · ${t("{seconds} s a turn", { seconds: table.turn_seconds })}`);
+  if (table.variant) item.append(` · ${t("variant: {variant}", { variant: table.variant })}`);
   for (const seat of table.open_seats || []) {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "take-seat";
     button.dataset.table = table.table;
     button.dataset.seat = String(seat);
-    button.textContent = `Take seat ${seat + 1}`;
+    button.textContent = t("Take seat {number}", { number: seat + 1 });
     button.addEventListener("click", () => takeSeat(table.table, seat, button));
     item.appendChild(button);
   }
@@ -437,7 +440,7 @@ async function takeSeat(tableId, seat, button) {
   const input = document.getElementById("player-name");
   const name = input.value.trim();
   if (!name) {
-    takeError(button, "Type your name first (above the lists): the other players see it.");
+    takeError(button, t("Type your name first (above the lists): the other players see it."));
     input.focus();
     return;
   }
@@ -450,10 +453,10 @@ async function takeSeat(tableId, seat, button) {
       body: JSON.stringify({ seat, name }),
     });
     const answer = await response.json();
-    if (!response.ok) throw new Error(answer.error || "could not take the seat");
+    if (!response.ok) throw new Error(answer.error || t("could not take the seat"));
     window.location.assign(absolute(answer.url));
   } catch (error) {
-    takeError(button, `Seat ${seat + 1} was not taken: ${error.message || error}`);
+    takeError(button, t("Seat {number} was not taken: {error}", { number: seat + 1, error: error.message || error }));
     button.disabled = false;
   }
 }
@@ -461,7 +464,7 @@ async function takeSeat(tableId, seat, button) {
 function formatTime(created) {
   if (created === undefined || created === null) return "";
   const date = typeof created === "number" ? new Date(created * 1000) : new Date(created);
-  return Number.isNaN(date.getTime()) ? String(created) : date.toLocaleString();
+  return Number.isNaN(date.getTime()) ? String(created) : date.toLocaleString(LANGUAGE);
 }
 
 async function start() {
@@ -470,7 +473,7 @@ async function start() {
     games = await response.json();
     fillGames();
   } catch (error) {
-    lobbyError.textContent = `Could not load the games: ${error}`;
+    lobbyError.textContent = t("Could not load the games: {error}", { error });
     lobbyError.hidden = false;
   }
   loadTables();

@@ -3,6 +3,7 @@
 // panel on a long press, a right click, or a tap while "Explain" is on (phones have no hover).
 
 import { explaining, pieceInfo, setPieces } from "./svg.js";
+import { t } from "./i18n.js";
 
 const books = {};
 
@@ -45,8 +46,8 @@ function describe(info, container, note) {
       if (value.proposed) {
         const mark = document.createElement("abbr");
         mark.className = "proposed-mark";
-        mark.title = "PROPOSED: the rulebook is silent; compare with your printed copy";
-        mark.textContent = " proposed";
+        mark.title = t("PROPOSED: the rulebook is silent; compare with your printed copy");
+        mark.textContent = ` ${t("proposed")}`;
         detail.appendChild(mark);
       }
       list.append(term, detail);
@@ -99,7 +100,7 @@ export function openPanel(key, note) {
   const close = document.createElement("button");
   close.type = "button";
   close.className = "secondary";
-  close.textContent = "Close";
+  close.textContent = t("Close");
   close.addEventListener("click", closePanel);
   panel.appendChild(close);
   document.body.appendChild(panel);
@@ -209,6 +210,6 @@ export function explainSwitch(button) {
     const on = !explaining();
     document.body.dataset.explain = on ? "on" : "off";
     button.setAttribute("aria-pressed", String(on));
-    button.textContent = on ? "Explain: on (tap a piece)" : "Explain pieces";
+    button.textContent = on ? t("Explain: on (tap a piece)") : t("Explain pieces");
   });
 }

@@ -2,6 +2,8 @@
 // tie-breaks in words and what scored, from GET /api/tables/<id>/results; and the Rematch
 // button for seat holders.
 
+import { t } from "./i18n.js";
+
 const panel = document.getElementById("results");
 let shownFor = null;
 
@@ -17,7 +19,7 @@ export async function showResults(tableId, rematch) {
   let results;
   try {
     const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/results`);
-    if (!response.ok) throw new Error(`results answered ${response.status}`);
+    if (!response.ok) throw new Error(t("results answered {status}", { status: response.status }));
     results = await response.json();
   } catch (error) {
     shownFor = null;
@@ -27,7 +29,7 @@ export async function showResults(tableId, rematch) {
   panel.replaceChildren();
   const heading = document.createElement("h2");
   heading.id = "results-title";
-  heading.textContent = `Game over: ${results.summary}`;
+  heading.textContent = t("Game over: {summary}", { summary: results.summary });
   panel.appendChild(heading);
   // The table scrolls inside its own box on a narrow screen; the page never scrolls sideways.
   const wrapper = document.createElement("div");
@@ -36,7 +38,7 @@ export async function showResults(tableId, rematch) {
   wrapper.style.maxWidth = "100%";
   wrapper.tabIndex = 0;
   wrapper.setAttribute("role", "region");
-  wrapper.setAttribute("aria-label", "Results table");
+  wrapper.setAttribute("aria-label", t("Results table"));
   wrapper.appendChild(resultsTable(results));
   panel.appendChild(wrapper);
   if (results.tie_break) panel.appendChild(paragraph(results.tie_break, "tie-break"));
@@ -46,7 +48,7 @@ export async function showResults(tableId, rematch) {
     const summary = document.createElement("summary");
     // Only games that score points say "scored"; SQUID and Squid Game are won otherwise.
     summary.textContent = ["points", "Clout", "crowns"].includes(results.points_name)
-      ? `How the ${results.points_name} were scored` : "How the game was decided";
+      ? t("How the {points} were scored", { points: t(results.points_name) }) : t("How the game was decided");
     const list = document.createElement("ul");
     list.className = "score-details";
     for (const line of results.details) {
@@ -61,7 +63,7 @@ export async function showResults(tableId, rematch) {
     const button = document.createElement("button");
     button.type = "button";
     button.id = "rematch-button";
-    button.textContent = "Rematch (same seats, new shuffle)";
+    button.textContent = t("Rematch (same seats, new shuffle)");
     button.addEventListener("click", () => { button.disabled = true; rematch(); });
     panel.appendChild(button);
   }
@@ -81,7 +83,7 @@ function resultsTable(results) {
   const table = document.createElement("table");
   table.className = "results-table";
   const head = table.createTHead().insertRow();
-  for (const name of ["Rank", "Player", results.points_name, ...results.columns]) {
+  for (const name of [t("Rank"), t("Player"), t(results.points_name), ...results.columns.map((column) => t(column))]) {
     const cell = document.createElement("th");
     cell.textContent = name;
     head.appendChild(cell);
@@ -91,7 +93,7 @@ function resultsTable(results) {
     const line = body.insertRow();
     line.dataset.seat = String(row.seat);
     if (row.winner) line.classList.add("winner");
-    const values = [row.rank, `${row.name}${row.winner ? " (wins)" : ""}`, row.points ?? "", ...row.breakdown];
+    const values = [row.rank, `${row.name}${row.winner ? ` ${t("(wins)")}` : ""}`, row.points ?? "", ...row.breakdown];
     for (const value of values) line.insertCell().textContent = String(value);
   }
   wrap.appendChild(table);

@@ -5,6 +5,8 @@
 // `?seat=<s>&token=<t>` stores the token and is rewritten to that), `/t/<id>` is always a
 // spectator. So two tabs of one table never overwrite each other and a reload keeps its seat.
 
+import { t } from "./i18n.js";
+
 const PREFIX = "squidbox:seat:";
 const LEGACY_PREFIX = "squidbox:table:";  // before issue 13: one token per table
 const MAX_SHOWN = 30;
@@ -95,8 +97,8 @@ export function seatHref(tableId, seat) {
 }
 
 function seatText(held) {
-  const name = held.name || `seat ${held.seat + 1}`;
-  return `${name} · ${held.gameName || held.game || "table"} ${held.table}`;
+  const name = held.name || t("seat {number}", { number: held.seat + 1 });
+  return `${name} · ${held.gameName || held.game || t("table")} ${held.table}`;
 }
 
 // The "You are playing: …" switcher: what this tab is, and a list of links to every seat this
@@ -116,17 +118,17 @@ export function renderSwitcher(container, tableId, currentSeat) {
   if (current) {
     const strong = document.createElement("strong");
     strong.textContent = seatText(current);
-    now.append("You are playing: ", strong);
+    now.append(`${t("You are playing:")} `, strong);
   } else {
-    now.textContent = `You are watching table ${tableId}.`;
+    now.textContent = t("You are watching table {table}.", { table: tableId });
   }
   const list = document.createElement("ul");
   for (const h of [...here, ...elsewhere]) list.appendChild(linkItem(seatText(h), h.table, h.seat, h === current));
-  list.appendChild(linkItem(`Watch table ${tableId} as a spectator`, tableId, null, !current));
+  list.appendChild(linkItem(t("Watch table {table} as a spectator", { table: tableId }), tableId, null, !current));
   const details = document.createElement("details");
   details.className = "switcher-list";
   const summary = document.createElement("summary");
-  summary.textContent = `Your seats in this browser (${held.length})`;
+  summary.textContent = t("Your seats in this browser ({count})", { count: held.length });
   details.append(summary, list);
   container.append(now, details);
 }

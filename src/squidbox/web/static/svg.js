@@ -1,6 +1,8 @@
 // Shared helpers for the game drawing modules: SVG elements, seat colours, and clickable
 // board elements that play a legal action (or offer a choice when several fit).
 
+import { t } from "./i18n.js";
+
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
 // Phone rules (issue 13): drawings lay out for the width they are shown at (never wider than
@@ -146,7 +148,7 @@ export function openChooser(name, actions, labels, act, options = {}) {
   const dialog = document.createElement("div");
   dialog.className = "chooser";
   dialog.setAttribute("role", "dialog");
-  dialog.setAttribute("aria-label", `Choose for ${name}`);
+  dialog.setAttribute("aria-label", t("Choose for {name}", { name }));
   const heading = document.createElement("p");
   heading.className = "chooser-title";
   heading.textContent = name;
@@ -169,7 +171,7 @@ export function openChooser(name, actions, labels, act, options = {}) {
   const cancel = document.createElement("button");
   cancel.type = "button";
   cancel.className = "secondary";
-  cancel.textContent = "Cancel";
+  cancel.textContent = t("Cancel");
   cancel.addEventListener("click", closeChooser);
   dialog.appendChild(cancel);
   document.body.appendChild(dialog);
@@ -243,7 +245,7 @@ let nameFinder = null;
 export function setPieces(book) {
   if (book === pieceBook) return;
   pieceBook = book || { pieces: {}, colours: {} };
-  const names = Object.values(pieceBook.pieces || {}).filter((p) => p.name.length > 2 && p.kind !== "Choice")
+  const names = Object.values(pieceBook.pieces || {}).filter((p) => p.name.length > 2 && !p.key.startsWith("choice:"))
     .sort((a, b) => b.name.length - a.name.length);
   const escaped = names.map((p) => p.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   nameFinder = escaped.length ? { regex: new RegExp(`\\b(${escaped.join("|")})\\b`, "g"),

@@ -68,16 +68,16 @@ function socketUrl() {
 }
 
 const CONNECTION_TEXT = {
-  connecting: "Connecting…",
-  connected: "Connected",
-  disconnected: "Disconnected: reconnecting…",
+  connecting: t("Connecting…"),
+  connected: t("Connected"),
+  disconnected: t("Disconnected: reconnecting…"),
 };
 
 function setConnection(status) {
   connected = status === "connected";
   if (connected && seat) resendAutoPass();  // a restarted server forgets it
   if (connected) connectionNote = "";
-  const who = connected && !seat ? " as a spectator" : "";
+  const who = connected && !seat ? ` ${t("as a spectator")}` : "";
   elements.connection.textContent = CONNECTION_TEXT[status] + who;
   elements.connection.dataset.status = status;
   document.body.dataset.connection = status;
@@ -88,8 +88,8 @@ function setConnection(status) {
 }
 
 function renderBanner() {
-  elements.offline.textContent = "Connection lost: your moves are paused until the page is "
-    + `connected again. Reconnecting by itself…${connectionNote ? ` (${connectionNote})` : ""}`;
+  elements.offline.textContent = t("Connection lost: your moves are paused until the page is "
+    + "connected again. Reconnecting by itself…") + (connectionNote ? ` (${connectionNote})` : "");
 }
 
 function receive(data) {
@@ -156,47 +156,47 @@ function showProblem(kind, heading, paragraphs, links) {
   document.title = `${heading} · squidbox`;
 }
 
-const WATCH = () => [`Watch table ${tableId} as a spectator`, seatHref(tableId, null)];
-const LOBBY = ["Go to the lobby", "/"];
+const WATCH = () => [t("Watch table {table} as a spectator", { table: tableId }), seatHref(tableId, null)];
+const LOBBY = [t("Go to the lobby"), "/"];
 
 function tokenRefused(serverText) {
   const number = seat.seat + 1;
-  const said = serverText ? [`The server said: “${serverText}”.`] : [];
+  const said = serverText ? [t("The server said: “{text}”.", { text: serverText })] : [];
   forgetSeat(tableId, seat.seat);
   renderSwitcher(elements.switcher, tableId, null);
-  showProblem("bad-token", "This seat link does not work", [
-    `The server refused this browser's link for seat ${number} of table ${tableId}: the link `
+  showProblem("bad-token", t("This seat link does not work"), [
+    t("The server refused this browser's link for seat {number} of table {table}: the link "
       + "is mistyped or cut short, or the table's host has given this seat a new link (which "
-      + "stops the old one at once).",
+      + "stops the old one at once).", { number, table: tableId }),
     ...said,
-    "What to do: ask the table's host for the seat's current link and open it here. Until "
-      + "then you can watch the table.",
+    t("What to do: ask the table's host for the seat's current link and open it here. Until "
+      + "then you can watch the table."),
   ], [WATCH(), LOBBY]);
 }
 
 function noTokenHere(number) {
-  showProblem("no-token", `This browser holds no link for seat ${number + 1}`, [
-    `A seat is played from the link with its secret token (…?seat=${number}&token=…), and this `
-      + "browser has never opened that link for this table, or it was refused and forgotten.",
-    "What to do: open your seat link in this browser, or ask the table's host for it. Until "
-      + "then you can watch the table.",
+  showProblem("no-token", t("This browser holds no link for seat {number}", { number: number + 1 }), [
+    t("A seat is played from the link with its secret token (…?seat={seat}&token=…), and this "
+      + "browser has never opened that link for this table, or it was refused and forgotten.", { seat: number }),
+    t("What to do: open your seat link in this browser, or ask the table's host for it. Until "
+      + "then you can watch the table."),
   ], [WATCH(), LOBBY]);
 }
 
 function connectionRefused(reason) {
   if (reason === "unknown_table") {
-    showProblem("unknown-table", `There is no table ${tableId}`, [
-      "This server has no table with that name: the link is mistyped, or the table was "
-        + "never created here.",
-      "What to do: check the link, or find or create a table in the lobby.",
+    showProblem("unknown-table", t("There is no table {table}", { table: tableId }), [
+      t("This server has no table with that name: the link is mistyped, or the table was "
+        + "never created here."),
+      t("What to do: check the link, or find or create a table in the lobby."),
     ], [LOBBY]);
   } else if (seat) {
     tokenRefused();
   } else {
-    showProblem("refused", "The server refused this page", [
-      "The server would not open a connection for this page (it did not accept where the page "
-        + "was loaded from).",
-      "What to do: open the table from the server's own address, as the lobby links it.",
+    showProblem("refused", t("The server refused this page"), [
+      t("The server would not open a connection for this page (it did not accept where the page "
+        + "was loaded from)."),
+      t("What to do: open the table from the server's own address, as the lobby links it."),
     ], [LOBBY]);
   }
 }
@@ -388,16 +388,16 @@ function render(message) {
 function renderTitle(view, table) {
   const game = view.game || table.game || "";
   const name = gameNames[game] || game;
-  elements.title.textContent = `${name} · table ${tableId}` + (table.variant ? ` · variant: ${table.variant}` : "");
+  elements.title.textContent = `${name} · ${t("table {table}", { table: tableId })}` + (table.variant ? ` · ${t("variant: {variant}", { variant: table.variant })}` : "");
   const yours = (view.to_move || []).includes(view.seat) && !view.is_terminal;
-  document.title = `${yours ? "Your turn · " : ""}${name} · table ${tableId} · squidbox`;
+  document.title = `${yours ? `${t("Your turn")} · ` : ""}${name} · ${t("table {table}", { table: tableId })} · squidbox`;
   if (yours && !wasMyTurn && elements.sound?.checked) chime();
   wasMyTurn = yours;
   elements.rules.href = `/rules/${encodeURIComponent(game)}`;
 }
 
 function seatName(view, index) {
-  return view.seat_names?.[index] ?? `Seat ${index + 1}`;
+  return view.seat_names?.[index] ?? t("Seat {number}", { number: index + 1 });
 }
 
 // A seat as the page names it: the game's seat name, with the display name of whoever took it
@@ -414,14 +414,14 @@ function renderTurn(message) {
   let text;
   let status;
   if (view.is_terminal) {
-    text = `Game over. ${resultText(view)}`;
+    text = `${t("Game over.")} ${resultText(view)}`;
     status = "over";
   } else if (mine !== null && mine !== undefined && (view.to_move || []).includes(mine)) {
     const others = names.filter((n) => n !== seatLabel(view, mine));
-    text = `Your turn (${seatName(view, mine)})` + (others.length ? `; also deciding: ${others.join(", ")}` : "");
+    text = t("Your turn ({seat})", { seat: seatName(view, mine) }) + (others.length ? t("; also deciding: {names}", { names: others.join(", ") }) : "");
     status = "yours";
   } else {
-    text = names.length ? `Waiting for ${names.join(", ")}` : "Waiting";
+    text = names.length ? t("Waiting for {names}", { names: names.join(", ") }) : t("Waiting");
     status = "waiting";
   }
   elements.turn.textContent = text;
@@ -433,11 +433,11 @@ function resultText(view) {
   if (!returns.length) return "";
   const best = Math.max(...returns);
   const winners = returns.map((r, i) => (r === best && best > 0 ? seatLabel(view, i) : null)).filter(Boolean);
-  if (!winners.length) return "Nobody wins.";
-  const verb = winners.length === 1 ? "wins" : "share the win";
+  if (!winners.length) return t("Nobody wins.");
   const mine = view.seat;
-  const you = mine !== null && mine !== undefined && returns[mine] === best ? " (you)" : "";
-  return `${winners.join(", ")} ${verb}${you}.`;
+  const you = mine !== null && mine !== undefined && returns[mine] === best ? ` ${t("(you)")}` : "";
+  const names = winners.join(", ");
+  return (winners.length === 1 ? t("{names} wins{you}.", { names, you }) : t("{names} share the win{you}.", { names, you }));
 }
 
 function renderSeats(message, view, table) {
@@ -447,11 +447,11 @@ function renderSeats(message, view, table) {
     const item = document.createElement("li");
     const index = info.seat;
     const parts = [seatLabel(view, index)];
-    if (info.bot) parts.push(`bot: ${info.bot}`);
-    if (index === view.seat) parts.push("you");
-    if ((view.to_move || []).includes(index)) parts.push("to move");
-    if (view.returns) parts.push(view.returns[index] === Math.max(...view.returns) && view.returns[index] > 0 ? "winner" : "not a winner");
-    if (!info.bot && info.connected === false && index !== view.seat) parts.push("away");
+    if (info.bot) parts.push(t("bot: {bot}", { bot: info.bot }));
+    if (index === view.seat) parts.push(t("you"));
+    if ((view.to_move || []).includes(index)) parts.push(t("to move"));
+    if (view.returns) parts.push(view.returns[index] === Math.max(...view.returns) && view.returns[index] > 0 ? t("winner") : t("not a winner"));
+    if (!info.bot && info.connected === false && index !== view.seat) parts.push(t("away"));
     item.textContent = parts.join(" · ");
     if ((view.to_move || []).includes(index) && message.table?.time_left?.[String(index)] !== undefined) {
       const clock = document.createElement("span");
@@ -474,8 +474,8 @@ function renderActions(message) {
     const note = document.createElement("p");
     note.className = "muted";
     note.textContent = view.seat === null || view.seat === undefined
-      ? "You are watching. Open a seat link to play."
-      : (view.is_terminal ? "The game is over." : "Nothing to decide right now.");
+      ? t("You are watching. Open a seat link to play.")
+      : (view.is_terminal ? t("The game is over.") : t("Nothing to decide right now."));
     elements.actions.appendChild(note);
     appendUndo(message);
     return;
@@ -654,22 +654,22 @@ function renderClocks(message) {
   if (!running.length) return;
   const endsAt = Object.fromEntries(running.map((s) => [s, message.receivedAt + timeLeft[s] * 1000]));
   const mine = view.seat;
-  box.append("Time left to move: ");
+  box.append(`${t("Time left to move:")} `);
   running.forEach((s, i) => {
     if (i) box.append(", ");
     const who = document.createElement("strong");
-    who.textContent = s === mine ? "you" : seatLabel(view, s);
+    who.textContent = s === mine ? t("you") : seatLabel(view, s);
     const time = document.createElement("span");
     time.className = "clock";
     time.dataset.seat = String(s);
     box.append(who, " ", time);
   });
-  box.append(". At 0:00 the server makes a move for that seat.");
+  box.append(`. ${t("At 0:00 the server makes a move for that seat.")}`);
   const tick = () => {
     const now = Date.now();
     for (const node of document.querySelectorAll(".clock[data-seat], .seat-clock[data-seat]")) {
       const left = (endsAt[node.dataset.seat] - now) / 1000;
-      node.textContent = node.classList.contains("seat-clock") ? `${clockText(left)} left` : clockText(left);
+      node.textContent = node.classList.contains("seat-clock") ? `${t("{time} left", { time: clockText(left) })}` : clockText(left);
       node.classList.toggle("low", left <= LOW_SECONDS);
     }
   };
@@ -721,7 +721,7 @@ new MutationObserver(() => {
   for (const wrap of document.querySelectorAll("#results .table-wrap:not([tabindex])")) {
     wrap.tabIndex = 0;
     wrap.setAttribute("role", "region");
-    wrap.setAttribute("aria-label", "Results (scrolls sideways)");
+    wrap.setAttribute("aria-label", t("Results (scrolls sideways)"));
   }
 }).observe(document.getElementById("results") || document.body, { childList: true, subtree: true });
 
@@ -738,9 +738,9 @@ document.addEventListener("pointerdown", (event) => {
 if (thisTab.kind === "no-token") {
   noTokenHere(thisTab.seat);
 } else if (thisTab.kind === "bad-link") {
-  showProblem("bad-link", "This table link is damaged", [
-    "The seat in its address is not a seat number, so it opens nothing.",
-    "What to do: open the link exactly as it was given to you, or watch the table.",
+  showProblem("bad-link", t("This table link is damaged"), [
+    t("The seat in its address is not a seat number, so it opens nothing."),
+    t("What to do: open the link exactly as it was given to you, or watch the table."),
   ], [WATCH(), LOBBY]);
 } else {
   loadGameNames();
