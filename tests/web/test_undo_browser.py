@@ -4,6 +4,7 @@ says so and a reload keeps it. The button is there only while Red may undo."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -33,7 +34,7 @@ def seen(page: Any) -> dict[str, Any]:
 
 
 def test_undo_button_takes_back_a_move_for_everyone_and_a_reload_keeps_it(
-        page: Any, browser: Any, base_url: str) -> None:
+        page: Any, browser: Any, base_url: str, screenshots: Path) -> None:
     created = two_people(base_url)
     page.goto(seat_url(base_url, created, 0))
     wait_for_state(page)
@@ -52,6 +53,7 @@ def test_undo_button_takes_back_a_move_for_everyone_and_a_reload_keeps_it(
         assert blue.locator("#undo-button").count() == 0  # Blue did not decide
         undo = page.locator("#undo-button")
         assert undo.inner_text() == "Undo"
+        page.screenshot(path=str(screenshots / "squid_circle-undo.png"), full_page=True)
         undo.focus()  # a plain button: in the tab order, pressed with Enter
         page.keyboard.press("Enter")
         wait_for_version(page, 0)
