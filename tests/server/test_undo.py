@@ -34,13 +34,15 @@ def without_undo_fields(message: dict[str, Any]) -> dict[str, Any]:
     return {**message, "log": log, "can_undo": None}
 
 
-def refused(ws: Any, message: dict[str, Any]) -> dict[str, Any]:
-    """The error the server answers `message` with (and nothing else)."""
+def refused(ws: Any, message: dict[str, Any], bots: bool = False) -> dict[str, Any]:
+    """The error the server answers `message` with, and nothing else (at a table with bots,
+    their moves may come in between)."""
     drain(ws)
     ws.send_json(message)
     answers = drain(ws)
-    assert [answer["type"] for answer in answers] == ["error"], answers
-    return answers[0]
+    errors = [answer for answer in answers if answer["type"] == "error"]
+    assert len(errors) == 1 and (bots or len(answers) == 1), answers
+    return errors[0]
 
 
 @pytest.fixture
@@ -133,11 +135,12 @@ def test_after_a_bot_decided_nothing_can_be_taken_back(sqlite_url: str):
             answer: dict[str, Any] = {}
             for _ in range(50):
                 answer = last_state(red)
-                if answer["version"] == 2:
+                if answer["version"] >= 2:
                     break
-            assert answer["version"] == 2 and answer["can_undo"] is False
+            assert answer["version"] >= 2 and answer["can_undo"] is False
             # (whichever voted first, the second vote showed both)
-            assert refused(red, {"type": "undo"})["error"].startswith("no undo: Red (seat 0)")
+            error = refused(red, {"type": "undo"}, bots=True)["error"]
+            assert error.startswith("no undo: Red (seat 0)"), error
 
 
 def test_no_undo_after_a_random_draw(sqlite_url: str):
