@@ -15,7 +15,15 @@ from fastapi.testclient import TestClient
 
 from squidbox.server import create_app
 from squidbox.server.storage import Storage
-from tests.server.helpers import create_table, drain, last_state, replayed, state_of, tokens_of
+from tests.server.helpers import (
+    create_table,
+    drain,
+    last_state,
+    replayed,
+    state_of,
+    tokens_of,
+    wait_for,
+)
 
 
 def everyone(client: TestClient, table: str, tokens: dict[int, str]) -> list[dict[str, Any]]:
@@ -173,3 +181,22 @@ def test_no_undo_after_a_random_draw(sqlite_url: str):
         assert answer["error"].endswith("cannot take back the last move: a random draw happened "
                                         "since"), answer
         assert everyone(client, table_id, tokens) == before
+
+
+def test_a_bot_still_thinking_about_a_move_taken_back_thinks_again(sqlite_url: str):
+    """Red votes while Blue's bot is still thinking (a second a move), then takes the vote back:
+    the bot's thought was about Red's vote, so it thinks afresh, and the table goes on."""
+    with TestClient(create_app(sqlite_url, web_client=False)) as client:
+        created = create_table(client, "squid_circle", 2, bots={1: "ismcts:seconds=1"}, seed=3)
+        table_id, token = created["table"], tokens_of(created)[0]
+        with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as red:
+            first = last_state(red)
+            assert first["version"] == 0 and 1 in first["view"]["to_move"]
+            red.send_json({"type": "action", "action": "vote 1", "version": 0})
+            red.send_json({"type": "undo", "version": 1})
+            assert any(entry["type"] == "undo" for entry in last_state(red)["log"])
+            # (Red stays connected: a connection's coming or going also restarts the bots)
+            message = wait_for(lambda: (m := state_of(client, table_id))["version"] >= 1 and m,
+                               timeout=15, what="the bot's vote")
+        assert message["log"][-1]["text"] == "Blue has voted."
+        assert [seat for seat, _ in replayed(sqlite_url, table_id).history] == [1]

@@ -380,6 +380,7 @@ class Table:
             # A bot may be thinking about the move taken back; the version alone cannot tell
             # it (the same version comes again with the next move).
             cancel(self.bot_task)
+            self.bot_task = None  # schedule() starts bots that are to move afresh
             self.schedule()  # first, so that the message carries the timers it starts
             self.broadcast()
             return self.version
