@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import Game, IllegalAction, SnapshotError, State
+from .engine import HIDDEN_ACTION, Game, IllegalAction, SnapshotError, State
 from .engine.zones import Zone, chance_unchanged, hidden_piles, piles, redeal
 
 # A hidden pile is held to vary under resampling when one uniform redeal would leave it as it is
@@ -333,3 +333,173 @@ def _play_randomly(state: State, chooser: random.Random, steps: int) -> None:
         player = chooser.choice(state.to_move())
         state.apply(player, chooser.choice(state.legal_actions(player)))
         state.check_invariants()
+
+
+# ---- undo (issue 20) ---------------------------------------------------------------------------
+@dataclass
+class UndoReport:
+    game: str
+    num_players: int
+    seed: int
+    options: dict[str, Any]
+    decisions: int = 0
+    undos: int = 0  # single undos taken and compared with the state before
+    revealing: int = 0  # decisions the resample check found revealing something to a seat
+    drawing: int = 0  # decisions that drew from the generator
+
+
+def check_undo_playout(
+    game: Game,
+    num_players: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    resamples: int = 3,
+    reveal_every: int = 1,
+    max_decisions: int | None = None,
+) -> UndoReport:
+    """Play one seeded random game, checking undo at every decision:
+
+    - wherever the deciding seat may undo, one undo gives exactly the state before its last
+      decision (snapshot, every seat's and the spectator's view and log, and what each seat may
+      undo), and redoing the decision gives the state after it again; a refused undo changes
+      nothing;
+    - nothing drawn or revealed can be undone. A draw is seen in the snapshot's generator
+      counter; a reveal is found apart from the game's own `mark_reveal()` calls: the state
+      before the decision is resampled `resamples` times from each seat's view and the same
+      decision taken; if the seat's view or new log entries then differ from the real ones,
+      the decision showed it something hidden (for a decision the seat does not see, any
+      other decision open in the resampled state that looks the same to it will do).
+      The reveal check runs every `reveal_every` decisions (always before a decision that
+      could be undone after).
+
+    Each undo replays the game from its seed, so a long game costs its length squared:
+    `max_decisions` stops the check early (the game need not end).
+    """
+    report = UndoReport(game.id, num_players, seed, dict(options or {}))
+    chooser = random.Random(seed)
+    state = game.new_game(num_players, seed=seed, options=options)
+    where = f"{game.id} players={num_players} seed={seed} options={report.options}"
+    floor = 0  # no undo may reach back before this many decisions
+    before = _capture(state)
+    try:
+        while not state.is_terminal() and report.decisions != max_decisions:
+            player, action = _random_decision(game, state, chooser)
+            check_reveal = report.decisions % max(1, reveal_every) == 0
+            revealed_to = (_revealed_to(state, player, action, chooser, resamples)
+                           if check_reveal else None)
+            draws = state.to_json()["rng"][1]
+            state.apply(player, action)
+            report.decisions += 1
+            drew = state.to_json()["rng"][1] != draws
+            report.drawing += drew
+            if revealed_to is not None:
+                report.revealing += 1
+            if drew or revealed_to is not None:
+                floor = len(state.history)
+            undoable = [state.undoable(seat) for seat in range(num_players)]
+            if not check_reveal and undoable[player]:
+                # a window the reveal check skipped: check this decision after all
+                trial = state.clone()
+                trial.undo(player)
+                revealed_to = _revealed_to(trial, player, action, chooser, resamples)
+                if revealed_to is not None:
+                    floor = len(state.history)
+            for seat, count in enumerate(undoable):
+                if len(state.history) - count < floor:
+                    why = ("it drew from the generator" if drew else
+                           f"it showed seat {revealed_to} something hidden (the game has no "
+                           "mark_reveal() where its rule reveals it)")
+                    raise AssertionError(
+                        f"seat {seat} may undo {count} decisions, back before decision "
+                        f"{floor} ({player}, {action!r}), but {why}")
+                if count and seat != player:
+                    raise AssertionError(f"seat {seat} may undo although seat {player} "
+                                         "decided last")
+            after = _capture(state)
+            if undoable[player]:
+                _check_one_undo(state, player, action, before, after)
+                report.undos += 1
+            _check_refused_undos(state, undoable, after)
+            before = after
+    except AssertionError as e:
+        raise ConformanceError(f"{where} at decision {report.decisions}: {e}") from e
+    except Exception as e:
+        raise ConformanceError(
+            f"{where} at decision {report.decisions}: {type(e).__name__}: {e}") from e
+    return report
+
+
+Capture = tuple[Any, ...]
+
+
+def _capture(state: State) -> Capture:
+    """Everything anyone can read of a state: snapshot, views, logs, what may be undone."""
+    viewers = [None, *range(state.num_players)]
+    return (state.to_json(), [state.view(v) for v in viewers], [state.log(v) for v in viewers],
+            [state.undoable(seat) for seat in range(state.num_players)])
+
+
+def _check_one_undo(state: State, player: int, action: str, before: Capture,
+                    after: Capture) -> None:
+    trial = state.clone()
+    trial.undo(player)
+    trial.check_invariants()
+    undone = _capture(trial)
+    for part, name in enumerate(("snapshot", "views", "logs", "undoable counts")):
+        assert undone[part] == before[part], f"undo by seat {player} gives other {name}"
+    trial.apply(player, action)
+    assert _capture(trial) == after, "redoing an undone decision gives another state"
+
+
+def _check_refused_undos(state: State, undoable: list[int], after: Capture) -> None:
+    for seat, count in enumerate(undoable):
+        if count:
+            continue
+        reason = state.undo_refusal(seat)
+        assert reason, f"seat {seat} may not undo but no reason is given"
+        try:
+            state.undo(seat)
+        except IllegalAction as e:
+            assert str(e) == reason, "undo refused with another reason than undo_refusal"
+        else:
+            raise AssertionError(f"seat {seat} could undo although undoable() said 0")
+    assert _capture(state) == after, "a refused undo changed the state"
+
+
+def _revealed_to(state: State, player: int, action: str, chooser: random.Random,
+                 resamples: int) -> int | None:
+    """The first seat that `player`'s taking `action` shows something hidden, found by
+    resampling (see check_undo_playout), or None."""
+    actual = state.clone()
+    actual.apply(player, action)
+    for seat in range(state.num_players):
+        log_length = len(state.log(seat))
+        seen = (actual.view(seat), actual.log(seat)[log_length:])
+        sees_action: bool | None = None
+        for _ in range(resamples):
+            guess = state.resample(seat, random.Random(chooser.getrandbits(32)), records=True)
+            if _outcome(guess, player, action, seat, log_length) == seen:
+                continue
+            if sees_action is None:
+                sees_action = seat == player or _sees_action(actual, seat)
+            # A decision the seat does not see may have been any other one.
+            if sees_action or not any(
+                    _outcome(guess, player, other, seat, log_length) == seen
+                    for other in guess.legal_actions(player) if other != action):
+                return seat
+    return None
+
+
+def _outcome(state: State, player: int, action: str, seat: int, log_length: int) -> Any:
+    """What `seat` sees after `player` takes `action` in (a clone of) `state`; None when the
+    action is not possible there."""
+    if action not in state.legal_actions(player):
+        return None
+    after = state.clone()
+    after.apply(player, action)
+    return after.view(seat), after.log(seat)[log_length:]
+
+
+def _sees_action(after: State, seat: int) -> bool:
+    """Whether `seat` learnt which action was taken last (its history shows it)."""
+    return after.resample(seat, random.Random(0), records=True).history[-1][1] != HIDDEN_ACTION

@@ -23,6 +23,14 @@ class Quit(Exception):
     """The person at the keyboard stopped the game (q, or the end of input)."""
 
 
+class _Undo(Exception):  # noqa: N818 (a request, not an error)
+    """The person at the keyboard takes back `seat`'s last decision (u)."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(seat)
+        self.seat = seat
+
+
 def play_in_terminal(
     game: Game,
     num_players: int,
@@ -75,7 +83,11 @@ class _Table:
         while not state.is_terminal():
             seat = min(state.to_move())  # simultaneous decisions: one at a time, in seat order
             bot = self.bots.get(seat)
-            action = bot.choose(state, seat) if bot is not None else self.ask(seat)
+            try:
+                action = bot.choose(state, seat) if bot is not None else self.ask(seat)
+            except _Undo as undo:
+                self.take_back(undo.seat)
+                continue
             state.apply(seat, action)
             if not state.is_terminal():
                 self.show_public()
@@ -94,7 +106,28 @@ class _Table:
                        + (" " + _("Bots: {bots}.").format(bots=bots) if bots else ""))
             self.write(_("At each prompt type an action's number (or its name), h to list the "
                          "actions again, c for the full text of the cards in view, a to pass "
-                         "automatically when pass is all you can do, or q to quit."))
+                         "automatically when pass is all you can do, u to take back your last "
+                         "move (until another seat decides or something hidden or random "
+                         "comes up), or q to quit."))
+
+    def take_back(self, seat: int) -> None:
+        """Undo `seat`'s last decision (allowed: checked by the caller) and say so; what was
+        written of the logs stays written, and their counts go back with them."""
+        self.state.undo(seat)
+        public = len(self.state.log(self.watcher))
+        self.public_shown = min(self.public_shown, public)
+        for human in self.humans:
+            self.seen[human] = min(self.seen[human], len(self.state.log(human)))
+            self.public_mark[human] = min(self.public_mark[human], public)
+        self.write("  · " + _("{name} took back a move.").format(name=self.names[seat]))
+
+    def undo_request(self, seat: int) -> _Undo | None:
+        """The undo of `seat`'s last decision, or None after saying why it is not allowed."""
+        reason = self.state.undo_refusal(seat)
+        if reason is None:
+            return _Undo(seat)
+        self.write(_("No undo: {reason}.").format(reason=reason))
+        return None
 
     def show_public(self) -> None:
         entries = self.state.log(self.watcher)[self.public_shown:]
@@ -123,7 +156,11 @@ class _Table:
         if len(self.humans) > 1 and self.last_human != seat:
             self.write("\n=== " + _("Pass the device to {name}. {name}, press Enter when "
                                     "ready.").format(name=name) + " ===")
-            if self.prompt("").strip().lower() == "q":
+            while (answer := self.prompt("").strip().lower()) == "u" and \
+                    self.last_human is not None:  # the one who just decided takes it back
+                if (undo := self.undo_request(self.last_human)) is not None:
+                    raise undo
+            if answer == "q":
                 raise Quit(_("Game stopped."))
         self.last_human = seat
         self.show_private(seat)
@@ -135,10 +172,14 @@ class _Table:
         labels = [self.game.action_label(view, action) for action in legal]
         self.show_actions(labels)
         while True:
-            answer = self.prompt(_("{name}, your choice (1-{count}, h, c, a, q): ").format(
+            answer = self.prompt(_("{name}, your choice (1-{count}, h, c, a, u, q): ").format(
                 name=name, count=len(legal))).strip()
             if answer.lower() == "q":
                 raise Quit(_("Game stopped."))
+            if answer.lower() == "u":
+                if (undo := self.undo_request(seat)) is not None:
+                    raise undo
+                continue
             if answer.lower() == "c":
                 self.write(cards_text(self.game, self.state, seat))
                 continue

@@ -25,7 +25,14 @@ from websockets.sync.client import ClientConnection, connect
 import squidbox
 from squidbox.server.bus import PostgresBus
 from squidbox.server.leases import LEASE_SECONDS, SWEEP_SECONDS, Leases
-from squidbox.server.storage import ActionWrite, LeaseLost, Storage, TableRecord, now
+from squidbox.server.storage import (
+    ActionWrite,
+    LeaseLost,
+    Storage,
+    TableRecord,
+    UndoNote,
+    now,
+)
 from tests.server.conftest import PostgresServer, RedisServer, free_port
 from tests.server.helpers import as_json, replayed, wait_for
 
@@ -374,11 +381,18 @@ def test_a_stale_owner_can_store_nothing_once_another_took_the_lease(
             first.add_actions([ActionWrite("fenced", 1, 1, "stale", False)])
         with pytest.raises(LeaseLost):
             first.set_status("fenced", "finished")
+        with pytest.raises(LeaseLost):  # an undo deletes and inserts rows: fenced the same way
+            first.add_undo("fenced", 0, UndoNote(0, "a", 0, 0, now()))
         assert "fenced" not in old.renew(["fenced"])  # and it learns that it lost the table
         second.add_actions([ActionWrite("fenced", 1, 1, "b", False)])
         stored = second.load("fenced")
         assert stored is not None
         assert stored.actions == [(0, "a"), (1, "b")] and stored.record.status == "playing"
+        assert stored.record.undos == []
+        second.add_undo("fenced", 0, UndoNote(1, "b", 1, 0, now()))  # the owner's undo stands
+        stored = second.load("fenced")
+        assert stored is not None
+        assert stored.actions == [(0, "a")] and [u.action for u in stored.record.undos] == ["b"]
     finally:
         first.dispose()
         second.dispose()

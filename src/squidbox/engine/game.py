@@ -7,6 +7,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
+from . import undo
 from .errors import IllegalAction, InvalidOptions, SnapshotError, SquidboxError
 from .events import events_from_json, without_text
 from .jsoncopy import copy_json
@@ -159,6 +160,9 @@ class Game(ABC):
         state = self._blank_state(num_players, options, rng)
         state.history = [self._history_entry(entry, num_players) for entry in doc["history"]]
         state.events = events_from_json(copy_json(doc["events"]))
+        # A snapshot does not say which decisions may still be undone: none (verify replays
+        # and knows).
+        state._undo_from, state._undo_why = len(state.history), undo.LOADED
         fields = doc["state"]
         if not isinstance(fields, dict) or set(fields) != set(state.FIELDS):
             raise SnapshotError(f"snapshot state must have exactly the fields {state.FIELDS}")
@@ -187,6 +191,7 @@ class Game(ABC):
             raise SnapshotError(f"snapshot history does not replay: {e}") from e
         if without_text(replayed.to_json()) != without_text(doc):
             raise SnapshotError("snapshot does not match the replay of its own history")
+        state._undo_from, state._undo_why = replayed._undo_from, replayed._undo_why
 
     def _blank_state(
         self, num_players: int, options: dict[str, Any], rng: Rng | Rng1
@@ -201,6 +206,7 @@ class Game(ABC):
         state._legal = {}
         state._records = True
         state._names = None
+        state._undo_from, state._undo_why, state._revealed = 0, undo.START, False
         return state
 
     def _check_player_count(self, num_players: Any) -> None:

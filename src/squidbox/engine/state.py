@@ -16,6 +16,7 @@ import random
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from . import undo
 from .errors import IllegalAction
 from .events import Entry, Event, Logged, Shown, as_read, events_to_json, log_for, seen_by
 from .fields import declared_fields
@@ -34,7 +35,7 @@ class State(ABC):
     # The engine's own attributes live in slots, the game's FIELDS and derived values in the
     # instance dict: a smaller dict, so a clone costs fewer bytes.
     __slots__ = ("game", "num_players", "options", "rng", "history", "events", "_legal",
-                 "_records", "_names", "__dict__")
+                 "_records", "_names", "_undo_from", "_undo_why", "_revealed", "__dict__")
     FIELDS: ClassVar[tuple[str, ...]] = ()
     # FIELDS that no rule changes once `_setup` is done (Grid Squid's board layout): clones
     # share them instead of copying them. Setup, loading and nothing else may assign them.
@@ -52,6 +53,9 @@ class State(ABC):
     _legal: dict[int, list[Action]]
     _records: bool  # False in a search state: apply and emit record nothing
     _names: tuple[str, ...] | None  # seat_names(), computed once per game
+    _undo_from: int  # history index where the decisions that may be undone start (undo.py)
+    _undo_why: str  # why the undo window starts there
+    _revealed: bool  # mark_reveal() was called during the running apply
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """FIELDS (and FIXED_FIELDS) from the class's `Field[...]`/`Fixed[...]` annotations,
@@ -159,9 +163,35 @@ class State(ABC):
                 raise self._illegal(player, action, legal)
             action = canonical
         self._legal = {}
+        if not self._records:
+            self._apply(player, action)
+            return
+        draws = self.rng.draws
+        self._revealed = False
         self._apply(player, action)
-        if self._records:
-            self.history.append((player, action))
+        self.history.append((player, action))
+        undo.after_apply(self, player, draws)
+
+    def undoable(self, seat: int) -> int:
+        """How many of `seat`'s last decisions it may take back now, one per undo: its own
+        decisions since another seat last decided, a random draw happened or something hidden
+        was revealed (docs/engine.md "Undo"); 0 once the game is over."""
+        self._check_seat(seat)
+        return undo.undoable(self, seat)
+
+    def undo_window_known(self) -> bool:
+        """False when the decisions that may be undone might reach back before the snapshot
+        this state was loaded from (which does not say): a replay from the seed knows."""
+        return self._undo_why != undo.LOADED
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why `seat` may not undo now (a sentence for the player), or None when it may."""
+        return undo.refusal(self, seat)
+
+    def undo(self, seat: int) -> None:
+        """Take back `seat`'s last decision: the state becomes exactly the one before it. Raises
+        IllegalAction, changing nothing, when the rules of undo do not allow it."""
+        undo.take_back(self, seat)
 
     def _listed(self, player: int) -> list[Action]:
         """The legal actions of `player`, computed once per state (apply clears the cache)."""
@@ -234,6 +264,9 @@ class State(ABC):
             new._records = False
         new._legal = {}
         new._names = self._names
+        new._undo_from = self._undo_from if new._records else 0
+        new._undo_why = self._undo_why
+        new._revealed = False
         return new
 
     @classmethod
@@ -265,6 +298,7 @@ class State(ABC):
             else (actor, HIDDEN_ACTION)
             for actor, action in self.history
         ]
+        new._undo_from, new._undo_why = len(new.history), undo.RESAMPLED  # nothing to undo
         return new
 
     def to_json(self) -> dict[str, Any]:
@@ -283,6 +317,11 @@ class State(ABC):
         }
 
     # ---- helpers for games ---------------------------------------------------------------------
+    def mark_reveal(self) -> None:
+        """Say that the running decision shows some seat a hidden card or value: nothing
+        decided before it can be undone any more. Call it where the rule reveals something."""
+        self._revealed = True
+
     def emit(self, kind: str, template: str, **data: Any) -> None:
         """Log a public event. `template` is formatted with `data` only when the log is read
         (docs/engine.md "Logging": `{seat:name}` shows a seat's name, `_` keys are text only)."""

@@ -116,17 +116,24 @@ class ActionMessage(Body):
     version: Version | None = None
 
 
+class UndoMessage(Body):
+    """WebSocket: take back this seat's last move, where the rules of undo allow it."""
+
+    type: Literal["undo"]
+    version: Version | None = None
+
+
 class PingMessage(Body):
     """WebSocket: {"type": "ping"} is answered by a pong after every message queued before it."""
 
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[ActionMessage | PingMessage, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[ActionMessage | PingMessage] = TypeAdapter(ClientMessage)
+ClientMessage = Annotated[ActionMessage | UndoMessage | PingMessage, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[ActionMessage | UndoMessage | PingMessage] = TypeAdapter(ClientMessage)
 
 
-def parse_client_message(raw: str | bytes) -> ActionMessage | PingMessage:
+def parse_client_message(raw: str | bytes) -> ActionMessage | UndoMessage | PingMessage:
     """A WebSocket message (its size and depth already checked)."""
     try:
         return CLIENT_MESSAGE.validate_json(raw)

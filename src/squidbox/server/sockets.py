@@ -19,7 +19,7 @@ from starlette.websockets import WebSocketState
 
 from .errors import ApiError
 from .guard import check_json
-from .messages import MAX_TOKEN_LENGTH, PingMessage, parse_client_message
+from .messages import MAX_TOKEN_LENGTH, PingMessage, UndoMessage, parse_client_message
 from .routing import TableId, check_rate, client_address, forwarded, limits_of, manager_of
 from .tables import Client, Table
 
@@ -184,4 +184,7 @@ async def handle_message(table: Table, client: Client, raw: str | bytes) -> None
         return
     if client.seat is None:
         raise ApiError("bad_token", "spectators cannot act: connect with a seat token")
+    if isinstance(request, UndoMessage):
+        await table.undo(client.seat, request.version)
+        return
     await table.submit(client.seat, request.action, request.version)

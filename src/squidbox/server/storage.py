@@ -152,6 +152,30 @@ class BusRow(Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class UndoRow(Base):
+    __tablename__ = "undos"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(200))
+    version: Mapped[int] = mapped_column(Integer)
+    events: Mapped[int] = mapped_column(Integer)
+    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+@dataclass(frozen=True)
+class UndoNote:
+    """A move taken back: by `seat`, leaving `version` actions and `events` log entries."""
+
+    seat: int
+    action: str
+    version: int
+    events: int
+    time: datetime
+
+
 @dataclass
 class TableRecord:
     """A table as stored: enough to rebuild its game exactly (with its actions)."""
@@ -173,6 +197,7 @@ class TableRecord:
     links: dict[int, int] = field(default_factory=dict)  # seat -> number of its host-made link
     issued: dict[int, int] = field(default_factory=dict)  # seat -> host-made links issued so far
     engine_format: int = ENGINE_FORMAT
+    undos: list[UndoNote] = field(default_factory=list)  # moves taken back, in order
 
     def seating(self) -> list[dict[str, Any]]:
         return [{"name": self.names.get(seat), "link": self.links.get(seat),
@@ -408,6 +433,19 @@ class Storage:
                 connection.execute(update(TableRow).where(TableRow.id.in_(finished))
                                    .values(status=FINISHED))
 
+    def add_undo(self, table_id: str, number: int, note: UndoNote) -> None:
+        """Take back the last stored action (leaving `note.version`), drop snapshots taken
+        after it, and store the undo as the table's `number`-th (from 0)."""
+        with Session(self.engine) as session, session.begin():
+            self._fence(session, [table_id])
+            session.execute(delete(ActionRow).where(ActionRow.table_id == table_id,
+                                                    ActionRow.index >= note.version))
+            session.execute(delete(SnapshotRow).where(SnapshotRow.table_id == table_id,
+                                                      SnapshotRow.index > note.version))
+            session.add(UndoRow(table_id=table_id, index=number, seat=note.seat,
+                                action=note.action, version=note.version, events=note.events,
+                                time=note.time))
+
     def save_snapshot(self, table_id: str, index: int, document: dict[str, Any]) -> None:
         """Keep one snapshot per table: the state after `index` actions."""
         with Session(self.engine) as session, session.begin():
@@ -452,6 +490,12 @@ class Storage:
                 select(SnapshotRow.index, type_coerce(SnapshotRow.document, Text))
                 .where(SnapshotRow.table_id == table_id)
                 .order_by(SnapshotRow.index.desc()).limit(1)).first()
+            undos = session.execute(
+                select(UndoRow.seat, UndoRow.action, UndoRow.version, UndoRow.events,
+                       UndoRow.time)
+                .where(UndoRow.table_id == table_id).order_by(UndoRow.index)).all()
+        record.undos = [UndoNote(seat, action, version, events, _moment(time))
+                        for seat, action, version, events, time in undos]
         return StoredGame(record, _checked_actions(table_id, actions, record.players),
                           _checked_snapshot(snapshot))
 
@@ -579,6 +623,6 @@ def _checked_snapshot(row: Any) -> tuple[int, dict[str, Any]] | None:
 
 def _row_fields(record: TableRecord) -> dict[str, Any]:
     fields = {name: value for name, value in record.__dict__.items()
-              if name not in ("host_hash", "names", "links", "issued")}
+              if name not in ("host_hash", "names", "links", "issued", "undos")}
     fields["bots"] = {str(seat): spec for seat, spec in record.bots.items()}
     return fields

@@ -28,6 +28,7 @@ from squidbox import i18n
 from squidbox.bots import make_bot
 from squidbox.engine import Action, Game, IllegalAction, SnapshotError, State
 
+from . import undos
 from .autopass import AutoPass
 from .botpool import Abandoned, BotPool, PoolFull, WorkerLost
 from .deadlines import SavedDeadlines, load_deadlines
@@ -46,6 +47,7 @@ from .storage import (
     Storage,
     StoredGame,
     TableRecord,
+    UndoNote,
     hash_token,
     now,
 )
@@ -179,6 +181,9 @@ def rebuild(game: Game, stored: StoredGame) -> State:
             state.apply(seat, action)
         except IllegalAction as e:
             raise BadRow(record.id, f"stored action {index} does not replay: {e}") from None
+    if not state.undo_window_known():  # the moves that may be undone may reach before it
+        state = game.replay(record.players, record.seed, record.options, actions,
+                            record.engine_format)
     return state
 
 
@@ -215,6 +220,7 @@ class Table:
         self.bot_task: asyncio.Task[None] | None = None
         self.last_activity = time.monotonic()
         self.outdated: str | None = None  # why it no longer replays (server/versions.py)
+        self.machine_moves: set[int] = set()  # history indexes of moves a bot or timer made
 
     @property
     def id(self) -> str:
@@ -310,8 +316,9 @@ class Table:
             "version": self.version,
             "table": self.info(),
             "view": view,
-            "log": self.state.log(seat),
+            "log": undos.log_with_notes(self.state, seat, self.record.undos),
             "labels": labels,
+            "can_undo": undos.can_undo(self, seat),
             "deadline": None if seat is None else self.deadlines.get(seat),
         }
 
@@ -347,6 +354,8 @@ class Table:
                 raise ApiError("illegal_action", str(e)) from None
             await self._store(seat, self.state.history[-1][1])  # the name, not an ASCII spelling
             self.last_activity = time.monotonic()
+            if by != "player":
+                self.machine_moves.add(self.version - 1)  # never taken back (server/undos.py)
             if by == "player":
                 self.replaced.pop(seat, None)
             self._clear_timer(seat)
@@ -356,6 +365,41 @@ class Table:
             metrics = self.manager.metrics
             metrics.actions.labels(by).inc()
             metrics.latency.observe(time.perf_counter() - started)
+            return self.version
+
+    async def undo(self, seat: int, version: int | None = None) -> int:
+        """Take back `seat`'s last decision, a person's, where the rules of undo allow it
+        (server/undos.py); store it; send everyone the earlier state. Returns the version."""
+        async with self.lock:
+            self._check_turn(seat, version, "player")
+            reason = undos.refusal(self, seat)
+            if reason is not None:
+                raise ApiError("illegal_action", f"no undo: {reason}")
+            earlier = self.state.clone()
+            earlier.undo(seat)
+            note = UndoNote(seat, self.state.history[-1][1], len(earlier.history),
+                            len(earlier.events), now())
+            try:
+                await self.manager.db(self.manager.storage.add_undo, self.id,
+                                      len(self.record.undos), note)
+            except Exception as e:
+                log.error("table %s: undo not stored: database %s: %s", self.id,
+                          self.manager.storage.name, one_line(e))
+                if isinstance(e, LeaseLost) and self.manager.cluster is not None:
+                    self.manager.cluster.evict(self)
+                    raise ApiError("unavailable", f"table {self.id} moved to another server "
+                                                  "process; reconnect and try again") from None
+                raise ApiError("server_error", "the undo could not be saved, so the move "
+                                               "stands; try again") from None
+            self.state = earlier
+            self.record.undos.append(note)
+            self.last_activity = time.monotonic()
+            # A bot may be thinking about the move taken back; the version alone cannot tell
+            # it (the same version comes again with the next move).
+            cancel(self.bot_task)
+            self.bot_task = None  # schedule() starts bots that are to move afresh
+            self.schedule()  # first, so that the message carries the timers it starts
+            self.broadcast()
             return self.version
 
     def _check_turn(self, seat: int, version: int | None, by: str) -> None:

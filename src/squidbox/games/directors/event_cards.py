@@ -51,6 +51,7 @@ def commerce_discard(st: DirectorsState, seat: int) -> list[str]:
 def commerce_discarded(st: DirectorsState, seat: int, choice: str) -> None:
     if choice == "pass":
         return
+    st.mark_reveal()  # the choice shows that a card in hand costs no more
     card_ref = st.game.moves.decode[choice].what
     limit = st.card(st.find_in_play(seat, card_ref)["card"]).cost
     st.push(playing.offer_play, seat=seat, costs=cards.costs_up_to(st, limit), free=True,

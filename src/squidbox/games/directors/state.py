@@ -179,6 +179,7 @@ class DirectorsState(StackState, State):
     # ---- #2 deck and discard pile ------------------------------------------------------------
     def take_from_deck(self, count: int) -> list[str]:
         """The top `count` cards; the discard pile is shuffled under the deck first if needed."""
+        self.mark_reveal()  # the cards taken are seen (by their receiver, or by all)
         if count > len(self.deck) and self.discard:
             pile = sorted(self.discard)
             self.rng.shuffle(pile)
@@ -211,6 +212,7 @@ class DirectorsState(StackState, State):
         )
 
     def discard_from_hand(self, seat: int, name: str) -> None:
+        self.mark_reveal()  # the card goes face up from the hand
         self.hands[seat].remove(name)
         self._forget(seat, name)
         self.discard.append(name)
@@ -247,6 +249,7 @@ class DirectorsState(StackState, State):
 
     def reveal(self, seat: int, names: list[str]) -> None:
         """Cards shown from a hand stay in it, now known to everyone."""
+        self.mark_reveal()
         seen = Counter(self.known[seat])
         for name, count in Counter(names).items():
             self.known[seat].extend([name] * max(0, count - seen[name]))
@@ -288,6 +291,7 @@ class DirectorsState(StackState, State):
         text for playing it (Agent, Unicorn)."""
         if source == "hand":
             self.hands[seat].remove(name)
+            self.mark_reveal()  # the card goes face up from the hand
             self._forget(seat, name)
         else:
             self.discard.remove(name)

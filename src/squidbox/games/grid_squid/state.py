@@ -150,6 +150,7 @@ class GridSquidState(State):
 
     def _deal(self) -> None:
         """Deal new cards to each seat, one card at a time from the starting player."""
+        self.mark_reveal()  # each seat sees the cards it is dealt
         n = self.num_players
         for _ in range(self.cards_dealt_in_round(self.round)):
             for offset in range(n):
@@ -222,6 +223,7 @@ class GridSquidState(State):
         self._next_turn(player)
 
     def _play_card(self, seat: int, symbol: int) -> None:
+        self.mark_reveal()  # the card goes face up from the hand
         self.hands[seat][symbol] -= 1
         self.discard[symbol] += 1
 
@@ -291,6 +293,7 @@ class GridSquidState(State):
         for seat, hand in enumerate(self.hands):
             if not any(hand):
                 continue
+            self.mark_reveal()  # leftover cards go face up
             cards = [self.game.data.symbols[s] for s, k in enumerate(hand) for _ in range(k)]
             for symbol, count in enumerate(hand):
                 self.discard[symbol] += count

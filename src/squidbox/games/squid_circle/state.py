@@ -201,6 +201,7 @@ class SquidCircleState(State):
         return self.trick_pile.pop() if self.trick_pile else None
 
     def _take_tricks(self, seat: int, tricks: list[int]) -> None:
+        self.mark_reveal()  # the seat sees the tricks it draws
         self.hands[seat] = sorted(self.hands[seat] + tricks)
         if not self.recording:
             return
@@ -215,6 +216,7 @@ class SquidCircleState(State):
         )
 
     def _discard_trick(self, seat: int, trick: int) -> None:
+        self.mark_reveal()  # a trick from a hand goes face up
         self.hands[seat].remove(trick)
         self.trick_discard.append(trick)
 
@@ -260,6 +262,7 @@ class SquidCircleState(State):
 
     def _reveal_call(self) -> None:
         """On "Sieg" all hands are shown; (a) tricks are proved and discarded after the call."""
+        self.mark_reveal()  # the votes are shown
         self.last_call = [None] * self.num_players
         calls = []
         for seat, action in enumerate(self.votes):
@@ -334,6 +337,7 @@ class SquidCircleState(State):
     def _reveal_guard_action(self) -> None:
         """The owner of the character under the guard turns the top guard action face up onto
         the discard pile; then window (c) opens."""
+        self.mark_reveal()  # the top guard action is turned face up
         if not self.guard_pile:
             self.guard_pile = sorted(self.guard_discard)
             self.guard_discard = []
@@ -401,6 +405,7 @@ class SquidCircleState(State):
         """A player with no character left in the circle is out; their tricks are discarded
         face up."""
         self.active[seat] = False
+        self.mark_reveal()  # the tricks are discarded face up
         dropped = [self.trick_name(t) for t in self.hands[seat]]
         self.trick_discard.extend(self.hands[seat])
         self.hands[seat] = []

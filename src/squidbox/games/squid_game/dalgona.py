@@ -177,6 +177,7 @@ def poked(s: SquidGameState, seat: int, choice: str) -> None:
 def draw(s: SquidGameState, seat: int) -> None:
     g = s.g
     card = g["deck"].pop()
+    s.mark_reveal()  # the top card of the shuffled deck is turned up
     g["drawn"].append(card)
     first = len(g["drawn"]) == 1
     if card == DALGONA.crack(s):

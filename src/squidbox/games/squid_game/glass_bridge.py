@@ -116,6 +116,7 @@ class GlassBridge(Stage):
     # ---- Build ---------------------------------------------------------------------------------
     def build(self, s: SquidGameState) -> None:
         """Odd total: the bridge is built to the left of the line; even: to the right."""
+        s.mark_reveal()  # the hidden plays are shown
         g = s.g
         total = sum(v for v in g["played"] if v is not None)
         side = "left" if total % 2 else "right"
@@ -158,6 +159,7 @@ class GlassBridge(Stage):
 
     def reveal(self, s: SquidGameState) -> None:
         """Move in order: the highest card first, then clockwise."""
+        s.mark_reveal()  # the hidden plays are shown
         g = s.g
         played = g["played"]
         g["revealed_cards"] = list(played)
@@ -255,6 +257,7 @@ class GlassBridge(Stage):
 
     def _leap(self, s: SquidGameState, side: str) -> None:
         """Declare a side of the next tile, then reveal it."""
+        s.mark_reveal()  # the tile's glass is revealed
         g = s.g
         token = g["motion"]["token"]
         target = g["at"][str(token)] + 1

@@ -280,6 +280,7 @@ def hidden_or_guessed(s: SquidGameState, seat: int, choice: str) -> None:
 
 
 def odd_even(s: SquidGameState) -> None:
+    s.mark_reveal()  # the hidden marbles and the guess are shown
     duel = s.g["duel"]
     right = (duel["hide"] % 2 == 1) == (duel["guess"] == "odd")
     s.emit("odd_even", "{hidden} marble{_s} hidden; the guess was {guess}: {_right}.",

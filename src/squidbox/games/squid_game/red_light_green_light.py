@@ -227,6 +227,7 @@ def card_played(s: SquidGameState, seat: int, choice: str) -> None:
 def rlgl_reveal(s: SquidGameState) -> None:
     """Reveal, the Doll looks: caught players lose a token, the others move; then the 0
     Pushes, the highest team on the board first."""
+    s.mark_reveal()  # the hidden plays are shown
     rlgl = RED_LIGHT_GREEN_LIGHT
     g = s.g
     played = g["played"]

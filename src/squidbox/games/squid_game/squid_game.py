@@ -74,6 +74,7 @@ class SquidGameFinal(Stage):
 
     # ---- Reveal and resolve in order -------------------------------------------------------------
     def reveal(self, s: SquidGameState) -> None:
+        s.mark_reveal()  # the hidden plays are shown
         g = s.g
         played = g["played"]
         g["revealed"] = list(played)

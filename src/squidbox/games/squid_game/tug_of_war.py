@@ -224,6 +224,7 @@ def card_played(s: SquidGameState, seat: int, choice: str) -> None:
 
 def tug_pull(s: SquidGameState) -> None:
     """Pull: reveal one battle at a time."""
+    s.mark_reveal()  # the face-down cards are turned up
     g = s.g
     teams = s.data.tug_teams
     for left in range(0, len(teams), 2):

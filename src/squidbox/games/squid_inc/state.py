@@ -220,6 +220,7 @@ class SquidIncState(StackState, State):
         full = len(self.game.data.line_modifiers)
         while len(self.line) < full and self.deck:
             card = self.deck.pop()
+            self.mark_reveal()  # the deck's top card is turned face up
             if self.is_guard(card):
                 self.dismissed.append(card)
                 self.emit("guard_card", "A Security Guard card is drawn.")

@@ -317,6 +317,34 @@ async function act(action) {
   renderActions(latest);
 }
 
+// Take back this seat's last move (the server allows it only while the rules of undo do).
+function undo() {
+  if (!latest || waiting || queue.length) return;
+  closeChooser();
+  hideError();
+  if (!connected || !connection.send({ type: "undo", version: latest.version })) {
+    showError(OFFLINE_TEXT, "offline");
+    return;
+  }
+  waiting = true;
+  renderActions(latest);
+}
+
+// The Undo button, only when this seat may take back its last move now.
+function appendUndo(message) {
+  if (!seat || !message.can_undo) return;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.id = "undo-button";
+  button.className = "undo";
+  button.textContent = t("Undo");
+  button.title = t("Take back your last move (possible until another player decides, or " +
+                   "something hidden or random comes up)");
+  button.disabled = waiting || queue.length > 0 || !connected;
+  button.addEventListener("click", undo);
+  elements.actions.appendChild(button);
+}
+
 // A rematch was made (by us or another seat holder): follow our own seat's link to it.
 function goToRematch(url) {
   if (url) window.location.assign(url);
@@ -466,6 +494,7 @@ function renderActions(message) {
       ? t("You are watching. Open a seat link to play.")
       : (view.is_terminal ? t("The game is over.") : t("Nothing to decide right now."));
     elements.actions.appendChild(note);
+    appendUndo(message);
     return;
   }
   for (const action of legal) {
@@ -486,12 +515,13 @@ function renderActions(message) {
     button.addEventListener("click", () => act(action));
     elements.actions.appendChild(button);
   }
+  appendUndo(message);
 }
 
 // The newest event of the log above the board, so a move is seen where the eyes are.
 function renderLastMove(log) {
   const last = log[log.length - 1];
-  const text = last?.text ?? "";
+  const text = last ? logText(last) : "";
   const shown = text ? t("Last: {text}", { text }) : "";
   if (elements.lastMove.textContent !== shown) {
     elements.lastMove.textContent = shown;
@@ -501,7 +531,9 @@ function renderLastMove(log) {
   }
 }
 
-const logText = (event) => event.text ?? JSON.stringify(event);
+const logText = (event) => (event.type === "undo"
+  ? t("{name} took back a move.", { name: event.name ?? event.text })
+  : event.text ?? JSON.stringify(event));
 
 // Only new entries are added (the list is aria-live: a screen reader announces just them);
 // the list is rebuilt, without announcing, only when the log is not a continuation of the
