@@ -128,6 +128,8 @@ def update_catalog(po_path: Path, pot_path: Path) -> None:
                 found.string = old.string
         elif key not in catalog.obsolete:
             catalog.obsolete[key] = old
+    for key in [key for key in catalog.obsolete if catalog.get(key) is not None]:
+        del catalog.obsolete[key]  # a text a source has again is live, not also obsolete
     for message in catalog:
         message.flags.discard("fuzzy")
     with po_path.open("wb") as f:
