@@ -42,6 +42,12 @@ from tests.server.conftest import (  # noqa: E402
 )
 
 
+def nginx_binary() -> str | None:
+    """nginx, also where /usr/sbin is not on the PATH (a user's shell)."""
+    return shutil.which("nginx") or next(
+        (path for path in ("/usr/sbin/nginx", "/sbin/nginx") if Path(path).is_file()), None)
+
+
 def nginx_config(directory: Path, listen: int, ports: list[int]) -> Path:
     """A main nginx.conf that includes deploy/nginx/squidbox.conf as shipped, except its listen
     port, and an upstream of the given loopback ports (as upstream-local.conf)."""
@@ -59,7 +65,8 @@ pid {directory}/nginx.pid;
 error_log {directory}/error.log warn;
 events {{ worker_connections 1024; }}
 http {{
-    access_log {directory}/access.log;
+    log_format upstream '$remote_addr [$time_local] "$request" $status upstream=$upstream_addr';
+    access_log {directory}/access.log upstream;
     client_body_temp_path {directory}/body;
     proxy_temp_path {directory}/proxy;
     include {directory}/upstream.conf;
@@ -114,7 +121,7 @@ def main() -> int:
     parser.add_argument("--game", default="grid_squid")
     args = parser.parse_args()
     bin_dir, redis_binary, nginx = (postgres_bin_dir(), shutil.which("redis-server"),
-                                    shutil.which("nginx"))
+                                    nginx_binary())
     if bin_dir is None or redis_binary is None or nginx is None:
         raise SystemExit("needs PostgreSQL, redis-server and nginx installed")
     work = Path(tempfile.mkdtemp(prefix="squidbox-deploy-"))
