@@ -11,12 +11,14 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from squidbox.engine import Later
 from squidbox.engine.stack import Question
+from squidbox.i18n import N_
 
 from .commanding import command, command_in_order
 from .data import COLOURS
 from .playing import offer_play, play_several
-from .state import ref
+from .text import ref_text
 
 if TYPE_CHECKING:
     from .state import DirectorsState
@@ -24,6 +26,13 @@ if TYPE_CHECKING:
 Effect = Callable[["DirectorsState", int], None]
 EFFECTS: dict[str, Effect] = {}
 BONUSES = ("bonus draw", "bonus money", "bonus play")
+# The bonus log lines by the bonus (message ids, translated when the log is read)
+_CHOOSES = {"draw": N_("{seat:name} chooses draw for {_me:name}."),
+            "money": N_("{seat:name} chooses money for {_me:name}."),
+            "play": N_("{seat:name} chooses play for {_me:name}.")}
+_SKIPS = {"draw": N_("{seat:name} makes {_me:name} skip draw."),
+          "money": N_("{seat:name} makes {_me:name} skip money."),
+          "play": N_("{seat:name} makes {_me:name} skip play.")}
 WATCHED = "watchdog"  # marks, while Watchdog commands it, the card in play it will return
 
 
@@ -54,8 +63,8 @@ def advisor_bonus(st: DirectorsState, seat: int, me: int) -> list[str]:
 
 def advisor_chosen(st: DirectorsState, seat: int, choice: str, me: int) -> None:
     p = st.params("Advisor")
-    st.emit("bonus", "{seat:name} chooses {_bonus} for {_me:name}.", seat=seat, choice=choice,
-            _bonus=choice.removeprefix("bonus "), _me=me)
+    st.emit("bonus", _CHOOSES[st.game.moves.decode[choice].what], seat=seat, choice=choice,
+            _me=me)
     if choice == "bonus draw":
         st.draw(me, p["draw"])
     elif choice == "bonus money":
@@ -267,8 +276,8 @@ def golem_skip(st: DirectorsState, seat: int, me: int) -> list[str]:
 
 def golem_skipped(st: DirectorsState, seat: int, choice: str, me: int) -> None:
     p = st.params("Golem")
-    st.emit("bonus", "{seat:name} makes {_me:name} skip {_bonus}.", seat=seat, choice=choice,
-            _bonus=choice.removeprefix("bonus "), _me=me)
+    st.emit("bonus", _SKIPS[st.game.moves.decode[choice].what], seat=seat, choice=choice,
+            _me=me)
     if choice != "bonus draw":
         st.draw(me, p["draw"])
     if choice != "bonus money":
@@ -316,8 +325,8 @@ def hunter_colour(st: DirectorsState, seat: int) -> list[str]:
 
 
 def hunter_named(st: DirectorsState, seat: int, choice: str) -> None:
-    colour = choice.removeprefix("name ")
-    st.emit("name", "{seat:name} names {colour}.", seat=seat, colour=colour)
+    colour = st.game.moves.decode[choice].what
+    st.emit("name", "{seat:name} names {colour:t}.", seat=seat, colour=colour)
     st.push(hunter_self, me=seat)
     for other in st.others(seat):
         st.ask_later(other, HUNTER_OTHER, colour=colour)
@@ -448,8 +457,10 @@ def kitsune_taken(st: DirectorsState, seat: int, choice: str, give: str, other: 
     st.areas[seat].append(theirs)
     st.areas[other].append(mine)
     st.emit("exchange", "{seat:name} exchanges {_gave} for {other:name}'s {_took}.", seat=seat,
-            other=other, gave=mine["card"], took=theirs["card"], _gave=ref(mine),
-            _took=ref(theirs))
+            other=other, gave=mine["card"], took=theirs["card"],
+            _gave=Later(ref_text, mine["card"], mine["rotated"]),
+            _took=Later(ref_text, theirs["card"], theirs["rotated"]))
+
 
 
 KITSUNE_TAKE = Question("Kitsune: choose the card you take", kitsune_take, kitsune_taken)

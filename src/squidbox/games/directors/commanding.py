@@ -114,7 +114,7 @@ def zoo_chosen(st: DirectorsState, seat: int, choice: str, card: str, by_directo
         return
     st.emit("zoo_opening", "Zoo Opening: instead of commanding {card}, {seat:name} plays a "
             "card.", seat=seat, card=card)
-    st.play(seat, choice.removeprefix("play "))
+    st.play(seat, st.game.moves.decode[choice].what)
 
 
 ZOO_OPENING = Question(

@@ -84,7 +84,7 @@ class Directors(Game):
 
     def evaluate_view(self, view: dict[str, Any], seat: int) -> float:
         from .heuristic import evaluate
-        return evaluate(self.data, view, seat)
+        return evaluate(self.data, self.moves, view, seat)
 
     # ---- text ------------------------------------------------------------------------------------
     def render(self, view: dict[str, Any]) -> str:
