@@ -74,7 +74,7 @@ def advisor_chosen(st: DirectorsState, seat: int, choice: str, me: int) -> None:
 
 
 ADVISOR_BONUS = Question(
-    "Advisor: choose the bonus the next player gets",
+    N_("Advisor: choose the bonus the next player gets"),
     advisor_bonus, advisor_chosen)
 
 
@@ -161,7 +161,7 @@ def bishop_discarded(st: DirectorsState, seat: int, choice: str, order: list[int
 
 
 BISHOP_DISCARD = Question(
-    "Bishop: you may discard 3 cards to remove -3 crowns",
+    N_("Bishop: you may discard 3 cards to remove -3 crowns"),
     bishop_discard, bishop_discarded)
 
 
@@ -193,7 +193,7 @@ def captain_discarded(st: DirectorsState, seat: int, choice: str, discarded: lis
 
 
 CAPTAIN_DISCARD = Question(
-    "Captain: discard up to 2 cards; each is commanded",
+    N_("Captain: discard up to 2 cards; each is commanded"),
     captain_discard, captain_discarded)
 
 
@@ -219,7 +219,7 @@ def discarded_one(st: DirectorsState, seat: int, choice: str) -> None:
     st.discard_from_hand(seat, st.game.moves.decode[choice].what)
 
 
-DISCARD_ONE = Question("Discard a card", discard_one, discarded_one)
+DISCARD_ONE = Question(N_("Discard a card"), discard_one, discarded_one)
 
 
 # ---- Diplomat (Director) ----------------------------------------------------------------------
@@ -243,8 +243,8 @@ def diplomat_revealed(st: DirectorsState, seat: int, choice: str) -> None:
 
 
 DIPLOMAT_REVEAL = Question(
-    "Diplomat: reveal a card costing $5 or less from your hand, if you hold one, and "
-    "command it; or pass",
+    N_("Diplomat: reveal a card costing $5 or less from your hand, if you hold one, and "
+    "command it; or pass"),
     diplomat_reveal, diplomat_revealed)
 
 
@@ -286,7 +286,9 @@ def golem_skipped(st: DirectorsState, seat: int, choice: str, me: int) -> None:
         st.push(play_several, seat=me, left=p["plays"])
 
 
-GOLEM_SKIP = Question("Golem: choose the bonus the next player skips", golem_skip, golem_skipped)
+GOLEM_SKIP = Question(
+    N_("Golem: choose the bonus the next player skips"),
+    golem_skip, golem_skipped)
 
 
 # ---- Healer, Hero, Horse ----------------------------------------------------------------------
@@ -332,7 +334,7 @@ def hunter_named(st: DirectorsState, seat: int, choice: str) -> None:
         st.ask_later(other, HUNTER_OTHER, colour=colour)
 
 
-HUNTER_COLOUR = Question("Hunter: name a colour", hunter_colour, hunter_named)
+HUNTER_COLOUR = Question(N_("Hunter: name a colour"), hunter_colour, hunter_named)
 
 
 def hunter_self(st: DirectorsState, me: int) -> None:
@@ -355,7 +357,7 @@ def hunter_discarded(st: DirectorsState, seat: int, choice: str) -> None:
 
 
 HUNTER_DISCARD = Question(
-    "Hunter: you may discard a card ($7 if you do, $3 if not)",
+    N_("Hunter: you may discard a card ($7 if you do, $3 if not)"),
     hunter_discard, hunter_discarded)
 
 
@@ -371,7 +373,7 @@ def hunter_other_discarded(st: DirectorsState, seat: int, choice: str, colour: s
 
 
 HUNTER_OTHER = Question(
-    "Hunter: anyone may now discard a card of the named colour to gain $4",
+    N_("Hunter: anyone may now discard a card of the named colour to gain $4"),
     hunter_other, hunter_other_discarded)
 
 
@@ -391,7 +393,7 @@ def inventor_commanded(st: DirectorsState, seat: int, choice: str) -> None:
 
 
 INVENTOR_COMMAND = Question(
-    "Inventor: command a card you played this turn",
+    N_("Inventor: command a card you played this turn"),
     inventor_command, inventor_commanded)
 
 
@@ -424,7 +426,7 @@ def kitsune_given(st: DirectorsState, seat: int, choice: str) -> None:
 
 
 KITSUNE_GIVE = Question(
-    "Kitsune: you may exchange one of your cards in play",
+    N_("Kitsune: you may exchange one of your cards in play"),
     kitsune_give, kitsune_given)
 
 
@@ -438,7 +440,7 @@ def kitsune_targeted(st: DirectorsState, seat: int, choice: str, give: str) -> N
 
 
 KITSUNE_TARGET = Question(
-    "Kitsune: choose the player to exchange with",
+    N_("Kitsune: choose the player to exchange with"),
     kitsune_target, kitsune_targeted)
 
 
@@ -463,7 +465,7 @@ def kitsune_taken(st: DirectorsState, seat: int, choice: str, give: str, other: 
 
 
 
-KITSUNE_TAKE = Question("Kitsune: choose the card you take", kitsune_take, kitsune_taken)
+KITSUNE_TAKE = Question(N_("Kitsune: choose the card you take"), kitsune_take, kitsune_taken)
 
 
 # ---- Leprechaun, Magpie -----------------------------------------------------------------------
@@ -497,7 +499,7 @@ def magpie_paid(st: DirectorsState, seat: int, choice: str, paid: int) -> None:
 
 
 MAGPIE_OPTIONS = Question(
-    "Magpie: you may pay $2 (again); then you draw 1 card for each $2 paid",
+    N_("Magpie: you may pay $2 (again); then you draw 1 card for each $2 paid"),
     magpie_options, magpie_paid)
 
 
@@ -547,7 +549,7 @@ def mimic_chosen(st: DirectorsState, seat: int, choice: str, among: list[str]) -
         st.push(command, seat=seat, card=name, by_director=True)
 
 
-MIMIC_CHOICE = Question("Mimic: choose the card to command twice", mimic_choice, mimic_chosen)
+MIMIC_CHOICE = Question(N_("Mimic: choose the card to command twice"), mimic_choice, mimic_chosen)
 
 
 # ---- Nightmare ---------------------------------------------------------------------------------
@@ -586,7 +588,7 @@ def nightmare_spared(st: DirectorsState, seat: int, choice: str, spared: list[st
 
 
 NIGHTMARE_SPARE = Question(
-    "Nightmare: choose a card to leave un-rotated",
+    N_("Nightmare: choose a card to leave un-rotated"),
     nightmare_spare, nightmare_spared)
 
 
@@ -611,7 +613,9 @@ def overlord_chosen(st: DirectorsState, seat: int, choice: str, colour: str,
         overlord_commands(st, seat, blue, name)
 
 
-OVERLORD_CHOICE = Question("Overlord: choose the card to command", overlord_choice, overlord_chosen)
+OVERLORD_CHOICE = Question(
+    N_("Overlord: choose the card to command"),
+    overlord_choice, overlord_chosen)
 
 
 def overlord_gold(st: DirectorsState, me: int, blue: str | None) -> None:
@@ -656,7 +660,7 @@ def puppeteer_chosen(st: DirectorsState, seat: int, choice: str, first: str | No
 
 
 PUPPETEER_CHOICE = Question(
-    "Puppeteer: choose a card the previous player has in play",
+    N_("Puppeteer: choose a card the previous player has in play"),
     puppeteer_choice, puppeteer_chosen)
 
 
@@ -681,7 +685,7 @@ def raider_kept(st: DirectorsState, seat: int, choice: str) -> None:
 
 
 RAIDER_KEEP = Question(
-    "Raider: choose the card you keep; you discard the rest",
+    N_("Raider: choose the card you keep; you discard the rest"),
     raider_keep, raider_kept)
 
 
@@ -709,7 +713,7 @@ def sphinx_paid(st: DirectorsState, seat: int, choice: str) -> None:
             st.ask(seat, SPHINX_PAY)
 
 
-SPHINX_PAY = Question("Sphinx: you may pay $10 for an extra turn", sphinx_pay, sphinx_paid)
+SPHINX_PAY = Question(N_("Sphinx: you may pay $10 for an extra turn"), sphinx_pay, sphinx_paid)
 
 
 # ---- Spy (Director) ---------------------------------------------------------------------------
@@ -730,7 +734,7 @@ def spy_chosen(st: DirectorsState, seat: int, choice: str, among: list[str]) -> 
     st.push(command, seat=seat, card=st.game.moves.decode[choice].what, by_director=True)
 
 
-SPY_CHOICE = Question("Spy: command one of the revealed cards", spy_choice, spy_chosen)
+SPY_CHOICE = Question(N_("Spy: command one of the revealed cards"), spy_choice, spy_chosen)
 
 
 # ---- Squire, Unicorn ---------------------------------------------------------------------------
@@ -765,7 +769,7 @@ def vampire_discarded(st: DirectorsState, seat: int, choice: str) -> None:
 
 
 VAMPIRE_DISCARD = Question(
-    "Vampire: discard a card costing $5 or more from play",
+    N_("Vampire: discard a card costing $5 or more from play"),
     vampire_discard, vampire_discarded)
 
 
@@ -803,7 +807,7 @@ def watchdog_chosen(st: DirectorsState, seat: int, choice: str) -> None:
 
 
 WATCHDOG_CHOICE = Question(
-    "Watchdog: choose a card in play to command and return to your hand",
+    N_("Watchdog: choose a card in play to command and return to your hand"),
     watchdog_choice, watchdog_chosen)
 
 

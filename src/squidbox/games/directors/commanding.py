@@ -10,6 +10,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from squidbox.engine.stack import Question
+from squidbox.i18n import N_
 
 from . import turn
 
@@ -48,7 +49,9 @@ def selected(st: DirectorsState, seat: int, choice: str, chosen: list[str]) -> N
         st.push(command_in_order, seat=seat, cards=chosen, by_director=False)
 
 
-SELECT_FOR_ACTION = Question("Choose the cards to command (4 of them)", select_for_action, selected)
+SELECT_FOR_ACTION = Question(
+    N_("Choose the cards to command (4 of them)"),
+    select_for_action, selected)
 
 
 def command_in_order(st: DirectorsState, seat: int, cards: list[str], by_director: bool) -> None:
@@ -77,7 +80,7 @@ def command_chosen(st: DirectorsState, seat: int, choice: str, cards: list[str],
     st.push(command_in_order, seat=seat, cards=rest, by_director=by_director)
 
 
-COMMAND_NEXT = Question("Choose the card to command next", command_next, command_chosen)
+COMMAND_NEXT = Question(N_("Choose the card to command next"), command_next, command_chosen)
 
 
 def command(st: DirectorsState, seat: int, card: str, by_director: bool) -> None:
@@ -118,7 +121,7 @@ def zoo_chosen(st: DirectorsState, seat: int, choice: str, card: str, by_directo
 
 
 ZOO_OPENING = Question(
-    "Zoo Opening: play a card costing $5 or more instead of commanding?",
+    N_("Zoo Opening: play a card costing $5 or more instead of commanding?"),
     zoo_opening, zoo_chosen)
 
 

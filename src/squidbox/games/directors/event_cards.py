@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from squidbox.engine.stack import Question
+from squidbox.i18n import N_
 
 from . import cards, playing
 from .data import COLOURS
@@ -60,8 +61,8 @@ def commerce_discarded(st: DirectorsState, seat: int, choice: str) -> None:
 
 
 COMMERCE_DISCARD = Question(
-    "Commerce: you may discard a card from play to play a card costing as much or less "
-    "for free",
+    N_("Commerce: you may discard a card from play to play a card costing as much or less "
+    "for free"),
     commerce_discard, commerce_discarded)
 
 
@@ -98,7 +99,9 @@ def dance_chosen(st: DirectorsState, seat: int, choice: str) -> None:
             st.draw(other, p["draw"])
 
 
-DANCE_CHOICE = Question("Dance: gain $3, or all players draw 2 cards", dance_choice, dance_chosen)
+DANCE_CHOICE = Question(
+    N_("Dance: gain $3, or all players draw 2 cards"),
+    dance_choice, dance_chosen)
 
 
 @event_card("Party")
@@ -131,7 +134,7 @@ def crowdfunding_paid(st: DirectorsState, seat: int, choice: str) -> None:
 
 
 CROWDFUNDING_PAY = Question(
-    "Crowdfunding: you may pay $5 to remove all your -crown tokens",
+    N_("Crowdfunding: you may pay $5 to remove all your -crown tokens"),
     crowdfunding_pay, crowdfunding_paid)
 
 
@@ -159,7 +162,7 @@ def eruption_discarded(st: DirectorsState, seat: int, choice: str, colour: str) 
 
 
 ERUPTION_DISCARD = Question(
-    "Eruption: discard a card of this colour from play",
+    N_("Eruption: discard a card of this colour from play"),
     eruption_discard, eruption_discarded)
 
 

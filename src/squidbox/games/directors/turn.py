@@ -79,7 +79,7 @@ def use_action(st: DirectorsState, seat: int, choice: str) -> None:
     st.push(finish_turn)
 
 
-CHOOSE_ACTION = Question("Name an Action", choose_action, use_action)
+CHOOSE_ACTION = Question(N_("Name an Action"), choose_action, use_action)
 
 
 def first_line(st: DirectorsState) -> None:
@@ -135,7 +135,7 @@ def event_chosen(st: DirectorsState, seat: int, choice: str, timing: str,
     st.push(events_at, timing=timing, done=[*done, name])
 
 
-CHOOSE_EVENT = Question("Choose the Event to resolve next", choose_event, event_chosen)
+CHOOSE_EVENT = Question(N_("Choose the Event to resolve next"), choose_event, event_chosen)
 
 
 def finish_turn(st: DirectorsState) -> None:
