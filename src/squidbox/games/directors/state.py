@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import Later, State
+from squidbox.engine import Field, Fixed, Later, State
 from squidbox.engine.events import Entry, Logged
-from squidbox.engine.stack import StackState
+from squidbox.engine.stack import Frame, StackState
 from squidbox.engine.zones import Seen, Zone
 from squidbox.i18n import N_
 
@@ -59,29 +59,28 @@ def _sentences(names: tuple[str, ...], batch: list[tuple[str, str, dict[str, Any
 class DirectorsState(StackState, State):
     game: Directors
 
-    FIELDS = (
-        "event_names",  # the Events in this game
-        "clock",  # the clock turn, 1-10 (0 before the first turn)
-        "first_player",  # the seat holding the clock
-        "current",  # whose turn it is
-        "on_extra_turn",  # the current turn is an extra turn
-        "extra_turns",  # extra turns the current player has still to take
-        "action",  # the Action used this turn, or None before it is named
-        "deck",  # face down, top card last
-        "discard",  # face up, public
-        "hands",  # per seat
-        "known",  # per seat: cards in hand everyone has seen there (revealed or returned)
-        "areas",  # per seat: cards in play
-        "money",  # per seat
-        "minus",  # per seat: -1 crown tokens
-        "played",  # per seat: cards played this turn
-        "last_action",  # per seat: the Action of their last turn
-        "debts",  # per seat: money to lose at the start of the next turn (Merchant)
-        "stack",  # frames still to do (engine/stack.py)
-        "reactions",  # frames to do before anything else (Cultist, below its line)
-        "pending",  # the question asked now: seat, kind, args
-        "over",
-    )
+    # The game's data (FIELDS, engine/fields.py); Fixed: chosen at setup only.
+    event_names: Fixed[list[str]]  # the Events in this game
+    clock: Field[int]  # the clock turn, 1-10 (0 before the first turn)
+    first_player: Field[int]  # the seat holding the clock
+    current: Field[int]  # whose turn it is
+    on_extra_turn: Field[bool]  # the current turn is an extra turn
+    extra_turns: Field[int]  # extra turns the current player has still to take
+    action: Field[str | None]  # the Action used this turn, or None before it is named
+    deck: Field[list[str]]  # face down, top card last
+    discard: Field[list[str]]  # face up, public
+    hands: Field[list[list[str]]]  # per seat
+    known: Field[list[list[str]]]  # per seat: cards in hand everyone has seen there
+    areas: Field[list[list[dict[str, Any]]]]  # per seat: cards in play
+    money: Field[list[int]]  # per seat
+    minus: Field[list[int]]  # per seat: -1 crown tokens
+    played: Field[list[int]]  # per seat: cards played this turn
+    last_action: Field[list[str | None]]  # per seat: the Action of their last turn
+    debts: Field[list[int]]  # per seat: money to lose at the start of the next turn (Merchant)
+    stack: Field[list[Frame]]  # frames still to do (engine/stack.py)
+    reactions: Field[list[Frame]]  # frames to do before anything else (Cultist, below its line)
+    pending: Field[dict[str, Any] | None]  # the question asked now: seat, kind, args
+    over: Field[bool]
     # Hands are their holders' own, except the cards everyone has seen there (`known`: revealed,
     # returned by Watchdog); the deck's order is nobody's; the discard pile is face up.
     ZONES = (
