@@ -249,10 +249,16 @@ function crownText(count) {
 const BAND = 20;
 const LINE = 15;
 
+// A card's values (pieces.py) by what they are: their labels come in the page's language.
+function cardValues(info) {
+  const byLabel = Object.fromEntries((info?.values || []).map((v) => [v.label, v]));
+  return { cost: byLabel[t("cost")], crowns: byLabel[t("crowns")], type: byLabel[t("type")] };
+}
+
 function playerCardLines(w, name, options) {
   const info = pieceInfo(`card:${name}`);
   const room = charsIn(w - 8);
-  const values = Object.fromEntries((info?.values || []).map((v) => [v.label, v]));
+  const values = cardValues(info);
   return [
     ...wrapText(name, room).map((text) => ({ text, bold: true })),
     ...(values.type ? [{ text: "Director", fill: "#6b4200" }] : []),
@@ -272,7 +278,7 @@ function playerCard(svg, x, y, w, h, name, options = {}) {
   el(group, "rect", { x, y, width: w, height: h, rx: 6, fill: options.rotated ? "#e4ded2" : (info?.colour ?? "#fffdf6"),
     stroke: lookColour(colour, "#5b5140"), "stroke-width": 2, "stroke-dasharray": options.rotated ? "5 3" : null });
   el(group, "rect", { x, y, width: w, height: BAND, rx: 6, fill: lookColour(colour, "#5b5140") });
-  const values = Object.fromEntries((info?.values || []).map((v) => [v.label, v]));
+  const values = cardValues(info);
   const mark = (v) => (v?.proposed ? "*" : "");
   label(group, x + 4, y + BAND / 2 + 1, `${values.cost?.value ?? "?"}${mark(values.cost)}`, { "text-anchor": "start", fill: "#fff", "font-weight": "bold" });
   label(group, x + w - 4, y + BAND / 2 + 1, `♛${values.crowns?.value ?? "?"}${mark(values.crowns)}`, { "text-anchor": "end", fill: "#fff", "font-weight": "bold" });
