@@ -37,8 +37,12 @@ VERB_LABELS = {
     "give": N_("give {card}: {text}"),
     "take": N_("take {card}: {text}"),
 }
-# When an Event triggers, as the board names it (data.toml `trigger`)
-TRIGGER_WORDS = {"start": N_("start"), "end": N_("end"), "turn": N_("turn")}
+# An Event on the board, by when it triggers (data.toml `trigger`: start, end or turn)
+EVENT_LINES = {
+    "start": N_("{mark} {name} (turns {turns}, start): {text}"),
+    "end": N_("{mark} {name} (turns {turns}, end): {text}"),
+    "turn": N_("{mark} {name} (turns {turns}, turn): {text}"),
+}
 COLOUR_WORDS = (N_("Blue"), N_("Gold"), N_("Red"))  # data.COLOURS, shown in words
 
 
@@ -72,11 +76,9 @@ def render(game: Directors, view: dict[str, Any]) -> str:
              + (" " + _("(extra turn)") if st["extra_turn"] else "")]
     active = _("ACTIVE")
     for event in st["events"]:
-        lines.append("  " + _("{mark} {name} (turns {turns}, {trigger}): {text}").format(
+        lines.append("  " + _(EVENT_LINES[event["trigger"]]).format(
             mark=active if event["active"] else " " * len(active), name=event["name"],
-            turns=", ".join(map(str, event["turns"])),
-            trigger=_(TRIGGER_WORDS.get(event["trigger"], event["trigger"])),
-            text=_(event["text"])))
+            turns=", ".join(map(str, event["turns"])), text=_(event["text"])))
     lines.append(_("Deck {count} · discard: {cards}").format(
         count=st["deck_size"], cards=_counted(st["discard"]) or _("empty")))
     for p in st["players"]:
