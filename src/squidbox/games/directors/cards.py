@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 
 Effect = Callable[["DirectorsState", int], None]
 EFFECTS: dict[str, Effect] = {}
-BONUSES = ("bonus draw", "bonus money", "bonus play")
+BONUS_WORDS = ("draw", "money", "play")  # Advisor's and Golem's bonuses, in the card's order
+BONUSES = tuple(f"bonus {word}" for word in BONUS_WORDS)  # their actions
 # The bonus log lines by the bonus (message ids, translated when the log is read)
 _CHOOSES = {"draw": N_("{seat:name} chooses draw for {_me:name}."),
             "money": N_("{seat:name} chooses money for {_me:name}."),

@@ -57,7 +57,7 @@ class Directors(Game):
         self.full_deck = sorted(self.data.deck())
         self.moves = action_table(
             [*turn.ACTIONS, "pass", "pay"], HAND_VERBS, PLAY_AREA_VERBS, sorted(self.data.cards),
-            ROTATED, COLOURS, cards.BONUSES, sorted(self.data.events), self.data.max_players)
+            ROTATED, COLOURS, cards.BONUS_WORDS, sorted(self.data.events), self.data.max_players)
         super().__init__()
 
     def from_json(self, doc: Any, verify: bool = False) -> DirectorsState:
