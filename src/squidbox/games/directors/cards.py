@@ -64,7 +64,7 @@ def advisor_bonus(st: DirectorsState, seat: int, me: int) -> list[str]:
 
 def advisor_chosen(st: DirectorsState, seat: int, choice: str, me: int) -> None:
     p = st.params("Advisor")
-    st.emit("bonus", _CHOOSES[st.game.moves.decode[choice].what], seat=seat, choice=choice,
+    st.emit("bonus", _CHOOSES[st.game.named[choice]], seat=seat, choice=choice,
             _me=me)
     if choice == "bonus draw":
         st.draw(me, p["draw"])
@@ -158,7 +158,7 @@ def bishop_discarded(st: DirectorsState, seat: int, choice: str, order: list[int
         st.push(bishop_next, order=order[1:], failed=failed)
     else:
         st.ask_later(seat, BISHOP_DISCARD, order=order, failed=failed, discarded=discarded)
-    st.discard_from_hand(seat, st.game.moves.decode[choice].what)
+    st.discard_from_hand(seat, st.game.named[choice])
 
 
 BISHOP_DISCARD = Question(
@@ -183,7 +183,7 @@ def captain_discard(st: DirectorsState, seat: int, discarded: list[str]) -> list
 
 def captain_discarded(st: DirectorsState, seat: int, choice: str, discarded: list[str]) -> None:
     if choice != "pass":
-        discarded = [*discarded, st.game.moves.decode[choice].what]
+        discarded = [*discarded, st.game.named[choice]]
     done = choice == "pass" or len(discarded) == st.params("Captain")["discard"]
     if done:
         st.push(command_in_order, seat=seat, cards=sorted(discarded), by_director=True)
@@ -217,7 +217,7 @@ def discard_one(st: DirectorsState, seat: int) -> list[str]:
 
 
 def discarded_one(st: DirectorsState, seat: int, choice: str) -> None:
-    st.discard_from_hand(seat, st.game.moves.decode[choice].what)
+    st.discard_from_hand(seat, st.game.named[choice])
 
 
 DISCARD_ONE = Question(N_("Discard a card"), discard_one, discarded_one)
@@ -238,7 +238,7 @@ def diplomat_reveal(st: DirectorsState, seat: int) -> list[str]:
 
 def diplomat_revealed(st: DirectorsState, seat: int, choice: str) -> None:
     if choice != "pass":
-        name = st.game.moves.decode[choice].what
+        name = st.game.named[choice]
         st.reveal(seat, [name])
         st.push(command, seat=seat, card=name, by_director=True)
 
@@ -277,7 +277,7 @@ def golem_skip(st: DirectorsState, seat: int, me: int) -> list[str]:
 
 def golem_skipped(st: DirectorsState, seat: int, choice: str, me: int) -> None:
     p = st.params("Golem")
-    st.emit("bonus", _SKIPS[st.game.moves.decode[choice].what], seat=seat, choice=choice,
+    st.emit("bonus", _SKIPS[st.game.named[choice]], seat=seat, choice=choice,
             _me=me)
     if choice != "bonus draw":
         st.draw(me, p["draw"])
@@ -328,7 +328,7 @@ def hunter_colour(st: DirectorsState, seat: int) -> list[str]:
 
 
 def hunter_named(st: DirectorsState, seat: int, choice: str) -> None:
-    colour = st.game.moves.decode[choice].what
+    colour = st.game.named[choice]
     st.emit("name", "{seat:name} names {colour:t}.", seat=seat, colour=colour)
     st.push(hunter_self, me=seat)
     for other in st.others(seat):
@@ -353,7 +353,7 @@ def hunter_discarded(st: DirectorsState, seat: int, choice: str) -> None:
     if choice == "pass":
         st.gain(seat, p["money_kept"])
     else:
-        st.discard_from_hand(seat, st.game.moves.decode[choice].what)
+        st.discard_from_hand(seat, st.game.named[choice])
         st.gain(seat, p["money_discarded"])
 
 
@@ -369,7 +369,7 @@ def hunter_other(st: DirectorsState, seat: int, colour: str) -> list[str]:
 
 def hunter_other_discarded(st: DirectorsState, seat: int, choice: str, colour: str) -> None:
     if choice != "pass":
-        st.discard_from_hand(seat, st.game.moves.decode[choice].what)
+        st.discard_from_hand(seat, st.game.named[choice])
         st.gain(seat, st.params("Hunter")["others_money"])
 
 
@@ -390,7 +390,7 @@ def inventor_command(st: DirectorsState, seat: int) -> list[str]:
 
 
 def inventor_commanded(st: DirectorsState, seat: int, choice: str) -> None:
-    st.push(command, seat=seat, card=st.game.moves.decode[choice].what, by_director=True)
+    st.push(command, seat=seat, card=st.game.named[choice], by_director=True)
 
 
 INVENTOR_COMMAND = Question(
@@ -418,7 +418,7 @@ def kitsune_give(st: DirectorsState, seat: int) -> list[str]:
 def kitsune_given(st: DirectorsState, seat: int, choice: str) -> None:
     if choice == "pass":
         return
-    give = st.game.moves.decode[choice].what
+    give = st.game.named[choice]
     holders = same_cost_holders(st, seat, st.card(st.find_in_play(seat, give)["card"]).cost)
     if len(holders) == 1:
         st.ask(seat, KITSUNE_TAKE, give=give, other=holders[0])
@@ -453,7 +453,7 @@ def kitsune_take(st: DirectorsState, seat: int, give: str, other: int) -> list[s
 
 def kitsune_taken(st: DirectorsState, seat: int, choice: str, give: str, other: int) -> None:
     mine = st.find_in_play(seat, give)
-    theirs = st.find_in_play(other, st.game.moves.decode[choice].what)
+    theirs = st.find_in_play(other, st.game.named[choice])
     st.areas[seat].remove(mine)
     st.areas[other].remove(theirs)
     mine["new"] = theirs["new"] = False  # neither was played this turn by its new holder
@@ -545,7 +545,7 @@ def mimic_choice(st: DirectorsState, seat: int, among: list[str]) -> list[str]:
 
 
 def mimic_chosen(st: DirectorsState, seat: int, choice: str, among: list[str]) -> None:
-    name = st.game.moves.decode[choice].what
+    name = st.game.named[choice]
     for _ in range(st.params("Mimic")["times"]):
         st.push(command, seat=seat, card=name, by_director=True)
 
@@ -576,7 +576,7 @@ def nightmare_spare(st: DirectorsState, seat: int, spared: list[str]) -> list[st
 
 
 def nightmare_spared(st: DirectorsState, seat: int, choice: str, spared: list[str]) -> None:
-    spared = [*spared, st.game.moves.decode[choice].what]
+    spared = [*spared, st.game.named[choice]]
     if len(spared) < st.params("Nightmare")["spared"]:
         st.ask(seat, NIGHTMARE_SPARE, spared=spared)
         return
@@ -607,7 +607,7 @@ def overlord_choice(st: DirectorsState, seat: int, colour: str, blue: str | None
 
 def overlord_chosen(st: DirectorsState, seat: int, choice: str, colour: str,
                     blue: str | None) -> None:
-    name = st.game.moves.decode[choice].what
+    name = st.game.named[choice]
     if colour == "Blue":
         overlord_gold(st, seat, name)
     else:
@@ -652,7 +652,7 @@ def puppeteer_choice(st: DirectorsState, seat: int, first: str | None) -> list[s
 
 
 def puppeteer_chosen(st: DirectorsState, seat: int, choice: str, first: str | None) -> None:
-    name = st.game.moves.decode[choice].what
+    name = st.game.named[choice]
     if first is None and st.ask(seat, PUPPETEER_CHOICE, first=name):
         return
     chosen = [name] if first is None else [first, name]
@@ -680,7 +680,7 @@ def raider_keep(st: DirectorsState, seat: int) -> list[str]:
 
 def raider_kept(st: DirectorsState, seat: int, choice: str) -> None:
     rest = sorted(st.hands[seat])
-    rest.remove(st.game.moves.decode[choice].what)
+    rest.remove(st.game.named[choice])
     for name in rest:
         st.discard_from_hand(seat, name)
 
@@ -732,7 +732,7 @@ def spy_choice(st: DirectorsState, seat: int, among: list[str]) -> list[str]:
 
 
 def spy_chosen(st: DirectorsState, seat: int, choice: str, among: list[str]) -> None:
-    st.push(command, seat=seat, card=st.game.moves.decode[choice].what, by_director=True)
+    st.push(command, seat=seat, card=st.game.named[choice], by_director=True)
 
 
 SPY_CHOICE = Question(N_("Spy: command one of the revealed cards"), spy_choice, spy_chosen)
@@ -766,7 +766,7 @@ def vampire_discard(st: DirectorsState, seat: int) -> list[str]:
 
 
 def vampire_discarded(st: DirectorsState, seat: int, choice: str) -> None:
-    st.discard_from_play(seat, st.game.moves.decode[choice].what)
+    st.discard_from_play(seat, st.game.named[choice])
 
 
 VAMPIRE_DISCARD = Question(
@@ -800,7 +800,7 @@ def watchdog_choice(st: DirectorsState, seat: int) -> list[str]:
 
 
 def watchdog_chosen(st: DirectorsState, seat: int, choice: str) -> None:
-    chosen = st.find_in_play(seat, st.game.moves.decode[choice].what)
+    chosen = st.find_in_play(seat, st.game.named[choice])
     chosen[WATCHED] = True  # this very card (not another copy) is the one to return
     name = chosen["card"]
     st.push(command, seat=seat, card=name, by_director=True)

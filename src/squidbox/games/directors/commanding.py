@@ -42,7 +42,7 @@ def select_for_action(st: DirectorsState, seat: int, chosen: list[str]) -> list[
 
 
 def selected(st: DirectorsState, seat: int, choice: str, chosen: list[str]) -> None:
-    chosen = sorted([*chosen, st.game.moves.decode[choice].what])
+    chosen = sorted([*chosen, st.game.named[choice]])
     if len(chosen) < st.game.data.actions.commands:
         st.ask(seat, SELECT_FOR_ACTION, chosen=chosen)
     else:
@@ -73,7 +73,7 @@ def command_next(st: DirectorsState, seat: int, cards: list[str],
 
 def command_chosen(st: DirectorsState, seat: int, choice: str, cards: list[str],
                    by_director: bool) -> None:
-    name = st.game.moves.decode[choice].what
+    name = st.game.named[choice]
     rest = list(cards)
     rest.remove(name)
     st.push(command, seat=seat, card=name, by_director=by_director)
@@ -117,7 +117,7 @@ def zoo_chosen(st: DirectorsState, seat: int, choice: str, card: str, by_directo
         return
     st.emit("zoo_opening", "Zoo Opening: instead of commanding {card}, {seat:name} plays a "
             "card.", seat=seat, card=card)
-    st.play(seat, st.game.moves.decode[choice].what)
+    st.play(seat, st.game.named[choice])
 
 
 ZOO_OPENING = Question(

@@ -53,7 +53,7 @@ def commerce_discarded(st: DirectorsState, seat: int, choice: str) -> None:
     if choice == "pass":
         return
     st.mark_reveal()  # the choice shows that a card in hand costs no more
-    card_ref = st.game.moves.decode[choice].what
+    card_ref = st.game.named[choice]
     limit = st.card(st.find_in_play(seat, card_ref)["card"]).cost
     st.push(playing.offer_play, seat=seat, costs=cards.costs_up_to(st, limit), free=True,
             after="commerce_played", after_args={"seat": seat})
@@ -147,7 +147,7 @@ def eruption(st: DirectorsState, me: int) -> None:
 def eruption_colour(st: DirectorsState, seat: int, colour: str) -> None:
     options = eruption_discard(st, seat, colour)
     if len(options) == 1:
-        st.discard_from_play(seat, st.game.moves.decode[options[0]].what)
+        st.discard_from_play(seat, st.game.named[options[0]])
     elif options:
         st.ask(seat, ERUPTION_DISCARD, colour=colour)
 
@@ -158,7 +158,7 @@ def eruption_discard(st: DirectorsState, seat: int, colour: str) -> list[str]:
 
 
 def eruption_discarded(st: DirectorsState, seat: int, choice: str, colour: str) -> None:
-    st.discard_from_play(seat, st.game.moves.decode[choice].what)
+    st.discard_from_play(seat, st.game.named[choice])
 
 
 ERUPTION_DISCARD = Question(

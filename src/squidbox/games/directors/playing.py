@@ -48,7 +48,7 @@ def choose_play(st: DirectorsState, seat: int, costs: list[int] | None = None,
 def play_chosen(st: DirectorsState, seat: int, choice: str, source: str = "hand",
                 free: bool = False, penalty: int = 0, after: str | None = None,
                 after_args: dict[str, Any] | None = None, **_: Any) -> None:
-    played = None if choice == "pass" else st.game.moves.decode[choice].what
+    played = None if choice == "pass" else st.game.named[choice]
     if played is not None:
         st.play(seat, played, source=source, free=free)
         if penalty:

@@ -81,6 +81,8 @@ class DirectorsState(StackState, State):
     reactions: Field[list[Frame]]  # frames to do before anything else (Cultist, below its line)
     pending: Field[dict[str, Any] | None]  # the question asked now: seat, kind, args
     over: Field[bool]
+    # The public log entries of the decision being applied (transient, see flush_log)
+    _log_batch: list[tuple[str, str, dict[str, Any]]]
     # Hands are their holders' own, except the cards everyone has seen there (`known`: revealed,
     # returned by Watchdog); the deck's order is nobody's; the discard pile is face up.
     ZONES = (
@@ -137,7 +139,7 @@ class DirectorsState(StackState, State):
         return sorted(self.rng.sample(names, chosen))
 
     def _derive(self) -> None:
-        self._log_batch: list[tuple[str, str, dict[str, Any]]] = []
+        self._log_batch = []
 
     # ---- the log ------------------------------------------------------------------------------
     # The public events of one decision's consequences are logged as one entry (a "sequence"

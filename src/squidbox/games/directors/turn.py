@@ -130,7 +130,7 @@ def choose_event(st: DirectorsState, seat: int, timing: str, done: list[str]) ->
 
 def event_chosen(st: DirectorsState, seat: int, choice: str, timing: str,
                  done: list[str]) -> None:
-    name = st.game.moves.decode[choice].what
+    name = st.game.named[choice]
     st.push(event_cards.event, name=name)
     st.push(events_at, timing=timing, done=[*done, name])
 
