@@ -30,10 +30,11 @@ function colourWord(colour) {
   return { Blue: t("Blue"), Gold: t("Gold"), Red: t("Red") }[colour] ?? colour;
 }
 
-// The words on a choice chip (the action itself is the identifier the server takes).
+// The words on a choice chip (the action itself is the identifier the server takes). Not the
+// action ids as message ids: pages show those ids as the action buttons' titles.
 function chipWord(action) {
-  return { "bonus draw": t("bonus draw"), "bonus money": t("bonus money"), "bonus play": t("bonus play"),
-    pay: t("pay"), pass: t("pass") }[action] ?? action;
+  return { "bonus draw": t("Draw bonus"), "bonus money": t("Money bonus"), "bonus play": t("Play bonus"),
+    pay: t("Pay"), pass: t("Pass") }[action] ?? action;
 }
 
 // Cards a row: as many of at least 104 units as fit (three on a phone).
