@@ -45,7 +45,7 @@ def action_table(words: Sequence[str], hand_verbs: Sequence[str],
     entries += [(f"{verb} {name}{mark}", Choice(verb, f"{name}{mark}"))
                 for verb in play_area_verbs for name in cards for mark in ("", rotated)]
     entries += [(f"name {colour}", Choice("name", colour)) for colour in colours]
-    entries += [(bonus, Choice(*bonus.split(" ", 1))) for bonus in bonuses]
+    entries += [(f"bonus {word}", Choice("bonus", word)) for word in bonuses]
     entries += [(f"resolve {name}", Choice("resolve", name)) for name in events]
     entries += [(f"target {seat + 1}", Target(seat)) for seat in range(max_players)]
     return ActionTable(entries)

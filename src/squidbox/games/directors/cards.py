@@ -11,19 +11,29 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from squidbox.engine import Later
 from squidbox.engine.stack import Question
+from squidbox.i18n import N_
 
 from .commanding import command, command_in_order
 from .data import COLOURS
 from .playing import offer_play, play_several
-from .state import ref
+from .text import ref_text
 
 if TYPE_CHECKING:
     from .state import DirectorsState
 
 Effect = Callable[["DirectorsState", int], None]
 EFFECTS: dict[str, Effect] = {}
-BONUSES = ("bonus draw", "bonus money", "bonus play")
+BONUS_WORDS = ("draw", "money", "play")  # Advisor's and Golem's bonuses, in the card's order
+BONUSES = tuple(f"bonus {word}" for word in BONUS_WORDS)  # their actions
+# The bonus log lines by the bonus (message ids, translated when the log is read)
+_CHOOSES = {"draw": N_("{seat:name} chooses draw for {_me:name}."),
+            "money": N_("{seat:name} chooses money for {_me:name}."),
+            "play": N_("{seat:name} chooses play for {_me:name}.")}
+_SKIPS = {"draw": N_("{seat:name} makes {_me:name} skip draw."),
+          "money": N_("{seat:name} makes {_me:name} skip money."),
+          "play": N_("{seat:name} makes {_me:name} skip play.")}
 WATCHED = "watchdog"  # marks, while Watchdog commands it, the card in play it will return
 
 
@@ -54,8 +64,8 @@ def advisor_bonus(st: DirectorsState, seat: int, me: int) -> list[str]:
 
 def advisor_chosen(st: DirectorsState, seat: int, choice: str, me: int) -> None:
     p = st.params("Advisor")
-    st.emit("bonus", "{seat:name} chooses {_bonus} for {_me:name}.", seat=seat, choice=choice,
-            _bonus=choice.removeprefix("bonus "), _me=me)
+    st.emit("bonus", _CHOOSES[st.game.named[choice]], seat=seat, choice=choice,
+            _me=me)
     if choice == "bonus draw":
         st.draw(me, p["draw"])
     elif choice == "bonus money":
@@ -65,7 +75,7 @@ def advisor_chosen(st: DirectorsState, seat: int, choice: str, me: int) -> None:
 
 
 ADVISOR_BONUS = Question(
-    "Advisor: choose the bonus the next player gets",
+    N_("Advisor: choose the bonus the next player gets"),
     advisor_bonus, advisor_chosen)
 
 
@@ -148,11 +158,11 @@ def bishop_discarded(st: DirectorsState, seat: int, choice: str, order: list[int
         st.push(bishop_next, order=order[1:], failed=failed)
     else:
         st.ask_later(seat, BISHOP_DISCARD, order=order, failed=failed, discarded=discarded)
-    st.discard_from_hand(seat, st.game.moves.decode[choice].what)
+    st.discard_from_hand(seat, st.game.named[choice])
 
 
 BISHOP_DISCARD = Question(
-    "Bishop: you may discard 3 cards to remove -3 crowns",
+    N_("Bishop: you may discard 3 cards to remove -3 crowns"),
     bishop_discard, bishop_discarded)
 
 
@@ -173,7 +183,7 @@ def captain_discard(st: DirectorsState, seat: int, discarded: list[str]) -> list
 
 def captain_discarded(st: DirectorsState, seat: int, choice: str, discarded: list[str]) -> None:
     if choice != "pass":
-        discarded = [*discarded, st.game.moves.decode[choice].what]
+        discarded = [*discarded, st.game.named[choice]]
     done = choice == "pass" or len(discarded) == st.params("Captain")["discard"]
     if done:
         st.push(command_in_order, seat=seat, cards=sorted(discarded), by_director=True)
@@ -184,7 +194,7 @@ def captain_discarded(st: DirectorsState, seat: int, choice: str, discarded: lis
 
 
 CAPTAIN_DISCARD = Question(
-    "Captain: discard up to 2 cards; each is commanded",
+    N_("Captain: discard up to 2 cards; each is commanded"),
     captain_discard, captain_discarded)
 
 
@@ -207,10 +217,10 @@ def discard_one(st: DirectorsState, seat: int) -> list[str]:
 
 
 def discarded_one(st: DirectorsState, seat: int, choice: str) -> None:
-    st.discard_from_hand(seat, st.game.moves.decode[choice].what)
+    st.discard_from_hand(seat, st.game.named[choice])
 
 
-DISCARD_ONE = Question("Discard a card", discard_one, discarded_one)
+DISCARD_ONE = Question(N_("Discard a card"), discard_one, discarded_one)
 
 
 # ---- Diplomat (Director) ----------------------------------------------------------------------
@@ -228,14 +238,14 @@ def diplomat_reveal(st: DirectorsState, seat: int) -> list[str]:
 
 def diplomat_revealed(st: DirectorsState, seat: int, choice: str) -> None:
     if choice != "pass":
-        name = st.game.moves.decode[choice].what
+        name = st.game.named[choice]
         st.reveal(seat, [name])
         st.push(command, seat=seat, card=name, by_director=True)
 
 
 DIPLOMAT_REVEAL = Question(
-    "Diplomat: reveal a card costing $5 or less from your hand, if you hold one, and "
-    "command it; or pass",
+    N_("Diplomat: reveal a card costing $5 or less from your hand, if you hold one, and "
+    "command it; or pass"),
     diplomat_reveal, diplomat_revealed)
 
 
@@ -267,8 +277,8 @@ def golem_skip(st: DirectorsState, seat: int, me: int) -> list[str]:
 
 def golem_skipped(st: DirectorsState, seat: int, choice: str, me: int) -> None:
     p = st.params("Golem")
-    st.emit("bonus", "{seat:name} makes {_me:name} skip {_bonus}.", seat=seat, choice=choice,
-            _bonus=choice.removeprefix("bonus "), _me=me)
+    st.emit("bonus", _SKIPS[st.game.named[choice]], seat=seat, choice=choice,
+            _me=me)
     if choice != "bonus draw":
         st.draw(me, p["draw"])
     if choice != "bonus money":
@@ -277,7 +287,9 @@ def golem_skipped(st: DirectorsState, seat: int, choice: str, me: int) -> None:
         st.push(play_several, seat=me, left=p["plays"])
 
 
-GOLEM_SKIP = Question("Golem: choose the bonus the next player skips", golem_skip, golem_skipped)
+GOLEM_SKIP = Question(
+    N_("Golem: choose the bonus the next player skips"),
+    golem_skip, golem_skipped)
 
 
 # ---- Healer, Hero, Horse ----------------------------------------------------------------------
@@ -316,14 +328,14 @@ def hunter_colour(st: DirectorsState, seat: int) -> list[str]:
 
 
 def hunter_named(st: DirectorsState, seat: int, choice: str) -> None:
-    colour = choice.removeprefix("name ")
-    st.emit("name", "{seat:name} names {colour}.", seat=seat, colour=colour)
+    colour = st.game.named[choice]
+    st.emit("name", "{seat:name} names {colour:t}.", seat=seat, colour=colour)
     st.push(hunter_self, me=seat)
     for other in st.others(seat):
         st.ask_later(other, HUNTER_OTHER, colour=colour)
 
 
-HUNTER_COLOUR = Question("Hunter: name a colour", hunter_colour, hunter_named)
+HUNTER_COLOUR = Question(N_("Hunter: name a colour"), hunter_colour, hunter_named)
 
 
 def hunter_self(st: DirectorsState, me: int) -> None:
@@ -341,12 +353,12 @@ def hunter_discarded(st: DirectorsState, seat: int, choice: str) -> None:
     if choice == "pass":
         st.gain(seat, p["money_kept"])
     else:
-        st.discard_from_hand(seat, st.game.moves.decode[choice].what)
+        st.discard_from_hand(seat, st.game.named[choice])
         st.gain(seat, p["money_discarded"])
 
 
 HUNTER_DISCARD = Question(
-    "Hunter: you may discard a card ($7 if you do, $3 if not)",
+    N_("Hunter: you may discard a card ($7 if you do, $3 if not)"),
     hunter_discard, hunter_discarded)
 
 
@@ -357,12 +369,12 @@ def hunter_other(st: DirectorsState, seat: int, colour: str) -> list[str]:
 
 def hunter_other_discarded(st: DirectorsState, seat: int, choice: str, colour: str) -> None:
     if choice != "pass":
-        st.discard_from_hand(seat, st.game.moves.decode[choice].what)
+        st.discard_from_hand(seat, st.game.named[choice])
         st.gain(seat, st.params("Hunter")["others_money"])
 
 
 HUNTER_OTHER = Question(
-    "Hunter: anyone may now discard a card of the named colour to gain $4",
+    N_("Hunter: anyone may now discard a card of the named colour to gain $4"),
     hunter_other, hunter_other_discarded)
 
 
@@ -378,11 +390,11 @@ def inventor_command(st: DirectorsState, seat: int) -> list[str]:
 
 
 def inventor_commanded(st: DirectorsState, seat: int, choice: str) -> None:
-    st.push(command, seat=seat, card=st.game.moves.decode[choice].what, by_director=True)
+    st.push(command, seat=seat, card=st.game.named[choice], by_director=True)
 
 
 INVENTOR_COMMAND = Question(
-    "Inventor: command a card you played this turn",
+    N_("Inventor: command a card you played this turn"),
     inventor_command, inventor_commanded)
 
 
@@ -406,7 +418,7 @@ def kitsune_give(st: DirectorsState, seat: int) -> list[str]:
 def kitsune_given(st: DirectorsState, seat: int, choice: str) -> None:
     if choice == "pass":
         return
-    give = st.game.moves.decode[choice].what
+    give = st.game.named[choice]
     holders = same_cost_holders(st, seat, st.card(st.find_in_play(seat, give)["card"]).cost)
     if len(holders) == 1:
         st.ask(seat, KITSUNE_TAKE, give=give, other=holders[0])
@@ -415,7 +427,7 @@ def kitsune_given(st: DirectorsState, seat: int, choice: str) -> None:
 
 
 KITSUNE_GIVE = Question(
-    "Kitsune: you may exchange one of your cards in play",
+    N_("Kitsune: you may exchange one of your cards in play"),
     kitsune_give, kitsune_given)
 
 
@@ -429,7 +441,7 @@ def kitsune_targeted(st: DirectorsState, seat: int, choice: str, give: str) -> N
 
 
 KITSUNE_TARGET = Question(
-    "Kitsune: choose the player to exchange with",
+    N_("Kitsune: choose the player to exchange with"),
     kitsune_target, kitsune_targeted)
 
 
@@ -441,18 +453,20 @@ def kitsune_take(st: DirectorsState, seat: int, give: str, other: int) -> list[s
 
 def kitsune_taken(st: DirectorsState, seat: int, choice: str, give: str, other: int) -> None:
     mine = st.find_in_play(seat, give)
-    theirs = st.find_in_play(other, st.game.moves.decode[choice].what)
+    theirs = st.find_in_play(other, st.game.named[choice])
     st.areas[seat].remove(mine)
     st.areas[other].remove(theirs)
     mine["new"] = theirs["new"] = False  # neither was played this turn by its new holder
     st.areas[seat].append(theirs)
     st.areas[other].append(mine)
     st.emit("exchange", "{seat:name} exchanges {_gave} for {other:name}'s {_took}.", seat=seat,
-            other=other, gave=mine["card"], took=theirs["card"], _gave=ref(mine),
-            _took=ref(theirs))
+            other=other, gave=mine["card"], took=theirs["card"],
+            _gave=Later(ref_text, mine["card"], mine["rotated"]),
+            _took=Later(ref_text, theirs["card"], theirs["rotated"]))
 
 
-KITSUNE_TAKE = Question("Kitsune: choose the card you take", kitsune_take, kitsune_taken)
+
+KITSUNE_TAKE = Question(N_("Kitsune: choose the card you take"), kitsune_take, kitsune_taken)
 
 
 # ---- Leprechaun, Magpie -----------------------------------------------------------------------
@@ -486,7 +500,7 @@ def magpie_paid(st: DirectorsState, seat: int, choice: str, paid: int) -> None:
 
 
 MAGPIE_OPTIONS = Question(
-    "Magpie: you may pay $2 (again); then you draw 1 card for each $2 paid",
+    N_("Magpie: you may pay $2 (again); then you draw 1 card for each $2 paid"),
     magpie_options, magpie_paid)
 
 
@@ -531,12 +545,12 @@ def mimic_choice(st: DirectorsState, seat: int, among: list[str]) -> list[str]:
 
 
 def mimic_chosen(st: DirectorsState, seat: int, choice: str, among: list[str]) -> None:
-    name = st.game.moves.decode[choice].what
+    name = st.game.named[choice]
     for _ in range(st.params("Mimic")["times"]):
         st.push(command, seat=seat, card=name, by_director=True)
 
 
-MIMIC_CHOICE = Question("Mimic: choose the card to command twice", mimic_choice, mimic_chosen)
+MIMIC_CHOICE = Question(N_("Mimic: choose the card to command twice"), mimic_choice, mimic_chosen)
 
 
 # ---- Nightmare ---------------------------------------------------------------------------------
@@ -562,7 +576,7 @@ def nightmare_spare(st: DirectorsState, seat: int, spared: list[str]) -> list[st
 
 
 def nightmare_spared(st: DirectorsState, seat: int, choice: str, spared: list[str]) -> None:
-    spared = [*spared, st.game.moves.decode[choice].what]
+    spared = [*spared, st.game.named[choice]]
     if len(spared) < st.params("Nightmare")["spared"]:
         st.ask(seat, NIGHTMARE_SPARE, spared=spared)
         return
@@ -575,7 +589,7 @@ def nightmare_spared(st: DirectorsState, seat: int, choice: str, spared: list[st
 
 
 NIGHTMARE_SPARE = Question(
-    "Nightmare: choose a card to leave un-rotated",
+    N_("Nightmare: choose a card to leave un-rotated"),
     nightmare_spare, nightmare_spared)
 
 
@@ -593,14 +607,16 @@ def overlord_choice(st: DirectorsState, seat: int, colour: str, blue: str | None
 
 def overlord_chosen(st: DirectorsState, seat: int, choice: str, colour: str,
                     blue: str | None) -> None:
-    name = st.game.moves.decode[choice].what
+    name = st.game.named[choice]
     if colour == "Blue":
         overlord_gold(st, seat, name)
     else:
         overlord_commands(st, seat, blue, name)
 
 
-OVERLORD_CHOICE = Question("Overlord: choose the card to command", overlord_choice, overlord_chosen)
+OVERLORD_CHOICE = Question(
+    N_("Overlord: choose the card to command"),
+    overlord_choice, overlord_chosen)
 
 
 def overlord_gold(st: DirectorsState, me: int, blue: str | None) -> None:
@@ -636,7 +652,7 @@ def puppeteer_choice(st: DirectorsState, seat: int, first: str | None) -> list[s
 
 
 def puppeteer_chosen(st: DirectorsState, seat: int, choice: str, first: str | None) -> None:
-    name = st.game.moves.decode[choice].what
+    name = st.game.named[choice]
     if first is None and st.ask(seat, PUPPETEER_CHOICE, first=name):
         return
     chosen = [name] if first is None else [first, name]
@@ -645,7 +661,7 @@ def puppeteer_chosen(st: DirectorsState, seat: int, choice: str, first: str | No
 
 
 PUPPETEER_CHOICE = Question(
-    "Puppeteer: choose a card the previous player has in play",
+    N_("Puppeteer: choose a card the previous player has in play"),
     puppeteer_choice, puppeteer_chosen)
 
 
@@ -664,13 +680,13 @@ def raider_keep(st: DirectorsState, seat: int) -> list[str]:
 
 def raider_kept(st: DirectorsState, seat: int, choice: str) -> None:
     rest = sorted(st.hands[seat])
-    rest.remove(st.game.moves.decode[choice].what)
+    rest.remove(st.game.named[choice])
     for name in rest:
         st.discard_from_hand(seat, name)
 
 
 RAIDER_KEEP = Question(
-    "Raider: choose the card you keep; you discard the rest",
+    N_("Raider: choose the card you keep; you discard the rest"),
     raider_keep, raider_kept)
 
 
@@ -698,7 +714,7 @@ def sphinx_paid(st: DirectorsState, seat: int, choice: str) -> None:
             st.ask(seat, SPHINX_PAY)
 
 
-SPHINX_PAY = Question("Sphinx: you may pay $10 for an extra turn", sphinx_pay, sphinx_paid)
+SPHINX_PAY = Question(N_("Sphinx: you may pay $10 for an extra turn"), sphinx_pay, sphinx_paid)
 
 
 # ---- Spy (Director) ---------------------------------------------------------------------------
@@ -716,10 +732,10 @@ def spy_choice(st: DirectorsState, seat: int, among: list[str]) -> list[str]:
 
 
 def spy_chosen(st: DirectorsState, seat: int, choice: str, among: list[str]) -> None:
-    st.push(command, seat=seat, card=st.game.moves.decode[choice].what, by_director=True)
+    st.push(command, seat=seat, card=st.game.named[choice], by_director=True)
 
 
-SPY_CHOICE = Question("Spy: command one of the revealed cards", spy_choice, spy_chosen)
+SPY_CHOICE = Question(N_("Spy: command one of the revealed cards"), spy_choice, spy_chosen)
 
 
 # ---- Squire, Unicorn ---------------------------------------------------------------------------
@@ -750,11 +766,11 @@ def vampire_discard(st: DirectorsState, seat: int) -> list[str]:
 
 
 def vampire_discarded(st: DirectorsState, seat: int, choice: str) -> None:
-    st.discard_from_play(seat, st.game.moves.decode[choice].what)
+    st.discard_from_play(seat, st.game.named[choice])
 
 
 VAMPIRE_DISCARD = Question(
-    "Vampire: discard a card costing $5 or more from play",
+    N_("Vampire: discard a card costing $5 or more from play"),
     vampire_discard, vampire_discarded)
 
 
@@ -784,7 +800,7 @@ def watchdog_choice(st: DirectorsState, seat: int) -> list[str]:
 
 
 def watchdog_chosen(st: DirectorsState, seat: int, choice: str) -> None:
-    chosen = st.find_in_play(seat, st.game.moves.decode[choice].what)
+    chosen = st.find_in_play(seat, st.game.named[choice])
     chosen[WATCHED] = True  # this very card (not another copy) is the one to return
     name = chosen["card"]
     st.push(command, seat=seat, card=name, by_director=True)
@@ -792,7 +808,7 @@ def watchdog_chosen(st: DirectorsState, seat: int, choice: str) -> None:
 
 
 WATCHDOG_CHOICE = Question(
-    "Watchdog: choose a card in play to command and return to your hand",
+    N_("Watchdog: choose a card in play to command and return to your hand"),
     watchdog_choice, watchdog_chosen)
 
 

@@ -10,6 +10,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from squidbox.engine.stack import Question
+from squidbox.i18n import N_
 
 from . import turn
 
@@ -41,14 +42,16 @@ def select_for_action(st: DirectorsState, seat: int, chosen: list[str]) -> list[
 
 
 def selected(st: DirectorsState, seat: int, choice: str, chosen: list[str]) -> None:
-    chosen = sorted([*chosen, st.game.moves.decode[choice].what])
+    chosen = sorted([*chosen, st.game.named[choice]])
     if len(chosen) < st.game.data.actions.commands:
         st.ask(seat, SELECT_FOR_ACTION, chosen=chosen)
     else:
         st.push(command_in_order, seat=seat, cards=chosen, by_director=False)
 
 
-SELECT_FOR_ACTION = Question("Choose the cards to command (4 of them)", select_for_action, selected)
+SELECT_FOR_ACTION = Question(
+    N_("Choose the cards to command (4 of them)"),
+    select_for_action, selected)
 
 
 def command_in_order(st: DirectorsState, seat: int, cards: list[str], by_director: bool) -> None:
@@ -70,14 +73,14 @@ def command_next(st: DirectorsState, seat: int, cards: list[str],
 
 def command_chosen(st: DirectorsState, seat: int, choice: str, cards: list[str],
                    by_director: bool) -> None:
-    name = st.game.moves.decode[choice].what
+    name = st.game.named[choice]
     rest = list(cards)
     rest.remove(name)
     st.push(command, seat=seat, card=name, by_director=by_director)
     st.push(command_in_order, seat=seat, cards=rest, by_director=by_director)
 
 
-COMMAND_NEXT = Question("Choose the card to command next", command_next, command_chosen)
+COMMAND_NEXT = Question(N_("Choose the card to command next"), command_next, command_chosen)
 
 
 def command(st: DirectorsState, seat: int, card: str, by_director: bool) -> None:
@@ -114,11 +117,11 @@ def zoo_chosen(st: DirectorsState, seat: int, choice: str, card: str, by_directo
         return
     st.emit("zoo_opening", "Zoo Opening: instead of commanding {card}, {seat:name} plays a "
             "card.", seat=seat, card=card)
-    st.play(seat, choice.removeprefix("play "))
+    st.play(seat, st.game.named[choice])
 
 
 ZOO_OPENING = Question(
-    "Zoo Opening: play a card costing $5 or more instead of commanding?",
+    N_("Zoo Opening: play a card costing $5 or more instead of commanding?"),
     zoo_opening, zoo_chosen)
 
 

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from squidbox.engine.stack import Question
+from squidbox.i18n import N_
 
 from . import cards, playing
 from .data import COLOURS
@@ -52,7 +53,7 @@ def commerce_discarded(st: DirectorsState, seat: int, choice: str) -> None:
     if choice == "pass":
         return
     st.mark_reveal()  # the choice shows that a card in hand costs no more
-    card_ref = st.game.moves.decode[choice].what
+    card_ref = st.game.named[choice]
     limit = st.card(st.find_in_play(seat, card_ref)["card"]).cost
     st.push(playing.offer_play, seat=seat, costs=cards.costs_up_to(st, limit), free=True,
             after="commerce_played", after_args={"seat": seat})
@@ -60,8 +61,8 @@ def commerce_discarded(st: DirectorsState, seat: int, choice: str) -> None:
 
 
 COMMERCE_DISCARD = Question(
-    "Commerce: you may discard a card from play to play a card costing as much or less "
-    "for free",
+    N_("Commerce: you may discard a card from play to play a card costing as much or less "
+    "for free"),
     commerce_discard, commerce_discarded)
 
 
@@ -98,7 +99,9 @@ def dance_chosen(st: DirectorsState, seat: int, choice: str) -> None:
             st.draw(other, p["draw"])
 
 
-DANCE_CHOICE = Question("Dance: gain $3, or all players draw 2 cards", dance_choice, dance_chosen)
+DANCE_CHOICE = Question(
+    N_("Dance: gain $3, or all players draw 2 cards"),
+    dance_choice, dance_chosen)
 
 
 @event_card("Party")
@@ -131,7 +134,7 @@ def crowdfunding_paid(st: DirectorsState, seat: int, choice: str) -> None:
 
 
 CROWDFUNDING_PAY = Question(
-    "Crowdfunding: you may pay $5 to remove all your -crown tokens",
+    N_("Crowdfunding: you may pay $5 to remove all your -crown tokens"),
     crowdfunding_pay, crowdfunding_paid)
 
 
@@ -144,7 +147,7 @@ def eruption(st: DirectorsState, me: int) -> None:
 def eruption_colour(st: DirectorsState, seat: int, colour: str) -> None:
     options = eruption_discard(st, seat, colour)
     if len(options) == 1:
-        st.discard_from_play(seat, st.game.moves.decode[options[0]].what)
+        st.discard_from_play(seat, st.game.named[options[0]])
     elif options:
         st.ask(seat, ERUPTION_DISCARD, colour=colour)
 
@@ -155,11 +158,11 @@ def eruption_discard(st: DirectorsState, seat: int, colour: str) -> list[str]:
 
 
 def eruption_discarded(st: DirectorsState, seat: int, choice: str, colour: str) -> None:
-    st.discard_from_play(seat, st.game.moves.decode[choice].what)
+    st.discard_from_play(seat, st.game.named[choice])
 
 
 ERUPTION_DISCARD = Question(
-    "Eruption: discard a card of this colour from play",
+    N_("Eruption: discard a card of this colour from play"),
     eruption_discard, eruption_discarded)
 
 

@@ -9,7 +9,7 @@ from squidbox.engine.stack import Flow
 
 from . import cards, commanding, event_cards, playing, turn
 from . import data as data_file
-from .actions import action_table
+from .actions import Choice, action_table
 from .data import COLOURS, DirectorsData
 from .state import ROTATED, DirectorsState, upgraded
 
@@ -57,7 +57,11 @@ class Directors(Game):
         self.full_deck = sorted(self.data.deck())
         self.moves = action_table(
             [*turn.ACTIONS, "pass", "pay"], HAND_VERBS, PLAY_AREA_VERBS, sorted(self.data.cards),
-            ROTATED, COLOURS, cards.BONUSES, sorted(self.data.events), self.data.max_players)
+            ROTATED, COLOURS, cards.BONUS_WORDS, sorted(self.data.events), self.data.max_players)
+        # What each verb-and-name action names (a card, colour, bonus or Event): the rules'
+        # one lookup for those, typed as text (the decode table's values are a union).
+        self.named: dict[str, str] = {text: move.what for text, move in self.moves.decode.items()
+                                      if isinstance(move, Choice)}
         super().__init__()
 
     def from_json(self, doc: Any, verify: bool = False) -> DirectorsState:
@@ -84,7 +88,7 @@ class Directors(Game):
 
     def evaluate_view(self, view: dict[str, Any], seat: int) -> float:
         from .heuristic import evaluate
-        return evaluate(self.data, view, seat)
+        return evaluate(self.data, self.moves, view, seat)
 
     # ---- text ------------------------------------------------------------------------------------
     def render(self, view: dict[str, Any]) -> str:

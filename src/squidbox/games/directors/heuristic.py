@@ -12,6 +12,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from squidbox.engine.actions import ActionTable
+
+from .actions import Choice, Move
 from .data import DirectorsData
 
 CROWNS_PER_DOLLAR = 0.4  # a $10 card brings 4-5 crowns, a $5 card 2-3
@@ -24,7 +27,8 @@ LEAD_SCALE = 3.0  # a lead of 3 crowns is a fair but not certain win
 FREE_PLAYS = ("falconer", "cultist")  # decisions whose play costs nothing (below the line)
 
 
-def evaluate(data: DirectorsData, view: dict[str, Any], seat: int) -> float:
+def evaluate(data: DirectorsData, moves: ActionTable[Move], view: dict[str, Any],
+             seat: int) -> float:
     if view["is_terminal"]:
         return float(view["returns"][seat])
     state = view["state"]
@@ -40,7 +44,7 @@ def evaluate(data: DirectorsData, view: dict[str, Any], seat: int) -> float:
         s = player["seat"]
         turns_left = _turns_left(state, s, view["num_players"], unleash_pending)
         if s == seat:
-            value = _best_with_offered_play(data, view, player, hand, turns_left)
+            value = _best_with_offered_play(data, moves, view, player, hand, turns_left)
         else:
             value = _prospect(data, player, None, turns_left)
         prospects.append(value)
@@ -91,7 +95,8 @@ def _hand_value(data: DirectorsData, card: str) -> float:
     return max(info.crowns - CROWNS_PER_DOLLAR * info.cost, CARD_IN_HAND / 2)
 
 
-def _best_with_offered_play(data: DirectorsData, view: dict[str, Any], player: dict[str, Any],
+def _best_with_offered_play(data: DirectorsData, moves: ActionTable[Move],
+                            view: dict[str, Any], player: dict[str, Any],
                             hand: list[str], turns_left: int) -> float:
     """The seat's prospects, taking the best of the plays it is offered right now (if any)."""
     best = _prospect(data, player, hand, turns_left)
@@ -102,9 +107,10 @@ def _best_with_offered_play(data: DirectorsData, view: dict[str, Any], player: d
     free = decision["kind"] in FREE_PLAYS or bool(details.get("free"))
     penalty = int(details.get("penalty") or 0)
     for action in view["legal_actions"]:
-        if not action.startswith("play "):
+        move = moves.decode[action]
+        if type(move) is not Choice or move.verb != "play":
             continue
-        card = action.removeprefix("play ")
+        card = move.what
         info = data.cards[card]
         after = dict(player, money=max(player["money"] - (0 if free else info.cost), 0),
                      score=player["score"] + info.crowns - penalty,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from squidbox.engine.stack import Question, Reaction
+from squidbox.i18n import N_
 
 if TYPE_CHECKING:
     from .state import DirectorsState
@@ -47,7 +48,7 @@ def choose_play(st: DirectorsState, seat: int, costs: list[int] | None = None,
 def play_chosen(st: DirectorsState, seat: int, choice: str, source: str = "hand",
                 free: bool = False, penalty: int = 0, after: str | None = None,
                 after_args: dict[str, Any] | None = None, **_: Any) -> None:
-    played = None if choice == "pass" else st.game.moves.decode[choice].what
+    played = None if choice == "pass" else st.game.named[choice]
     if played is not None:
         st.play(seat, played, source=source, free=free)
         if penalty:
@@ -56,7 +57,9 @@ def play_chosen(st: DirectorsState, seat: int, choice: str, source: str = "hand"
         st.push(st.game.flow.steps[after], played=played, **(after_args or {}))
 
 
-CHOOSE_PLAY = Question("Play a card that fits, if you hold one, or pass", choose_play, play_chosen)
+CHOOSE_PLAY = Question(
+    N_("Play a card that fits, if you hold one, or pass"),
+    choose_play, play_chosen)
 
 
 # ---- Falconer: when any player uses Unleash, you may play it from your hand for $0 ----------
@@ -78,7 +81,7 @@ def falconer_chosen(st: DirectorsState, seat: int, choice: str) -> None:
         st.ask_later(seat, FALCONER)  # a second Falconer may follow
 
 
-FALCONER = Reaction("Unleash! Anyone may now play Falconer from their hand for $0", "falconer",
+FALCONER = Reaction(N_("Unleash! Anyone may now play Falconer from their hand for $0"), "falconer",
                     falconer_may_be_hidden, falconer_fits, falconer_chosen)
 
 
@@ -96,7 +99,7 @@ def cultist_chosen(st: DirectorsState, seat: int, choice: str) -> None:
         st.play(seat, "Cultist", source="discard", free=True)
 
 
-CULTIST = Question("You discarded Cultist: you may play it for free", cultist, cultist_chosen)
+CULTIST = Question(N_("You discarded Cultist: you may play it for free"), cultist, cultist_chosen)
 
 
 def play_several(st: DirectorsState, seat: int, left: int, costs: list[int] | None = None) -> None:

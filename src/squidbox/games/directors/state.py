@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import Later, State
+from squidbox.engine import Field, Fixed, Later, State
 from squidbox.engine.events import Entry, Logged
-from squidbox.engine.stack import StackState
+from squidbox.engine.stack import Frame, StackState
 from squidbox.engine.zones import Seen, Zone
+from squidbox.i18n import N_
 
+from .actions import Choice
 from .data import Card
 
 if TYPE_CHECKING:
@@ -25,11 +27,22 @@ if TYPE_CHECKING:
 ROTATED = " (rotated)"
 # The play entry's template by (played from hand, free)
 _PLAYS = {
-    (True, True): "{seat:name} plays {card} for free.",
-    (True, False): "{seat:name} plays {card} for ${_cost}.",
-    (False, True): "{seat:name} plays {card} from the discard pile for free.",
-    (False, False): "{seat:name} plays {card} from the discard pile for ${_cost}.",
+    (True, True): N_("{seat:name} plays {card} for free."),
+    (True, False): N_("{seat:name} plays {card} for ${_cost}."),
+    (False, True): N_("{seat:name} plays {card} from the discard pile for free."),
+    (False, False): N_("{seat:name} plays {card} from the discard pile for ${_cost}."),
 }
+# Log templates chosen by a count (message ids, translated when the log is read)
+_SETUP = N_("Events: {_events}. {first_player:name} takes the clock and starts.")
+_SETUP_NO_EVENTS = N_("Events: none. {first_player:name} takes the clock and starts.")
+_DRAWS_ONE = N_("{_to:name} draws 1 card.")
+_DRAWS = N_("{_to:name} draws {_count} cards.")
+_REVEALS = N_("{seat:name} reveals {cards:list}.")
+_REVEALS_NOTHING = N_("{seat:name} reveals nothing.")
+_TAKES_ONE = N_("{seat:name} takes -1 crown.")
+_TAKES = N_("{seat:name} takes -{_count} crowns.")
+_REMOVES_ONE = N_("{seat:name} removes -1 crown.")
+_REMOVES = N_("{seat:name} removes -{_removed} crowns.")
 
 
 def ref(card: dict[str, Any]) -> str:
@@ -46,29 +59,30 @@ def _sentences(names: tuple[str, ...], batch: list[tuple[str, str, dict[str, Any
 class DirectorsState(StackState, State):
     game: Directors
 
-    FIELDS = (
-        "event_names",  # the Events in this game
-        "clock",  # the clock turn, 1-10 (0 before the first turn)
-        "first_player",  # the seat holding the clock
-        "current",  # whose turn it is
-        "on_extra_turn",  # the current turn is an extra turn
-        "extra_turns",  # extra turns the current player has still to take
-        "action",  # the Action used this turn, or None before it is named
-        "deck",  # face down, top card last
-        "discard",  # face up, public
-        "hands",  # per seat
-        "known",  # per seat: cards in hand everyone has seen there (revealed or returned)
-        "areas",  # per seat: cards in play
-        "money",  # per seat
-        "minus",  # per seat: -1 crown tokens
-        "played",  # per seat: cards played this turn
-        "last_action",  # per seat: the Action of their last turn
-        "debts",  # per seat: money to lose at the start of the next turn (Merchant)
-        "stack",  # frames still to do (engine/stack.py)
-        "reactions",  # frames to do before anything else (Cultist, below its line)
-        "pending",  # the question asked now: seat, kind, args
-        "over",
-    )
+    # The game's data (FIELDS, engine/fields.py); Fixed: chosen at setup only.
+    event_names: Fixed[list[str]]  # the Events in this game
+    clock: Field[int]  # the clock turn, 1-10 (0 before the first turn)
+    first_player: Field[int]  # the seat holding the clock
+    current: Field[int]  # whose turn it is
+    on_extra_turn: Field[bool]  # the current turn is an extra turn
+    extra_turns: Field[int]  # extra turns the current player has still to take
+    action: Field[str | None]  # the Action used this turn, or None before it is named
+    deck: Field[list[str]]  # face down, top card last
+    discard: Field[list[str]]  # face up, public
+    hands: Field[list[list[str]]]  # per seat
+    known: Field[list[list[str]]]  # per seat: cards in hand everyone has seen there
+    areas: Field[list[list[dict[str, Any]]]]  # per seat: cards in play
+    money: Field[list[int]]  # per seat
+    minus: Field[list[int]]  # per seat: -1 crown tokens
+    played: Field[list[int]]  # per seat: cards played this turn
+    last_action: Field[list[str | None]]  # per seat: the Action of their last turn
+    debts: Field[list[int]]  # per seat: money to lose at the start of the next turn (Merchant)
+    stack: Field[list[Frame]]  # frames still to do (engine/stack.py)
+    reactions: Field[list[Frame]]  # frames to do before anything else (Cultist, below its line)
+    pending: Field[dict[str, Any] | None]  # the question asked now: seat, kind, args
+    over: Field[bool]
+    # The public log entries of the decision being applied (transient, see flush_log)
+    _log_batch: list[tuple[str, str, dict[str, Any]]]
     # Hands are their holders' own, except the cards everyone has seen there (`known`: revealed,
     # returned by Watchdog); the deck's order is nobody's; the discard pile is face up.
     ZONES = (
@@ -107,9 +121,9 @@ class DirectorsState(StackState, State):
         from .turn import begin_turn
         self.push(begin_turn)
         self.over = False
-        self.emit("setup", "Events: {_events}. {first_player:name} takes the clock and starts.",
+        self.emit("setup", _SETUP if self.event_names else _SETUP_NO_EVENTS,
                   events=list(self.event_names), first_player=self.first_player,
-                  _events=", ".join(self.event_names) or "none")
+                  _events=", ".join(self.event_names))
         for seat in range(n):
             self.draw(seat, data.hand)
         self.game.flow.run(self)
@@ -125,7 +139,7 @@ class DirectorsState(StackState, State):
         return sorted(self.rng.sample(names, chosen))
 
     def _derive(self) -> None:
-        self._log_batch: list[tuple[str, str, dict[str, Any]]] = []
+        self._log_batch = []
 
     # ---- the log ------------------------------------------------------------------------------
     # The public events of one decision's consequences are logged as one entry (a "sequence"
@@ -207,8 +221,8 @@ class DirectorsState(StackState, State):
         self.emit_private(
             (to,),
             self.entry("draw", "You draw {cards:list}.", cards=cards),
-            self.entry("draw", "{_to:name} draws 1 card." if len(cards) == 1 else
-                       "{_to:name} draws {_count} cards.", _to=to, _count=len(cards)),
+            self.entry("draw", _DRAWS_ONE if len(cards) == 1 else _DRAWS, _to=to,
+                       _count=len(cards)),
         )
 
     def discard_from_hand(self, seat: int, name: str) -> None:
@@ -254,8 +268,8 @@ class DirectorsState(StackState, State):
         for name, count in Counter(names).items():
             self.known[seat].extend([name] * max(0, count - seen[name]))
         self.known[seat].sort()
-        self.emit("reveal", "{seat:name} reveals {cards:list}." if names else
-                  "{seat:name} reveals nothing.", seat=seat, cards=list(names))
+        self.emit("reveal", _REVEALS if names else _REVEALS_NOTHING, seat=seat,
+                  cards=list(names))
 
     # ---- money and crowns (#8) ---------------------------------------------------------------
     def gain(self, seat: int, amount: int) -> None:
@@ -270,8 +284,7 @@ class DirectorsState(StackState, State):
 
     def take_minus(self, seat: int, count: int) -> None:
         self.minus[seat] += count
-        self.emit("minus", "{seat:name} takes -1 crown." if count == 1 else
-                  "{seat:name} takes -{_count} crowns.", seat=seat, _count=count)
+        self.emit("minus", _TAKES_ONE if count == 1 else _TAKES, seat=seat, _count=count)
 
     def remove_minus(self, seat: int, count: int) -> None:
         removed = min(count, self.minus[seat])
@@ -279,8 +292,8 @@ class DirectorsState(StackState, State):
         if removed == 0:
             self.emit("remove_minus", "{seat:name} has no −1 crown tokens to remove.", seat=seat)
             return
-        self.emit("remove_minus", "{seat:name} removes -1 crown." if removed == 1 else
-                  "{seat:name} removes -{_removed} crowns.", seat=seat, _removed=removed)
+        self.emit("remove_minus", _REMOVES_ONE if removed == 1 else _REMOVES, seat=seat,
+                  _removed=removed)
 
     # ---- #5 playing cards ---------------------------------------------------------------------
     def can_pay(self, seat: int, name: str) -> bool:
@@ -332,7 +345,8 @@ class DirectorsState(StackState, State):
 
     def _action_is_public(self, player: int, action: str) -> bool:
         # Raider: which card a player keeps in hand is theirs alone to know.
-        return not action.startswith("keep ")
+        move = self.game.moves.decode[action]
+        return type(move) is not Choice or move.verb != "keep"
 
     def _is_terminal(self) -> bool:
         return self.over

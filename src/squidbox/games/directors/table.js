@@ -20,6 +20,23 @@ const PLAY_AREA_VERBS = ["discard", "return", "give", "take"];
 
 const GAP = 4;
 
+// An Action by its printed name ("explore" -> "Explore"), which stays as printed in every language.
+function actionName(action) {
+  return (ACTIONS.find(([key]) => key === action) || [action, action])[1];
+}
+
+// The card colours in the reader's language.
+function colourWord(colour) {
+  return { Blue: t("Blue"), Gold: t("Gold"), Red: t("Red") }[colour] ?? colour;
+}
+
+// The words on a choice chip (the action itself is the identifier the server takes). Not the
+// action ids as message ids: pages show those ids as the action buttons' titles.
+function chipWord(action) {
+  return { "bonus draw": t("Draw bonus"), "bonus money": t("Money bonus"), "bonus play": t("Play bonus"),
+    pay: t("Pay"), pass: t("Pass") }[action] ?? action;
+}
+
 // Cards a row: as many of at least 104 units as fit (three on a phone).
 function cardWidth(room) {
   const perRow = Math.max(1, Math.floor(room / (104 + GAP)));
@@ -46,7 +63,7 @@ function drawClock(svg, view, state) {
   const turns = state.turns || 10;
   const turn = state.turn || 0;
   const parts = [t("Turn {turn} of {turns}", { turn, turns }), nameOf(view, state.current_player) + (state.extra_turn ? ` ${t("(extra turn)")}` : ""),
-    state.action, t("deck {count}", { count: state.deck_size ?? "?" }), t("discards {count}", { count: (state.discard || []).length })];
+    state.action ? actionName(state.action) : "", t("deck {count}", { count: state.deck_size ?? "?" }), t("discards {count}", { count: (state.discard || []).length })];
   const y = paragraph(svg, 8, 2, WIDTH - 16, parts.filter(Boolean).join(" · "), { "font-weight": "bold" });
   const step = (WIDTH - 16) / turns;
   for (let t = 1; t <= turns; t += 1) {
@@ -59,7 +76,7 @@ function drawClock(svg, view, state) {
 // The four Action tiles: white text on the look.toml colour of what they command.
 function drawActions(svg, state, top, legal, labels, act) {
   const width = (WIDTH - 16 - 3 * 6) / 4;
-  const lines = ACTIONS.map(([action, name, colour]) => [name, colour === "Unleash" ? t("commands nothing") : t("commands {colour}", { colour }),
+  const lines = ACTIONS.map(([action, name, colour]) => [name, colour === "Unleash" ? t("commands nothing") : t("commands {colour}", { colour: colourWord(colour) }),
     state.action === action ? t("in use") : ""].filter(Boolean));
   const heights = [];
   ACTIONS.forEach(([action, name, colour], i) => {
@@ -81,7 +98,7 @@ function drawActions(svg, state, top, legal, labels, act) {
 
 function drawEvents(svg, events, top, legal, labels, act) {
   if (!events.length) return top;
-  label(svg, 8, top + 8, "Events", { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
+  label(svg, 8, top + 8, t("Events"), { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
   const { perRow, width } = cardWidth(WIDTH - 16);
   let bottom = top + 18;
   events.forEach((event, i) => {
@@ -89,7 +106,7 @@ function drawEvents(svg, events, top, legal, labels, act) {
     const x = 8 + (i % perRow) * (width + GAP);
     const y = top + 18 + Math.floor(i / perRow) * 110;
     const group = card(svg, x, y, width, 50,
-      [event.name, `turns ${(event.turns || []).join(", ")}${event.active ? " · active now" : ""}`],
+      [event.name, t("turns {turns}", { turns: (event.turns || []).join(", ") }) + (event.active ? ` · ${t("active now")}` : "")],
       { fill: event.active ? "#fff1c2" : "#f2efe7" });
     group.setAttribute("data-place", `event ${event.name}`);
     bottom = Math.max(bottom, y + group.cardHeight);
@@ -108,7 +125,7 @@ function drawDecision(svg, view, state, top, legal, labels, act) {
   let y = top;
   if (decision) {
     // The question is the one thing to read: a framed box, and whose question it is.
-    const text = `${decision.seat === view.seat ? t("You are asked") : t("{name} is asked", { name: nameOf(view, decision.seat) })}: ${decision.prompt}`;
+    const text = `${decision.seat === view.seat ? t("You are asked") : t("{name} is asked", { name: nameOf(view, decision.seat) })}: ${t(decision.prompt)}`;
     const height = paragraphHeight(WIDTH - 32, text) + 12;
     el(svg, "rect", { x: 4, y, width: WIDTH - 8, height, rx: 6, fill: "#fff1c2", stroke: "#c58b00", "stroke-width": 2 });
     paragraph(svg, 14, y + 6, WIDTH - 32, text, { fill: "#4a2f00", "font-weight": "bold" });
@@ -126,16 +143,16 @@ function drawDecision(svg, view, state, top, legal, labels, act) {
   for (const colour of CARD_COLOURS) {
     const action = `name ${colour}`;
     if (!(legal || []).includes(action)) continue;
-    const chip = card(svg, place(76), y + 2, 76, TAP, [colour], { fill: lookColour(colour), textFill: "#fff", centre: true });
+    const chip = card(svg, place(76), y + 2, 76, TAP, [colourWord(colour)], { fill: lookColour(colour), textFill: "#fff", centre: true });
     chip.setAttribute("data-action", action);
-    clickable(chip, [action], labels, act, t("Colour {colour}", { colour }));
+    clickable(chip, [action], labels, act, t("Colour {colour}", { colour: colourWord(colour) }));
   }
   for (const action of CHOICE_CHIPS) {
     if (!(legal || []).includes(action)) continue;
-    const chip = card(svg, place(110), y + 2, 110, TAP, [action], { fill: "#fff1c2", centre: true });
+    const chip = card(svg, place(110), y + 2, 110, TAP, [chipWord(action)], { fill: "#fff1c2", centre: true });
     chip.setAttribute("data-action", action);
     chip.classList.add("playable");
-    clickable(chip, [action], labels, act, t("Choice {action}", { action }));
+    clickable(chip, [action], labels, act, t("Choice {action}", { action: chipWord(action) }));
   }
   return placed ? y + TAP + 6 : y;
 }
@@ -150,7 +167,7 @@ function drawPlayer(svg, view, state, player, y, legal, labels, act) {
   const hand = player.hand_size ?? 0;
   const headingText = `${nameOf(view, seat)}${you} · $${player.money ?? 0}${minus} · ` +
     `${tn("{count} card in hand", "{count} cards in hand", hand)} · ${crownText(player.score ?? 0)}${player.debt ? ` · ${t("debt {debt}", { debt: player.debt })}` : ""}` +
-    `${player.last_action ? ` · ${t("last {action}", { action: player.last_action })}` : ""}`;
+    `${player.last_action ? ` · ${t("last {action}", { action: actionName(player.last_action) })}` : ""}`;
   const headHeight = Math.max(TAP, paragraphHeight(WIDTH - 32, headingText) + 8);
   const { perRow, width } = cardWidth(WIDTH - 28);
   const entries = cards.map((entry) => ({ ...entry, tags: [entry.rotated ? t("rotated") : "", entry.new ? t("new") : ""].filter(Boolean).join(" · ") }));
@@ -233,10 +250,16 @@ function crownText(count) {
 const BAND = 20;
 const LINE = 15;
 
+// A card's values (pieces.py) by what they are: their labels come in the page's language.
+function cardValues(info) {
+  const byLabel = Object.fromEntries((info?.values || []).map((v) => [v.label, v]));
+  return { cost: byLabel[t("cost")], crowns: byLabel[t("crowns")], type: byLabel[t("type")] };
+}
+
 function playerCardLines(w, name, options) {
   const info = pieceInfo(`card:${name}`);
   const room = charsIn(w - 8);
-  const values = Object.fromEntries((info?.values || []).map((v) => [v.label, v]));
+  const values = cardValues(info);
   return [
     ...wrapText(name, room).map((text) => ({ text, bold: true })),
     ...(values.type ? [{ text: "Director", fill: "#6b4200" }] : []),
@@ -256,7 +279,7 @@ function playerCard(svg, x, y, w, h, name, options = {}) {
   el(group, "rect", { x, y, width: w, height: h, rx: 6, fill: options.rotated ? "#e4ded2" : (info?.colour ?? "#fffdf6"),
     stroke: lookColour(colour, "#5b5140"), "stroke-width": 2, "stroke-dasharray": options.rotated ? "5 3" : null });
   el(group, "rect", { x, y, width: w, height: BAND, rx: 6, fill: lookColour(colour, "#5b5140") });
-  const values = Object.fromEntries((info?.values || []).map((v) => [v.label, v]));
+  const values = cardValues(info);
   const mark = (v) => (v?.proposed ? "*" : "");
   label(group, x + 4, y + BAND / 2 + 1, `${values.cost?.value ?? "?"}${mark(values.cost)}`, { "text-anchor": "start", fill: "#fff", "font-weight": "bold" });
   label(group, x + w - 4, y + BAND / 2 + 1, `♛${values.crowns?.value ?? "?"}${mark(values.crowns)}`, { "text-anchor": "end", fill: "#fff", "font-weight": "bold" });

@@ -8,16 +8,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from squidbox.engine import Later
 from squidbox.engine.stack import Question
-from squidbox.games.results import plural
+from squidbox.i18n import N_
+from squidbox.i18n import gettext as _
 
 from . import commanding, event_cards, playing
+from .text import crowns_text
 
 if TYPE_CHECKING:
     from .state import DirectorsState
 
 ACTIONS = ("explore", "collect", "recruit", "unleash")
 COLOUR_OF = {"explore": "Blue", "collect": "Gold", "recruit": "Red"}
+# Log templates (message ids, translated when the log is read); Actions keep their printed names
+_USES = N_("{seat:name} uses {_action}.")
+_USES_EXTRA = N_("{seat:name} uses {_action} on an extra turn.")
+_WINS = N_("The game is over. {_names} wins with {_crowns}.")
+_SHARE = N_("The game is over. {_names} share the victory with {_crowns}.")
 
 
 def begin_turn(st: DirectorsState) -> None:
@@ -59,8 +67,8 @@ def choose_action(st: DirectorsState, seat: int) -> list[str]:
 
 def use_action(st: DirectorsState, seat: int, choice: str) -> None:
     st.action = choice
-    st.emit("action", "{seat:name} uses {_action} on an extra turn." if st.on_extra_turn
-            else "{seat:name} uses {_action}.", seat=seat, _action=choice.capitalize())
+    st.emit("action", _USES_EXTRA if st.on_extra_turn else _USES, seat=seat,
+            _action=choice.capitalize())
     if choice == "unleash":
         # Falconer, below its line: anyone may play it from hand for $0, in turn order.
         st.game.flow.reaction_window(st, playing.FALCONER, st.turn_order(seat))
@@ -71,7 +79,7 @@ def use_action(st: DirectorsState, seat: int, choice: str) -> None:
     st.push(finish_turn)
 
 
-CHOOSE_ACTION = Question("Name an Action", choose_action, use_action)
+CHOOSE_ACTION = Question(N_("Name an Action"), choose_action, use_action)
 
 
 def first_line(st: DirectorsState) -> None:
@@ -122,12 +130,12 @@ def choose_event(st: DirectorsState, seat: int, timing: str, done: list[str]) ->
 
 def event_chosen(st: DirectorsState, seat: int, choice: str, timing: str,
                  done: list[str]) -> None:
-    name = st.game.moves.decode[choice].what
+    name = st.game.named[choice]
     st.push(event_cards.event, name=name)
     st.push(events_at, timing=timing, done=[*done, name])
 
 
-CHOOSE_EVENT = Question("Choose the Event to resolve next", choose_event, event_chosen)
+CHOOSE_EVENT = Question(N_("Choose the Event to resolve next"), choose_event, event_chosen)
 
 
 def finish_turn(st: DirectorsState) -> None:
@@ -149,10 +157,14 @@ def end_game(st: DirectorsState) -> None:
     st.reactions.clear()
     scores = [st.score(seat) for seat in range(st.num_players)]
     winners = st.winners()
-    st.emit("game_over", "The game is over. {_names} wins with {_crowns}." if len(winners) == 1
-            else "The game is over. {_names} share the victory with {_crowns}.",
-            scores=scores, winners=winners, _names=" and ".join(st.seat_name(s) for s in winners),
-            _crowns=plural(scores[winners[0]], "crown"))
+    st.emit("game_over", _WINS if len(winners) == 1 else _SHARE, scores=scores,
+            winners=winners, _names=Later(_joined, tuple(st.seat_name(s) for s in winners)),
+            _crowns=Later(crowns_text, scores[winners[0]]))
+
+
+def _joined(names: tuple[str, ...]) -> str:
+    """ "Ann and Bo", in the reader's language."""
+    return (" " + _("and") + " ").join(names)
 
 
 STEPS = [begin_turn, name_action, first_line, rotate_step, events_at, finish_turn]
