@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import Later, State
-from squidbox.engine.stack import StackState
+from squidbox.engine import Field, Fixed, Later, State
+from squidbox.engine.stack import Frame, StackState
 from squidbox.engine.zones import Seen, Zone
 
 from .abilities import ABILITIES, ability_task, can_use
@@ -42,29 +42,28 @@ class SquidIncState(StackState, State):
     piece_type: list[int]
     names: tuple[str, ...]
 
-    FIELDS = (
-        "deck",  # face-down draw pile, top card last
-        "line",  # the Unemployed Line, index 0 is the +1 space
-        "dismissed",  # face-up Dismissed pile, top card last
-        "mailrooms",  # per seat, [card, Clout] per Employee waiting in the Mailroom
-        "board",  # per space, the piece on it or -1
-        "owner",  # per space, the controlling seat or -1 (empty or Security Guard)
-        "clout",  # per space, Clout tokens on its piece
-        "guard_supply",  # Security Guard tiles off the board
-        "current",  # seat whose turn it is
-        "first_player",
-        "phase",  # the step of the turn (START, CHOOSE, KEEP, BRING, ACTIVATE, OVER)
-        "stack",  # pending moves and abilities still to do (top last, decisions.py)
-        "pending",  # the question asked now: seat, kind (the task's or "turn"), args
-        "chosen",  # [card, line modifier] chosen this turn, until kept or Dismissed
-        "used",  # pieces whose ability was used this turn
-        "entered",  # pieces that entered the Workplace this turn (no ability this turn)
-        "endgame",  # the board has been full once
-        "reshuffle_owed",  # filled by the line's last card: one more reshuffle (rulebook note)
-        "reshuffles",  # times the Dismissed pile became the deck
-        "clout_gained",  # Clout tokens taken from the supply, ever
-        "clout_spent",  # Clout tokens returned to the supply, ever
-    )
+    # The game's data (FIELDS, engine/fields.py); Fixed: chosen at setup only.
+    deck: Field[list[int]]  # face-down draw pile, top card last
+    line: Field[list[int]]  # the Unemployed Line, index 0 is the +1 space
+    dismissed: Field[list[int]]  # face-up Dismissed pile, top card last
+    mailrooms: Field[list[list[list[int]]]]  # per seat, [card, Clout] per Employee waiting
+    board: Field[list[int]]  # per space, the piece on it or -1
+    owner: Field[list[int]]  # per space, the controlling seat or -1 (empty or Security Guard)
+    clout: Field[list[int]]  # per space, Clout tokens on its piece
+    guard_supply: Field[list[int]]  # Security Guard tiles off the board
+    current: Field[int]  # seat whose turn it is
+    first_player: Fixed[int]
+    phase: Field[str]  # the step of the turn (START, CHOOSE, KEEP, BRING, ACTIVATE, OVER)
+    stack: Field[list[Frame]]  # pending moves and abilities still to do (top last)
+    pending: Field[dict[str, Any] | None]  # the question asked now: seat, kind, args
+    chosen: Field[list[int] | None]  # [card, line modifier] chosen this turn, until kept
+    used: Field[list[int]]  # pieces whose ability was used this turn
+    entered: Field[list[int]]  # pieces that entered the Workplace this turn (no ability yet)
+    endgame: Field[bool]  # the board has been full once
+    reshuffle_owed: Field[bool]  # filled by the line's last card: one more reshuffle
+    reshuffles: Field[int]  # times the Dismissed pile became the deck
+    clout_gained: Field[int]  # Clout tokens taken from the supply, ever
+    clout_spent: Field[int]  # Clout tokens returned to the supply, ever
     # Only the deck's order is hidden: the line, the Dismissed pile (and the Mailrooms) are
     # face up. Copies of one Employee look alike (the face: its type).
     ZONES = (
