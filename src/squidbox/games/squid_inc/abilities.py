@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from squidbox.i18n import gettext as _
+
 from . import workplace as wp
 from .board import DIRECTION_NAMES
 from .data import COPY_KINDS, PASSIVE_KINDS
@@ -44,7 +46,7 @@ class Ability:
         raise AssertionError(f"{self.kind} takes no decision")
 
     def prompt(self, st: SquidIncState, task: Task) -> str:
-        return st.game.data.employees[task["emp"]].text
+        return _(st.game.data.employees[task["emp"]].text)
 
     # helpers
     @staticmethod
@@ -144,7 +146,7 @@ class PromoteSelf(Ability):
                    for k in range(1, steps + 1))
 
     def start(self, st, task):
-        for _ in range(self.param(st, task, "steps")):
+        for _step in range(self.param(st, task, "steps")):
             st.push_task(wp.promote(st, task["actor"]))
 
 
@@ -171,7 +173,7 @@ class SwapWithMailroom(Ability):
         space = st.space_named(task["picks"][0])
         seat, slot = st.mailroom_named(action)
         card, clout = st.mailrooms[seat][slot]
-        piece, _, piece_clout = wp.lift(st, space)
+        piece, _owner, piece_clout = wp.lift(st, space)
         st.mailrooms[seat][slot] = [piece, piece_clout]
         wp.put(st, space, card, task["player"], clout)
         st.entered.append(card)
@@ -287,7 +289,7 @@ class ReplaceFromLine(Ability):
 
 def replace_actor(st: SquidIncState, task: Task, card: int, clout: int) -> None:
     space = st.board.index(task["actor"])
-    temp, _, lost = wp.lift(st, space)
+    temp, _owner, lost = wp.lift(st, space)
     st.dismissed.append(temp)
     st.clout_spent += lost
     wp.put(st, space, card, task["player"], clout)
@@ -385,7 +387,7 @@ class CopyFromMailroom(Copier):
     def sources(self, st, task):
         return [(f"pick P{seat + 1} M{slot + 1}", st.type_of(card))
                 for seat in range(st.num_players)
-                for slot, (card, _) in enumerate(st.mailrooms[seat])]
+                for slot, (card, _clout) in enumerate(st.mailrooms[seat])]
 
 
 class CopyAdjacent(Copier):
@@ -504,4 +506,4 @@ class AbilityTask:
     @staticmethod
     def prompt(st: SquidIncState, task: Task) -> str:
         emp = st.game.data.employees[task["emp"]]
-        return f"{st.piece_name(task['actor'])}: {emp.text}"
+        return f"{st.piece_name(task['actor'])}: {_(emp.text)}"

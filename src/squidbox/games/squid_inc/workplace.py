@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from squidbox.i18n import N_
+from squidbox.i18n import gettext as _
+
 if TYPE_CHECKING:
     from .state import SquidIncState
 
@@ -112,8 +115,8 @@ def off_the_bottom(st: SquidIncState, piece: int, owner: int, clout: int) -> Non
         return
     st.dismissed.append(piece)
     st.clout_spent += clout
-    st.emit("dismiss", "{employee} is Dismissed ({_clout} Clout lost)." if clout else
-            "{employee} is Dismissed.", employee=st.piece_name(piece), _clout=clout)
+    st.emit("dismiss", N_("{employee} is Dismissed ({_clout} Clout lost).") if clout else
+            N_("{employee} is Dismissed."), employee=st.piece_name(piece), _clout=clout)
     st.push_task({"t": "guard", "piece": -1})
 
 
@@ -147,7 +150,7 @@ class GuardTask:
 
     @staticmethod
     def prompt(st: SquidIncState, task: Task) -> str:
-        return "Place a Security Guard on the highest Tier with room"
+        return _("Place a Security Guard on the highest Tier with room")
 
 
 class ArriveTask:
@@ -187,7 +190,8 @@ class ArriveTask:
 
     @staticmethod
     def prompt(st: SquidIncState, task: Task) -> str:
-        return f"Choose where {st.piece_name(task['piece'])} goes on Tier {task['tier'] + 1}"
+        return _("Choose where {employee} goes on Tier {tier}").format(
+            employee=st.piece_name(task["piece"]), tier=task["tier"] + 1)
 
 
 class DemoteTask:
@@ -204,7 +208,7 @@ class DemoteTask:
 
     @staticmethod
     def prompt(st: SquidIncState, task: Task) -> str:
-        return "Demote"
+        return _("Demote")
 
 
 class RiseTask:
@@ -252,7 +256,8 @@ class RiseTask:
 
     @staticmethod
     def prompt(st: SquidIncState, task: Task) -> str:
-        return f"Choose where {st.piece_name(task['piece'])} is Promoted"
+        return _("Choose where {employee} is Promoted").format(
+            employee=st.piece_name(task["piece"]))
 
 
 def can_rise(st: SquidIncState, piece: int, must_bump: bool = False) -> bool:
@@ -282,10 +287,12 @@ class EnterTask:
     def auto(st: SquidIncState, task: Task) -> None:
         st.dismissed.append(task["card"])
         st.clout_spent += task["clout"]
-        why = "no Bump is made" if lesser(st, 0, task["card"]) else "no one lesser to Bump"
-        st.emit("dismiss", "{_owner:name} must bring {employee} in, but the bottom Tier is full "
-                "and {_why}: it is Dismissed.", _owner=task["owner"],
-                employee=st.piece_name(task["card"]), _why=why)
+        st.emit("dismiss", N_("{_owner:name} must bring {employee} in, but the bottom Tier is "
+                              "full and no Bump is made: it is Dismissed.")
+                if lesser(st, 0, task["card"]) else
+                N_("{_owner:name} must bring {employee} in, but the bottom Tier is full and no "
+                   "one lesser to Bump: it is Dismissed."), _owner=task["owner"],
+                employee=st.piece_name(task["card"]))
 
     @staticmethod
     def choose(st: SquidIncState, task: Task, action: str) -> None:
@@ -306,4 +313,5 @@ class EnterTask:
 
     @staticmethod
     def prompt(st: SquidIncState, task: Task) -> str:
-        return f"Choose a bottom-Tier space for {st.piece_name(task['card'])}"
+        return _("Choose a bottom-Tier space for {employee}").format(
+            employee=st.piece_name(task["card"]))
