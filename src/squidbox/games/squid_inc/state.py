@@ -383,18 +383,22 @@ class SquidIncState(StackState, State):
 
     # ---- Activate Abilities -------------------------------------------------------------------
     def _activatable(self) -> list[int]:
-        employees = self.game.data.employees
+        """The spaces of the current player's Employees that may use their ability now."""
+        employees, piece_type, board, clout = (
+            self.game.data.employees, self.piece_type, self.board, self.clout)
+        current, used, entered = self.current, self.used, self.entered
         spaces = []
-        for space in self.own_spaces(self.current):
-            piece = self.board[space]
-            emp = employees[self.piece_type[piece]]
-            if (not emp.activated or piece in self.used or piece in self.entered
-                    or self.clout[space] < emp.cost):
+        for space, owner in enumerate(self.owner):
+            if owner != current:
                 continue
-            self.clout[space] -= emp.cost  # judged as it will be, once paid
-            usable = can_use(self, ability_task(piece, self.piece_type[piece], self.current,
-                                                emp.cost), self.clout[space])
-            self.clout[space] += emp.cost
+            piece = board[space]
+            emp = employees[piece_type[piece]]
+            if not emp.activated or piece in used or piece in entered or clout[space] < emp.cost:
+                continue
+            clout[space] -= emp.cost  # judged as it will be, once paid
+            usable = can_use(self, ability_task(piece, piece_type[piece], current, emp.cost),
+                             clout[space])
+            clout[space] += emp.cost
             if usable:
                 spaces.append(space)
         return spaces

@@ -219,22 +219,9 @@ class RiseTask:
 
     @staticmethod
     def options(st: SquidIncState, task: Task) -> list[str]:
-        piece = task["piece"]
-        if piece not in st.board:
-            return []
-        tier = st.geo.tier_of[st.board.index(piece)]
+        verb, spaces = rise_targets(st, task["piece"], task["must_bump"])
         names = st.geo.names
-        if st.is_guard(piece):
-            for higher in range(tier + 1, st.geo.top + 1):
-                if empties(st, higher):
-                    return [f"to {names[s]}" for s in empties(st, higher)]
-            return []
-        if tier == st.geo.top:
-            return []
-        free = empties(st, tier + 1)
-        if free and not task["must_bump"]:
-            return [f"to {names[s]}" for s in free]
-        return [f"bump {names[s]}" for s in lesser(st, tier + 1, piece)]
+        return [f"{verb} {names[s]}" for s in spaces]
 
     @staticmethod
     def auto(st: SquidIncState, task: Task) -> None:
@@ -260,8 +247,28 @@ class RiseTask:
             employee=st.piece_name(task["piece"]))
 
 
+def rise_targets(st: SquidIncState, piece: int, must_bump: bool) -> tuple[str, list[int]]:
+    """Where `piece` may be Promoted: ("to", empty spaces) or ("bump", spaces of Employees it
+    may Bump); no spaces when it cannot rise."""
+    if piece not in st.board:
+        return "to", []
+    tier = st.geo.tier_of[st.board.index(piece)]
+    if st.is_guard(piece):
+        for higher in range(tier + 1, st.geo.top + 1):
+            free = empties(st, higher)
+            if free:
+                return "to", free
+        return "to", []
+    if tier == st.geo.top:
+        return "to", []
+    free = empties(st, tier + 1)
+    if free and not must_bump:
+        return "to", free
+    return "bump", lesser(st, tier + 1, piece)
+
+
 def can_rise(st: SquidIncState, piece: int, must_bump: bool = False) -> bool:
-    return bool(RiseTask.options(st, promote(st, piece, must_bump)))
+    return bool(rise_targets(st, piece, must_bump)[1])
 
 
 def promote(st: SquidIncState, piece: int, must_bump: bool = False) -> Task:
