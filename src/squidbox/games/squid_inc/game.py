@@ -165,7 +165,7 @@ class SquidInc(Game):
                                                            name=view["seat_names"][move.seat])
 
 
-# The moves whose label is fixed, and the verbs of the moves that name a board space.
+# The moves whose label is fixed, and the labels of the moves that name a board space.
 SAID: dict[type, str] = {
     ToMailroom: N_("put the chosen Employee in your Mailroom"),
     Dismiss: N_("Dismiss the chosen Employee and take its Clout"),
