@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 def said_text(names: tuple[str, ...], parts: list[Said]) -> str:
     """One or two templates' texts, joined by "and" (a log entry built of parts, when it is
     read, in the reader's language)."""
-    texts = [Entry("", template, data).shown(names)["text"] for template, data in parts]
+    texts: list[str] = [Entry("", template, data).shown(names)["text"] for template, data in parts]
     if len(texts) == 1:
         return texts[0]
     first, second = texts
