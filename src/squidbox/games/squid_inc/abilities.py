@@ -2,14 +2,20 @@
 
 An Employee's data names its ability kind and parameters (data.toml); each kind below is one
 small class: `usable` (may it be activated now), `options` and `choose` (its decisions, stage by
-stage), or `start` for a kind that needs no decision. The ability task carries:
-actor (the piece using it: a copier uses another's ability as its own), emp (whose data gives
-the parameters), player, stage, picks (earlier choices) and paid (Clout spent to activate).
+stage), or `start` for a kind that needs no decision. `usable` is asked of every Employee a
+player could activate at every decision (bots ask it millions of times), so each kind answers
+it from the board without building its option strings: unless the kind has a rule of its own,
+it says whether its first question would list anything (tests/games/squid_inc/test_usable.py
+holds each kind to that). The ability task carries: actor (the piece using it: a copier uses
+another's ability as its own), emp (whose data gives the parameters), player, stage, picks
+(earlier choices) and paid (Clout spent to activate).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
+
+from squidbox.i18n import gettext as _
 
 from . import workplace as wp
 from .board import DIRECTION_NAMES
@@ -32,6 +38,7 @@ class Ability:
     kind: ClassVar[str]
 
     def usable(self, st: SquidIncState, task: Task, spare: int) -> bool:
+        """Whether the first question lists anything (each kind says it more cheaply)."""
         return bool(self.options(st, task))
 
     def start(self, st: SquidIncState, task: Task) -> None:
@@ -44,7 +51,7 @@ class Ability:
         raise AssertionError(f"{self.kind} takes no decision")
 
     def prompt(self, st: SquidIncState, task: Task) -> str:
-        return st.game.data.employees[task["emp"]].text
+        return _(st.game.data.employees[task["emp"]].text)
 
     # helpers
     @staticmethod
@@ -65,12 +72,24 @@ class Ability:
     def param(st: SquidIncState, task: Task, name: str) -> int:
         return st.game.data.employees[task["emp"]].params[name]
 
+    @staticmethod
+    def any_adjacent(st: SquidIncState, task: Task) -> bool:
+        """Whether adjacent() lists anything."""
+        actor = task["actor"]
+        if actor not in st.board:
+            return False
+        board = st.board
+        return any(s is not None and board[s] >= 0 for s in st.geo.step[board.index(actor)])
+
 
 class FloatAdjacent(Ability):
     """Float an adjacent Employee: straight away from the floater, or (option float_direction
     "choose") in any direction but back toward the floater."""
 
     kind = "float_adjacent"
+
+    def usable(self, st, task, spare):
+        return self.any_adjacent(st, task)
 
     def options(self, st, task):
         if task["stage"] == 0:
@@ -95,6 +114,9 @@ class FloatAdjacent(Ability):
 class DemoteAdjacent(Ability):
     kind = "demote_adjacent"
 
+    def usable(self, st, task, spare):
+        return self.any_adjacent(st, task)
+
     def options(self, st, task):
         return self.picks(st, self.adjacent(st, task))
 
@@ -107,6 +129,11 @@ class TransferClout(Ability):
     Clout from the supply on another Employee you control."""
 
     kind = "transfer_clout"
+
+    def usable(self, st, task, spare):
+        player, board = task["player"], st.board
+        return bool(st.mailrooms[player]) or any(
+            owner == player and board[s] != task["actor"] for s, owner in enumerate(st.owner))
 
     def options(self, st, task):
         if task["stage"] == 0:
@@ -144,7 +171,7 @@ class PromoteSelf(Ability):
                    for k in range(1, steps + 1))
 
     def start(self, st, task):
-        for _ in range(self.param(st, task, "steps")):
+        for _step in range(self.param(st, task, "steps")):
             st.push_task(wp.promote(st, task["actor"]))
 
 
@@ -153,6 +180,11 @@ class SwapWithMailroom(Ability):
     Mailroom; each keeps its Clout and changes hands."""
 
     kind = "swap_with_mailroom"
+
+    def usable(self, st, task, spare):
+        player = task["player"]
+        return (any(room for p, room in enumerate(st.mailrooms) if p != player)
+                and player in st.owner)
 
     def options(self, st, task):
         others = [p for p in range(st.num_players) if p != task["player"]]
@@ -171,7 +203,7 @@ class SwapWithMailroom(Ability):
         space = st.space_named(task["picks"][0])
         seat, slot = st.mailroom_named(action)
         card, clout = st.mailrooms[seat][slot]
-        piece, _, piece_clout = wp.lift(st, space)
+        piece, _owner, piece_clout = wp.lift(st, space)
         st.mailrooms[seat][slot] = [piece, piece_clout]
         wp.put(st, space, card, task["player"], clout)
         st.entered.append(card)
@@ -182,6 +214,10 @@ class SwapWithMailroom(Ability):
 
 class DismissOpponent(Ability):
     kind = "dismiss_opponent"
+
+    def usable(self, st, task, spare):
+        player = task["player"]
+        return any(owner >= 0 and owner != player for owner in st.owner)
 
     def options(self, st, task):
         return self.picks(st, st.opponent_spaces(task["player"]))
@@ -217,6 +253,9 @@ class RemoveClout(Ability):
     """Union Leader Jillian: remove up to `most` Clout from any Employee in the Workplace."""
 
     kind = "remove_clout"
+
+    def usable(self, st, task, spare):
+        return any(st.clout)  # Clout is never negative
 
     def options(self, st, task):
         if task["stage"] == 0:
@@ -263,6 +302,9 @@ class ReplaceFromMailroom(Ability):
 
     kind = "replace_from_mailroom"
 
+    def usable(self, st, task, spare):
+        return bool(st.mailrooms[task["player"]])
+
     def options(self, st, task):
         return st.mailroom_picks([task["player"]])
 
@@ -277,6 +319,9 @@ class ReplaceFromLine(Ability):
 
     kind = "replace_from_line"
 
+    def usable(self, st, task, spare):
+        return bool(st.line)
+
     def options(self, st, task):
         return st.line_picks()
 
@@ -287,7 +332,7 @@ class ReplaceFromLine(Ability):
 
 def replace_actor(st: SquidIncState, task: Task, card: int, clout: int) -> None:
     space = st.board.index(task["actor"])
-    temp, _, lost = wp.lift(st, space)
+    temp, _owner, lost = wp.lift(st, space)
     st.dismissed.append(temp)
     st.clout_spent += lost
     wp.put(st, space, card, task["player"], clout)
@@ -298,6 +343,9 @@ def replace_actor(st: SquidIncState, task: Task, card: int, clout: int) -> None:
 
 class DiscardFromLine(Ability):
     kind = "discard_from_line"
+
+    def usable(self, st, task, spare):
+        return bool(st.line)
 
     def options(self, st, task):
         return st.line_picks()
@@ -311,6 +359,10 @@ class DiscardFromLine(Ability):
 
 class HireFromLine(Ability):
     kind = "hire_from_line"
+
+    def usable(self, st, task, spare):
+        return bool(st.line) and (len(st.mailrooms[task["player"]])
+                                  < st.game.data.mailroom_capacity)
 
     def options(self, st, task):
         if len(st.mailrooms[task["player"]]) >= st.game.data.mailroom_capacity:
@@ -342,6 +394,14 @@ class TakeControlAdjacent(Ability):
 
     kind = "take_control_adjacent"
 
+    def usable(self, st, task, spare):
+        actor = task["actor"]
+        if actor not in st.board:
+            return False
+        player, owner = task["player"], st.owner
+        return any(s is not None and owner[s] not in (-1, player)
+                   for s in st.geo.step[st.board.index(actor)])
+
     def options(self, st, task):
         return self.picks(st, [s for s in self.adjacent(st, task)
                                if st.owner[s] not in (-1, task["player"])])
@@ -359,6 +419,13 @@ class Copier(Ability):
     def sources(self, st: SquidIncState, task: Task) -> list[tuple[str, int]]:
         """(action, employee index) for each Employee whose ability may be copied."""
         return []
+
+    def source_types(self, st: SquidIncState, task: Task) -> list[int]:
+        """The employee indices of sources(), without their actions."""
+        return []
+
+    def usable(self, st, task, spare):
+        return any(copyable(st, task, emp) for emp in self.source_types(st, task))
 
     def options(self, st, task):
         return [action for action, emp in self.sources(st, task) if copyable(st, task, emp)]
@@ -385,7 +452,10 @@ class CopyFromMailroom(Copier):
     def sources(self, st, task):
         return [(f"pick P{seat + 1} M{slot + 1}", st.type_of(card))
                 for seat in range(st.num_players)
-                for slot, (card, _) in enumerate(st.mailrooms[seat])]
+                for slot, (card, _clout) in enumerate(st.mailrooms[seat])]
+
+    def source_types(self, st, task):
+        return [st.type_of(card) for room in st.mailrooms for card, _clout in room]
 
 
 class CopyAdjacent(Copier):
@@ -395,11 +465,17 @@ class CopyAdjacent(Copier):
         return [(f"pick {st.geo.names[s]}", st.type_of(st.board[s]))
                 for s in self.adjacent(st, task)]
 
+    def source_types(self, st, task):
+        return [st.type_of(st.board[s]) for s in self.adjacent(st, task)]
+
 
 class CloutToMailroom(Ability):
     """Placement Agent: put `amount` Clout on an Employee in your Mailroom."""
 
     kind = "clout_to_mailroom"
+
+    def usable(self, st, task, spare):
+        return bool(st.mailrooms[task["player"]])
 
     def options(self, st, task):
         return st.mailroom_picks([task["player"]])
@@ -412,6 +488,12 @@ class PromoteSelfOrAdjacent(Ability):
     """Middle Manager: Promote itself or an adjacent Employee."""
 
     kind = "promote_self_or_adjacent"
+
+    def usable(self, st, task, spare):
+        if task["actor"] not in st.board:
+            return False
+        spaces = [self.here(st, task), *self.adjacent(st, task)]
+        return any(wp.can_rise(st, st.board[s]) for s in spaces)
 
     def options(self, st, task):
         if task["actor"] not in st.board:
@@ -504,4 +586,4 @@ class AbilityTask:
     @staticmethod
     def prompt(st: SquidIncState, task: Task) -> str:
         emp = st.game.data.employees[task["emp"]]
-        return f"{st.piece_name(task['actor'])}: {emp.text}"
+        return f"{st.piece_name(task['actor'])}: {_(emp.text)}"

@@ -9,22 +9,35 @@ from typing import TYPE_CHECKING, Any
 
 from squidbox.engine import Later
 from squidbox.engine.events import Entry
+from squidbox.i18n import gettext as _
 
 if TYPE_CHECKING:
     from .state import Said, SquidIncState
 
 
-def said_text(names: tuple[str, ...], parts: list[Said], joint: str) -> str:
-    """Several templates' texts joined (a log entry built of parts, when it is read)."""
-    return joint.join(Entry("", template, data).shown(names)["text"] for template, data in parts)
+def said_text(names: tuple[str, ...], parts: list[Said]) -> str:
+    """One or two templates' texts, joined by "and" (a log entry built of parts, when it is
+    read, in the reader's language)."""
+    texts: list[str] = [Entry("", template, data).shown(names)["text"] for template, data in parts]
+    if len(texts) == 1:
+        return texts[0]
+    first, second = texts
+    return _("{first} and {second}").format(first=first, second=second)
 
 
 def place(st: SquidIncState, task: dict[str, Any], parts: list[tuple[str, int]]) -> None:
     """Put the Clout and log the whole Dismissal in one event."""
     placed = [st.add_clout(pick, amount, log=False) for pick, amount in parts]
-    st.emit("dismiss_for_clout", "{_told}: {_placed}. {_line}", amount=task["amount"],
-            _told=task["told"], _placed=Later(said_text, st.names, placed, " and "),
-            _line=task["line"])
+    if "told" in task:  # a task stored before its words were made when read: its English
+        st.emit("dismiss_for_clout", "{_told}: {_placed}. {_line}", amount=task["amount"],
+                _told=task["told"], _placed=Later(said_text, st.names, placed),
+                _line=task["line"])
+        return
+    st.emit("dismiss_for_clout", "{_seat:name} takes {_employee} from the {_modifier:+d} space "
+            "and Dismisses it for {amount} Clout: {_placed}. {_line}", amount=task["amount"],
+            _seat=st.current, _employee=st.piece_name(task["card"]), _modifier=task["modifier"],
+            _placed=Later(said_text, st.names, placed),
+            _line=Later(st.game.line_text, st.line[:]))
 
 
 class CloutTask:
@@ -49,7 +62,7 @@ class CloutTask:
 
     @staticmethod
     def prompt(st: SquidIncState, task: dict[str, Any]) -> str:
-        return f"Place {task['amount']} Clout"
+        return _("Place {amount} Clout").format(amount=task["amount"])
 
 
 class SplitTask:
@@ -68,7 +81,8 @@ class SplitTask:
 
     @staticmethod
     def prompt(st: SquidIncState, task: dict[str, Any]) -> str:
-        return f"Put all {task['amount']} Clout on the Mailroom Employee, or split it"
+        return _("Put all {amount} Clout on the Mailroom Employee, or split it").format(
+            amount=task["amount"])
 
 
 class ShareTask:
@@ -87,5 +101,5 @@ class ShareTask:
 
     @staticmethod
     def prompt(st: SquidIncState, task: dict[str, Any]) -> str:
-        return (f"How much of the {task['amount']} Clout goes to "
-                f"{st.label(task['space'])} (the rest to the Mailroom)")
+        return _("How much of the {amount} Clout goes to {employee} (the rest to the "
+                 "Mailroom)").format(amount=task["amount"], employee=st.label(task["space"]))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from squidbox.engine import Game, Option
+from squidbox.i18n import N_
+from squidbox.i18n import gettext as _
 
 from . import data as data_file
 from . import heuristic
@@ -29,7 +31,7 @@ from .actions import (
     Use,
     action_table,
 )
-from .board import DIRECTION_NAMES, build
+from .board import build
 from .data import SquidIncData
 from .decisions import FLOW
 from .state import SquidIncState, upgraded
@@ -84,40 +86,45 @@ class SquidInc(Game):
     def line_text(self, cards: list[int]) -> str:
         """The Unemployed Line in the log's words."""
         if not cards:
-            return "The line is empty."
+            return _("The line is empty.")
         employees = self.data.employees
-        return ("The line is now " + ", ".join(employees[self.piece_type[c]].name for c in cards)
-                + ".")
+        return _("The line is now {employees}.").format(
+            employees=", ".join(employees[self.piece_type[c]].name for c in cards))
 
     # ---- text ------------------------------------------------------------------------------
     def render(self, view: dict[str, Any]) -> str:
         state = view["state"]
         names = view["seat_names"]
-        lines = ["Squid, Inc." + (" · ENDGAME" if state["endgame"] else "")
-                 + "   (space, Employee, value, controller's initial, Clout; * used or new)"]
+        lines = ["Squid, Inc." + (" · " + _("ENDGAME") if state["endgame"] else "") + "   "
+                 + _("(space, Employee, value, controller's initial, Clout; * used or new)")]
         by_name = {cell["space"]: cell for cell in state["board"]}
         for tier in reversed(state["tiers"]):
-            lines.append(f" Tier {tier['tier']} (x{tier['multiplier']})")
+            lines.append(" " + _("Tier {tier} (x{multiplier})").format(
+                tier=tier["tier"], multiplier=tier["multiplier"]))
             rows: dict[str, list[str]] = {}
             for space in tier["spaces"]:
                 rows.setdefault(space[2:], []).append(_cell(by_name[space], names))
             lines.extend("   " + "  ".join(row) for row in rows.values())
         line = ", ".join(f"[{c['space']}] {c['employee']} ({c['value']})" for c in state["line"])
-        lines.append(f"\n Unemployed Line: {line or 'empty'}")
-        lines.append(f" Deck {state['deck_size']} · Dismissed {len(state['dismissed'])}"
-                     + (f" (top: {state['dismissed'][-1]})" if state["dismissed"] else "")
-                     + f" · Security Guard tiles left {state['guard_tiles_left']}")
+        lines.append("\n " + _("Unemployed Line: {employees}").format(employees=line or _("empty")))
+        dismissed = state["dismissed"]
+        lines.append(" " + _("Deck {deck} · Dismissed {dismissed}").format(
+            deck=state["deck_size"], dismissed=len(dismissed))
+            + (" " + _("(top: {name})").format(name=dismissed[-1]) if dismissed else "")
+            + " · " + _("Security Guard tiles left {count}").format(
+                count=state["guard_tiles_left"]))
         for seat, room in enumerate(state["mailrooms"]):
             marker = "▶" if seat == state["current_player"] else " "
             held = ", ".join(f"M{k + 1} {e['employee']} ({e['clout']}/{e['hire_cost']})"
-                             for k, e in enumerate(room)) or "empty"
-            lines.append(f" {marker} {names[seat]:<7} {state['scores'][seat]:>3} Clout · "
-                         f"Mailroom: {held}")
+                             for k, e in enumerate(room)) or _("empty")
+            lines.append(f" {marker} {names[seat]:<7} {state['scores'][seat]:>3} "
+                         + _("Clout · Mailroom: {employees}").format(employees=held))
         if state["chosen"]:
             chosen = state["chosen"]
-            lines.append(f" Chosen: {chosen['employee']} (line modifier {chosen['modifier']:+d})")
+            lines.append(" " + _("Chosen: {employee} (line modifier {modifier:+d})").format(
+                employee=chosen["employee"], modifier=chosen["modifier"]))
         if state["pending"]:
-            lines.append(f" Now: {state['pending']['prompt']}")
+            lines.append(" " + _("Now: {prompt}").format(prompt=state["pending"]["prompt"]))
         return "\n".join(lines)
 
     def action_label(self, view: dict[str, Any], action: str) -> str:
@@ -128,47 +135,64 @@ class SquidInc(Game):
             name = self.slot_names[move.slot]  # type: ignore[union-attr]
             card = next(c for c in state["line"] if c["space"] == name)
             if kind is PickLine:
-                return f"{card['employee']} from the {name} space"
-            return f"choose {card['employee']} (Clout {card['value']}) from the {name} space"
+                return _("{employee} from the {space} space").format(employee=card["employee"],
+                                                                     space=name)
+            return _("choose {employee} (Clout {value}) from the {space} space").format(
+                employee=card["employee"], value=card["value"], space=name)
         if kind in SAID:
-            return SAID[kind]
+            return _(SAID[kind])
         if kind is Decline:
-            return f"make no Bump: {state['pending']['moving']} is Dismissed"
+            return _("make no Bump: {employee} is Dismissed").format(
+                employee=state["pending"]["moving"])
         if type(move) is Push:
-            return f"push it {DIRECTION_NAMES[move.direction]}"
+            return _(PUSHES[move.direction])
         if type(move) is Amount:
-            return f"{move.amount} Clout"
+            return _("{count} Clout").format(count=move.amount)
         if kind in VERBS:
             name = self.geo.names[move.space]  # type: ignore[union-attr]
             if kind is To and (state["pending"] or {}).get("task") == "guard":
-                return f"place the Security Guard on {name}"
+                return _("place the Security Guard on {space}").format(space=name)
             cell = next(cell for cell in state["board"] if cell["space"] == name)
-            return f"{VERBS[kind]} {name}: {_describe(cell, view)}"
+            return _(VERBS[kind]).format(space=name, employee=_describe(cell, view))
         if type(move) is CloutOnMailroom or type(move) is Hire:
             employee = state["mailrooms"][view["seat"]][move.slot]["employee"]
-            return (f"{'Clout on' if kind is CloutOnMailroom else 'bring in'} {employee} "
-                    f"(M{move.slot + 1})")
+            said = (N_("Clout on {employee} (M{slot})") if kind is CloutOnMailroom
+                    else N_("bring in {employee} (M{slot})"))
+            return _(said).format(employee=employee, slot=move.slot + 1)
         assert type(move) is PickMailroom
         employee = state["mailrooms"][move.seat][move.slot]["employee"]
-        return f"{employee} in {view['seat_names'][move.seat]}'s Mailroom"
+        return _("{employee} in {name}'s Mailroom").format(employee=employee,
+                                                           name=view["seat_names"][move.seat])
 
 
-# The moves whose label is fixed, and the verbs of the moves that name a board space.
+# The moves whose label is fixed, and the labels of the moves that name a board space.
 SAID: dict[type, str] = {
-    ToMailroom: "put the chosen Employee in your Mailroom",
-    Dismiss: "Dismiss the chosen Employee and take its Clout",
-    End: "end your turn",
-    AllClout: "put all the Clout on the Mailroom Employee",
+    ToMailroom: N_("put the chosen Employee in your Mailroom"),
+    Dismiss: N_("Dismiss the chosen Employee and take its Clout"),
+    End: N_("end your turn"),
+    AllClout: N_("put all the Clout on the Mailroom Employee"),
 }
-VERBS: dict[type, str] = {CloutOnSpace: "Clout on", Split: "split with", To: "move to",
-                          Bump: "Bump", Use: "activate", Pick: "choose"}
+VERBS: dict[type, str] = {
+    CloutOnSpace: N_("Clout on {space}: {employee}"),
+    Split: N_("split with {space}: {employee}"),
+    To: N_("move to {space}: {employee}"),
+    Bump: N_("Bump {space}: {employee}"),
+    Use: N_("activate {space}: {employee}"),
+    Pick: N_("choose {space}: {employee}"),
+}
+# The labels of "push up", "push down", ... (board.DIRECTION_NAMES, in that order).
+PUSHES = (N_("push it up"), N_("push it down"), N_("push it left"), N_("push it right"))
 
 
 def _describe(cell: dict[str, Any], view: dict[str, Any]) -> str:
     if cell["employee"] is None:
-        return "empty"
-    owner = "" if cell["owner"] is None else f"{view['seat_names'][cell['owner']]}'s "
-    return f"{owner}{cell['employee']} (value {cell['value']}, {cell['clout']} Clout)"
+        return _("empty")
+    if cell["owner"] is None:
+        return _("{employee} (value {value}, {clout} Clout)").format(
+            employee=cell["employee"], value=cell["value"], clout=cell["clout"])
+    return _("{owner}'s {employee} (value {value}, {clout} Clout)").format(
+        owner=view["seat_names"][cell["owner"]], employee=cell["employee"], value=cell["value"],
+        clout=cell["clout"])
 
 
 def _cell(cell: dict[str, Any], names: list[str]) -> str:

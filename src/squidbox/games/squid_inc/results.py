@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from squidbox.games.results import Results, plural, tied_at_top, winners_of
+from squidbox.games.results import Results, tied_at_top, winners_of
+from squidbox.i18n import gettext as _
+from squidbox.i18n import ngettext
 
 from .scoring import clout_tokens, tier_totals
 
@@ -15,19 +17,24 @@ def results(state: Any) -> Results:
     points = [int(p) for p in state.scores()]
     winners = winners_of(state)
     multipliers = state.geo.multipliers
-    columns = [f"Tier {t + 1} (×{m})" for t, m in enumerate(multipliers)]
-    columns += ["Clout tokens", "in Workplace", "in Mailroom"]
+    columns = [_("Tier {tier} (×{multiplier})").format(tier=t + 1, multiplier=m)
+               for t, m in enumerate(multipliers)]
+    columns += [_("Clout tokens"), _("in Workplace"), _("in Mailroom")]
     breakdown = [[*tier_totals(state, s), clout_tokens(state, s), len(state.own_spaces(s)),
                   len(state.mailrooms[s])] for s in seats]
     found = Results(columns, names, points, winners, breakdown, points_name="Clout")
     top = tied_at_top(points, winners)
     if len(top) > 1:
-        who = " and ".join(names[s] for s in top)
-        found.tie_break = (f"{who} tie on {points[top[0]]} Clout; the tie goes to the most "
-                           "Employees in the Workplace, then in the Mailroom: "
-                           + ", ".join(f"{names[s]} {plural(breakdown[s][-2], 'Employee')} in the "
-                                       f"Workplace and {breakdown[s][-1]} in the Mailroom"
-                                       for s in top)
-                           + (". Still tied: they share the victory." if len(winners) > 1
-                              else "."))
+        counts = ", ".join(
+            ngettext("{name} {count} Employee in the Workplace and {mailroom} in the Mailroom",
+                     "{name} {count} Employees in the Workplace and {mailroom} in the Mailroom",
+                     breakdown[s][-2]).format(name=names[s], count=breakdown[s][-2],
+                                              mailroom=breakdown[s][-1])
+            for s in top)
+        found.tie_break = _("{names} tie on {points} Clout; the tie goes to the most Employees "
+                            "in the Workplace, then in the Mailroom: {counts}.").format(
+            names=(" " + _("and") + " ").join(names[s] for s in top), points=points[top[0]],
+            counts=counts)
+        if len(winners) > 1:
+            found.tie_break += " " + _("Still tied: they share the victory.")
     return found

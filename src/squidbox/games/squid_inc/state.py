@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import Later, State
-from squidbox.engine.stack import StackState
+from squidbox.engine import Field, Fixed, Later, State
+from squidbox.engine.stack import Frame, StackState
 from squidbox.engine.zones import Seen, Zone
+from squidbox.i18n import N_
+from squidbox.i18n import gettext as _
 
 from .abilities import ABILITIES, ability_task, can_use
 from .actions import PickMailroom
@@ -30,10 +32,19 @@ CHOOSE, KEEP, BRING, ACTIVATE, START, OVER = "choose", "keep", "bring", "activat
 
 def label_text(whose: str | None, employee: str, where: str) -> str:
     """An Employee on the board in words: "Red's Sam on 2B1" (no owner: "Sam on 2B1")."""
-    return f"{whose}'s {employee} on {where}" if whose else f"{employee} on {where}"
+    if whose:
+        return _("{whose}'s {employee} on {where}").format(whose=whose, employee=employee,
+                                                            where=where)
+    return _("{employee} on {where}").format(employee=employee, where=where)
 
 
 Said = tuple[str, dict[str, Any]]  # a log template and its fields (add_clout)
+
+# Clout placed, as part of a sentence (clout.py joins two) and as a log entry of its own.
+ON_MAILROOM = N_("{_amount} Clout on {_employee} in {_seat:name}'s Mailroom")
+ON_SPACE = N_("{_amount} Clout on {_label}")
+SENTENCE = {ON_MAILROOM: N_("{_amount} Clout on {_employee} in {_seat:name}'s Mailroom."),
+            ON_SPACE: N_("{_amount} Clout on {_label}.")}
 
 
 class SquidIncState(StackState, State):
@@ -42,29 +53,28 @@ class SquidIncState(StackState, State):
     piece_type: list[int]
     names: tuple[str, ...]
 
-    FIELDS = (
-        "deck",  # face-down draw pile, top card last
-        "line",  # the Unemployed Line, index 0 is the +1 space
-        "dismissed",  # face-up Dismissed pile, top card last
-        "mailrooms",  # per seat, [card, Clout] per Employee waiting in the Mailroom
-        "board",  # per space, the piece on it or -1
-        "owner",  # per space, the controlling seat or -1 (empty or Security Guard)
-        "clout",  # per space, Clout tokens on its piece
-        "guard_supply",  # Security Guard tiles off the board
-        "current",  # seat whose turn it is
-        "first_player",
-        "phase",  # the step of the turn (START, CHOOSE, KEEP, BRING, ACTIVATE, OVER)
-        "stack",  # pending moves and abilities still to do (top last, decisions.py)
-        "pending",  # the question asked now: seat, kind (the task's or "turn"), args
-        "chosen",  # [card, line modifier] chosen this turn, until kept or Dismissed
-        "used",  # pieces whose ability was used this turn
-        "entered",  # pieces that entered the Workplace this turn (no ability this turn)
-        "endgame",  # the board has been full once
-        "reshuffle_owed",  # filled by the line's last card: one more reshuffle (rulebook note)
-        "reshuffles",  # times the Dismissed pile became the deck
-        "clout_gained",  # Clout tokens taken from the supply, ever
-        "clout_spent",  # Clout tokens returned to the supply, ever
-    )
+    # The game's data (FIELDS, engine/fields.py); Fixed: chosen at setup only.
+    deck: Field[list[int]]  # face-down draw pile, top card last
+    line: Field[list[int]]  # the Unemployed Line, index 0 is the +1 space
+    dismissed: Field[list[int]]  # face-up Dismissed pile, top card last
+    mailrooms: Field[list[list[list[int]]]]  # per seat, [card, Clout] per Employee waiting
+    board: Field[list[int]]  # per space, the piece on it or -1
+    owner: Field[list[int]]  # per space, the controlling seat or -1 (empty or Security Guard)
+    clout: Field[list[int]]  # per space, Clout tokens on its piece
+    guard_supply: Field[list[int]]  # Security Guard tiles off the board
+    current: Field[int]  # seat whose turn it is
+    first_player: Fixed[int]
+    phase: Field[str]  # the step of the turn (START, CHOOSE, KEEP, BRING, ACTIVATE, OVER)
+    stack: Field[list[Frame]]  # pending moves and abilities still to do (top last)
+    pending: Field[dict[str, Any] | None]  # the question asked now: seat, kind, args
+    chosen: Field[list[int] | None]  # [card, line modifier] chosen this turn, until kept
+    used: Field[list[int]]  # pieces whose ability was used this turn
+    entered: Field[list[int]]  # pieces that entered the Workplace this turn (no ability yet)
+    endgame: Field[bool]  # the board has been full once
+    reshuffle_owed: Field[bool]  # filled by the line's last card: one more reshuffle
+    reshuffles: Field[int]  # times the Dismissed pile became the deck
+    clout_gained: Field[int]  # Clout tokens taken from the supply, ever
+    clout_spent: Field[int]  # Clout tokens returned to the supply, ever
     # Only the deck's order is hidden: the line, the Dismissed pile (and the Mailrooms) are
     # face up. Copies of one Employee look alike (the face: its type).
     ZONES = (
@@ -115,7 +125,7 @@ class SquidIncState(StackState, State):
             self.rng.shuffle(self.deck)
 
     def _first_player(self) -> int:
-        totals = [sum(self.value_of(c) for c, _ in room) for room in self.mailrooms]
+        totals = [sum(self.value_of(c) for c, _clout in room) for room in self.mailrooms]
         tied = [seat for seat, total in enumerate(totals) if total == max(totals)]
         return tied[0] if len(tied) == 1 else self.rng.choice(tied)
 
@@ -179,16 +189,14 @@ class SquidIncState(StackState, State):
         if " P" in pick:
             seat, slot = self.mailroom_named(pick)
             self.mailrooms[seat][slot][1] += amount
-            said = ("{_amount} Clout on {_employee} in {_seat:name}'s Mailroom",
-                    {"_amount": amount, "_seat": seat,
+            said = (ON_MAILROOM, {"_amount": amount, "_seat": seat,
                      "_employee": self.piece_name(self.mailrooms[seat][slot][0])})
         else:
             space = self.space_named(pick)
             self.clout[space] += amount
-            said = ("{_amount} Clout on {_label}",
-                    {"_amount": amount, "_label": self.logged_label(space)})
+            said = (ON_SPACE, {"_amount": amount, "_label": self.logged_label(space)})
         if log:
-            self.emit("clout", said[0] + ".", **said[1])
+            self.emit("clout", SENTENCE[said[0]], **said[1])
         return said
 
     def passives(self, seat: int, kind: str) -> list[dict[str, int]]:
@@ -329,10 +337,10 @@ class SquidIncState(StackState, State):
         card, modifier = self.chosen
         self.chosen = None
         self.phase = BRING
-        took = "{_seat:name} takes {employee} from the {_modifier:+d} space and"
         if action == "mailroom":
             self.mailrooms[self.current].append([card, 0])
-            self.emit("mailroom", took + " puts it in the Mailroom. {_line}", _seat=self.current,
+            self.emit("mailroom", "{_seat:name} takes {employee} from the {_modifier:+d} space "
+                      "and puts it in the Mailroom. {_line}", _seat=self.current,
                       employee=self.piece_name(card), _modifier=modifier,
                       _line=Later(self.game.line_text, self.line[:]))
             return
@@ -340,16 +348,11 @@ class SquidIncState(StackState, State):
         amount = max(0, self.value_of(card) + modifier + bonus)
         self.dismissed.append(card)
         if amount and (self.mailrooms[self.current] or self.own_spaces(self.current)):
-            # Logged once the Clout is placed (clout.py), in one event. The task is a JSON
-            # frame, so it carries the words told so far (only where a log is kept).
-            told = line = ""
-            if self.recording:
-                told = (f"{self.seat_name(self.current)} takes {self.piece_name(card)} from the "
-                        f"{modifier:+d} space and Dismisses it for {amount} Clout")
-                line = self.game.line_text(self.line)
-            self.push_task({"t": "clout", "amount": amount, "told": told, "line": line})
+            # Logged once the Clout is placed (clout.py), in one event.
+            self.push_task({"t": "clout", "amount": amount, "card": card, "modifier": modifier})
         else:
-            self.emit("dismiss_for_clout", took + " Dismisses it for {amount} Clout. {_line}",
+            self.emit("dismiss_for_clout", "{_seat:name} takes {employee} from the "
+                      "{_modifier:+d} space and Dismisses it for {amount} Clout. {_line}",
                       _seat=self.current, employee=self.piece_name(card), _modifier=modifier,
                       amount=amount, _line=Later(self.game.line_text, self.line[:]))
 
@@ -380,18 +383,22 @@ class SquidIncState(StackState, State):
 
     # ---- Activate Abilities -------------------------------------------------------------------
     def _activatable(self) -> list[int]:
-        employees = self.game.data.employees
+        """The spaces of the current player's Employees that may use their ability now."""
+        employees, piece_type, board, clout = (
+            self.game.data.employees, self.piece_type, self.board, self.clout)
+        current, used, entered = self.current, self.used, self.entered
         spaces = []
-        for space in self.own_spaces(self.current):
-            piece = self.board[space]
-            emp = employees[self.piece_type[piece]]
-            if (not emp.activated or piece in self.used or piece in self.entered
-                    or self.clout[space] < emp.cost):
+        for space, owner in enumerate(self.owner):
+            if owner != current:
                 continue
-            self.clout[space] -= emp.cost  # judged as it will be, once paid
-            usable = can_use(self, ability_task(piece, self.piece_type[piece], self.current,
-                                                emp.cost), self.clout[space])
-            self.clout[space] += emp.cost
+            piece = board[space]
+            emp = employees[piece_type[piece]]
+            if not emp.activated or piece in used or piece in entered or clout[space] < emp.cost:
+                continue
+            clout[space] -= emp.cost  # judged as it will be, once paid
+            usable = can_use(self, ability_task(piece, piece_type[piece], current, emp.cost),
+                             clout[space])
+            clout[space] += emp.cost
             if usable:
                 spaces.append(space)
         return spaces
@@ -402,8 +409,8 @@ class SquidIncState(StackState, State):
         self.clout[space] -= emp.cost
         self.clout_spent += emp.cost
         self.used.append(piece)
-        self.emit("activate", "{_seat:name} activates {_label} ({_cost} Clout spent)."
-                  if emp.cost else "{_seat:name} activates {_label}.", _seat=self.current,
+        self.emit("activate", N_("{_seat:name} activates {_label} ({_cost} Clout spent).")
+                  if emp.cost else N_("{_seat:name} activates {_label}."), _seat=self.current,
                   _label=self.logged_label(space), _cost=emp.cost)
         task = ability_task(piece, self.piece_type[piece], self.current, emp.cost)
         ABILITIES[emp.ability].start(self, task)
@@ -418,8 +425,8 @@ class SquidIncState(StackState, State):
         self.phase = OVER
         totals = final_scores(self)
         best = winners(self)
-        self.emit("game_over", "{_best:names} is the Big Fish with {_clout} Clout."
-                  if len(best) == 1 else "{_best:names} share the win with {_clout} Clout.",
+        self.emit("game_over", N_("{_best:names} is the Big Fish with {_clout} Clout.")
+                  if len(best) == 1 else N_("{_best:names} share the win with {_clout} Clout."),
                   winners=best, scores=list(totals), _best=best, _clout=totals[best[0]])
 
     def _is_terminal(self) -> bool:
@@ -510,12 +517,13 @@ class SquidIncState(StackState, State):
                 transit_clout += task["clout"]
             elif task["t"] == "guard" and task["piece"] >= 0:
                 transit_cards.append(task["piece"])
-        places = (self.deck + self.line + self.dismissed + [c for r in self.mailrooms for c, _ in r]
+        waiting_cards = [c for r in self.mailrooms for c, _k in r]
+        places = (self.deck + self.line + self.dismissed + waiting_cards
                   + [p for p in self.board if p >= 0] + transit_cards
                   + ([self.chosen[0]] if self.chosen else []) + self.guard_supply)
         assert sorted(places) == list(range(cards + data.guard_tiles)), "pieces not conserved"
         assert all(p >= cards for p in self.guard_supply), "a card in the Guard tile supply"
-        for card in self.line + [c for r in self.mailrooms for c, _ in r]:
+        for card in self.line + [c for r in self.mailrooms for c, _k in r]:
             assert not self.is_guard(card), "a Security Guard in a line or Mailroom"
         assert all(c < cards for c in self.deck + self.dismissed), "a tile in a card pile"
         for space, piece in enumerate(self.board):
@@ -533,7 +541,7 @@ class SquidIncState(StackState, State):
         held = sum(self.clout) + sum(k for r in self.mailrooms for _, k in r) + transit_clout
         assert held == self.clout_gained - self.clout_spent, "Clout not conserved"
         in_play = [self.piece_type[p] for p in self.board if p >= 0 and p < cards]
-        in_play += [self.piece_type[c] for r in self.mailrooms for c, _ in r]
+        in_play += [self.piece_type[c] for r in self.mailrooms for c, _k in r]
         for emp in set(in_play):
             assert not data.employees[emp].unique or in_play.count(emp) == 1, "unique twice"
         assert self.endgame or -1 in self.board, "a full board without the endgame"

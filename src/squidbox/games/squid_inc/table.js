@@ -154,13 +154,13 @@ function lineLayout(state, top) {
 }
 
 function lineCardLines(slot) {
-  return [`line ${slot.space}`, slot.employee, `value ${slot.value}`, abilityText(slot.employee)].filter(Boolean);
+  return [t("line {space}", { space: slot.space }), slot.employee, t("value {value}", { value: slot.value }), abilityText(slot.employee)].filter(Boolean);
 }
 
 function chosenLines(state) {
   const chosen = state.chosen;
   if (!chosen) return [t("none")];
-  return [chosen.employee, `line ${chosen.modifier >= 0 ? "+" : ""}${chosen.modifier}`, abilityText(chosen.employee)].filter(Boolean);
+  return [chosen.employee, t("line {space}", { space: `${chosen.modifier >= 0 ? "+" : ""}${chosen.modifier}` }), abilityText(chosen.employee)].filter(Boolean);
 }
 
 function drawLine(svg, state, layout, legal, labels, act) {

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from squidbox.i18n import N_
+from squidbox.i18n import gettext as _
+
 if TYPE_CHECKING:
     from .state import SquidIncState
 
@@ -112,8 +115,8 @@ def off_the_bottom(st: SquidIncState, piece: int, owner: int, clout: int) -> Non
         return
     st.dismissed.append(piece)
     st.clout_spent += clout
-    st.emit("dismiss", "{employee} is Dismissed ({_clout} Clout lost)." if clout else
-            "{employee} is Dismissed.", employee=st.piece_name(piece), _clout=clout)
+    st.emit("dismiss", N_("{employee} is Dismissed ({_clout} Clout lost).") if clout else
+            N_("{employee} is Dismissed."), employee=st.piece_name(piece), _clout=clout)
     st.push_task({"t": "guard", "piece": -1})
 
 
@@ -147,7 +150,7 @@ class GuardTask:
 
     @staticmethod
     def prompt(st: SquidIncState, task: Task) -> str:
-        return "Place a Security Guard on the highest Tier with room"
+        return _("Place a Security Guard on the highest Tier with room")
 
 
 class ArriveTask:
@@ -187,7 +190,8 @@ class ArriveTask:
 
     @staticmethod
     def prompt(st: SquidIncState, task: Task) -> str:
-        return f"Choose where {st.piece_name(task['piece'])} goes on Tier {task['tier'] + 1}"
+        return _("Choose where {employee} goes on Tier {tier}").format(
+            employee=st.piece_name(task["piece"]), tier=task["tier"] + 1)
 
 
 class DemoteTask:
@@ -204,7 +208,7 @@ class DemoteTask:
 
     @staticmethod
     def prompt(st: SquidIncState, task: Task) -> str:
-        return "Demote"
+        return _("Demote")
 
 
 class RiseTask:
@@ -215,22 +219,9 @@ class RiseTask:
 
     @staticmethod
     def options(st: SquidIncState, task: Task) -> list[str]:
-        piece = task["piece"]
-        if piece not in st.board:
-            return []
-        tier = st.geo.tier_of[st.board.index(piece)]
+        verb, spaces = rise_targets(st, task["piece"], task["must_bump"])
         names = st.geo.names
-        if st.is_guard(piece):
-            for higher in range(tier + 1, st.geo.top + 1):
-                if empties(st, higher):
-                    return [f"to {names[s]}" for s in empties(st, higher)]
-            return []
-        if tier == st.geo.top:
-            return []
-        free = empties(st, tier + 1)
-        if free and not task["must_bump"]:
-            return [f"to {names[s]}" for s in free]
-        return [f"bump {names[s]}" for s in lesser(st, tier + 1, piece)]
+        return [f"{verb} {names[s]}" for s in spaces]
 
     @staticmethod
     def auto(st: SquidIncState, task: Task) -> None:
@@ -252,11 +243,32 @@ class RiseTask:
 
     @staticmethod
     def prompt(st: SquidIncState, task: Task) -> str:
-        return f"Choose where {st.piece_name(task['piece'])} is Promoted"
+        return _("Choose where {employee} is Promoted").format(
+            employee=st.piece_name(task["piece"]))
+
+
+def rise_targets(st: SquidIncState, piece: int, must_bump: bool) -> tuple[str, list[int]]:
+    """Where `piece` may be Promoted: ("to", empty spaces) or ("bump", spaces of Employees it
+    may Bump); no spaces when it cannot rise."""
+    if piece not in st.board:
+        return "to", []
+    tier = st.geo.tier_of[st.board.index(piece)]
+    if st.is_guard(piece):
+        for higher in range(tier + 1, st.geo.top + 1):
+            free = empties(st, higher)
+            if free:
+                return "to", free
+        return "to", []
+    if tier == st.geo.top:
+        return "to", []
+    free = empties(st, tier + 1)
+    if free and not must_bump:
+        return "to", free
+    return "bump", lesser(st, tier + 1, piece)
 
 
 def can_rise(st: SquidIncState, piece: int, must_bump: bool = False) -> bool:
-    return bool(RiseTask.options(st, promote(st, piece, must_bump)))
+    return bool(rise_targets(st, piece, must_bump)[1])
 
 
 def promote(st: SquidIncState, piece: int, must_bump: bool = False) -> Task:
@@ -282,10 +294,12 @@ class EnterTask:
     def auto(st: SquidIncState, task: Task) -> None:
         st.dismissed.append(task["card"])
         st.clout_spent += task["clout"]
-        why = "no Bump is made" if lesser(st, 0, task["card"]) else "no one lesser to Bump"
-        st.emit("dismiss", "{_owner:name} must bring {employee} in, but the bottom Tier is full "
-                "and {_why}: it is Dismissed.", _owner=task["owner"],
-                employee=st.piece_name(task["card"]), _why=why)
+        st.emit("dismiss", N_("{_owner:name} must bring {employee} in, but the bottom Tier is "
+                              "full and no Bump is made: it is Dismissed.")
+                if lesser(st, 0, task["card"]) else
+                N_("{_owner:name} must bring {employee} in, but the bottom Tier is full and no "
+                   "one lesser to Bump: it is Dismissed."), _owner=task["owner"],
+                employee=st.piece_name(task["card"]))
 
     @staticmethod
     def choose(st: SquidIncState, task: Task, action: str) -> None:
@@ -306,4 +320,5 @@ class EnterTask:
 
     @staticmethod
     def prompt(st: SquidIncState, task: Task) -> str:
-        return f"Choose a bottom-Tier space for {st.piece_name(task['card'])}"
+        return _("Choose a bottom-Tier space for {employee}").format(
+            employee=st.piece_name(task["card"]))
