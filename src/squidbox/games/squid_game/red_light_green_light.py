@@ -163,10 +163,12 @@ class RedLightGreenLight(Stage):
         for key, lane in g["at"].items():
             rows.setdefault(lane, []).append(chip(int(key), view, names))
         lines.append("  " + _("DOLL  (past lane {lane})").format(lane=g["lanes"]))
+        labels = {START_LINE: _("start"), WAITING: _("wait")}
+        width = max(5, *map(len, labels.values()))
         for lane in range(g["lanes"], WAITING - 1, -1):
-            label = {START_LINE: _("start"), WAITING: _("wait")}.get(lane, f"{lane:>5}")
+            label = labels.get(lane, str(lane))
             if rows.get(lane) or lane > WAITING:
-                lines.append(f"  {label:>5} | {' '.join(sorted(rows.get(lane, [])))}")
+                lines.append(f"  {label:>{width}} | {' '.join(sorted(rows.get(lane, [])))}")
         if g["revealed"] is not None:
             lines.append("  " + _("last cards: {cards}").format(cards=", ".join(
                 f"{names[p]} {v}" for p, v in enumerate(g["revealed"]) if v is not None)))
