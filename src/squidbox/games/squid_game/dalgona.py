@@ -285,7 +285,8 @@ PLACE_SHAPE = Question("Place a token on a shape", shape_options, shape_chosen,
                        name="dalgona_place")
 POKE = Question("Draw a Dalgona card, or stop", poke_options, poked, name="dalgona_poke")
 CHOOSE_TOKEN = Question("Choose a token", token_options, token_chosen, name="dalgona_choose")
-STEP_OF = {"dalgona_place": PLACE, "dalgona_poke": DRAW, "dalgona_choose": CHOOSE}
+STEP_OF: dict[str | None, str] = {  # the view's "step", by the question asked now
+    "dalgona_place": PLACE, "dalgona_poke": DRAW, "dalgona_choose": CHOOSE}
 STEPS = [dalgona_placing]
 QUESTIONS = [PLACE_SHAPE, POKE, CHOOSE_TOKEN]
 

@@ -502,8 +502,9 @@ BUILD_CARD = Question("Play a card face down to build the bridge", build_options
                       name="glass_bridge_build")
 PLAY_CARD = Question("Play a card face down", play_options, card_played, name="glass_bridge_play")
 CHOOSE = Question("Choose", choose_options, choice_made, name="glass_bridge_choose")
-STEP_OF = {"glass_bridge_place": PLACE, "glass_bridge_build": BUILD, "glass_bridge_play": PLAY,
-           "glass_bridge_choose": CHOOSE_STEP}  # the view's "step"
+STEP_OF: dict[str | None, str] = {  # the view's "step", by the question asked now
+    "glass_bridge_place": PLACE, "glass_bridge_build": BUILD, "glass_bridge_play": PLAY,
+    "glass_bridge_choose": CHOOSE_STEP}
 STEPS = [glass_bridge_build, glass_bridge_reveal]
 QUESTIONS = [PLACE_TOKEN, BUILD_CARD, PLAY_CARD, CHOOSE]
 

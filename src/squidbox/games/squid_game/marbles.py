@@ -85,8 +85,9 @@ class Marbles(Stage):
 
     def placing_token(self, s: SquidGameState, seat: int) -> int:
         """The token being placed or paired up: the one chosen, else the only candidate."""
-        if s.g["chosen"] is not None:
-            return s.g["chosen"]
+        chosen: int | None = s.g["chosen"]
+        if chosen is not None:
+            return chosen
         return (self.unplaced(s, seat) or self.own_singles(s, seat))[0]
 
     # ---- Rules: select a pair, then play it ---------------------------------------------------
@@ -379,8 +380,9 @@ CHOOSE_MODE = Question("Odd Even or closest to the wall", mode_options, mode_cho
 HIDE_OR_GUESS = Question("Odd Even: hide marbles, or guess", hide_options, hidden_or_guessed,
                          name="marbles_odd_even")
 ROLL = Question("Roll your marble toward the wall", roll_options, rolled, name="marbles_roll")
-STEP_OF = {"marbles_pair": PAIR, "marbles_select": SELECT, "marbles_keep": KEEP,
-           "marbles_mode": MODE, "marbles_odd_even": ODD_EVEN, "marbles_roll": WALL}
+STEP_OF: dict[str | None, str] = {  # the view's "step", by the question asked now
+    "marbles_pair": PAIR, "marbles_select": SELECT, "marbles_keep": KEEP, "marbles_mode": MODE,
+    "marbles_odd_even": ODD_EVEN, "marbles_roll": WALL}
 STEPS = [odd_even]
 QUESTIONS = [PAIR_UP, SELECT_PAIR, KEEP_ONE, CHOOSE_MODE, HIDE_OR_GUESS, ROLL]
 

@@ -104,7 +104,7 @@ class RedLightGreenLight(Stage):
         """Opponents' tokens in one of your lanes or the lane ahead of it (a token behind the
         starting line reaches the starting line and lane 1)."""
         at = s.g["at"]
-        reach = set()
+        reach: set[int] = set()
         for token in self.on_board(s, seat):
             reach.update((at[str(token)], at[str(token)] + 1))
         return sorted(int(t) for t, lane in at.items()
@@ -316,7 +316,8 @@ ENTER_TOKEN = Question("Choose the token that steps behind the starting line", e
 PLAY_CARD = Question("Play a card face down", card_options, card_played, name="rlgl_play")
 PUSH_TARGET = Question("0 Push: choose the token to push", push_options, pushed,
                        name="rlgl_push")
-STEP_OF = {"rlgl_enter": ENTER, "rlgl_play": PLAY, "rlgl_push": PUSH}  # the view's "step"
+STEP_OF: dict[str | None, str] = {  # the view's "step", by the question asked now
+    "rlgl_enter": ENTER, "rlgl_play": PLAY, "rlgl_push": PUSH}
 STEPS = [rlgl_round, rlgl_play, rlgl_reveal, rlgl_push]
 QUESTIONS = [ENTER_TOKEN, PLAY_CARD, PUSH_TARGET]
 

@@ -19,7 +19,8 @@ def results(state: Any) -> Results:
     shown = [_(titles.get(r["game"], r["game"])) for r in done]
     columns = [_("{game} survivors").format(game=title) for title in shown]
     breakdown = [[len(r["survivors"][seat]) for r in done] for seat in range(len(names))]
-    points = [len(done[-1]["survivors"][seat]) if done else 0 for seat in range(len(names))]
+    last = [len(done[-1]["survivors"][seat]) if done else 0 for seat in range(len(names))]
+    points: list[float | int | None] = list(last)
     details = [f"{title}: " + "; ".join(
         f"{names[s]} {', '.join(f'{t:03d}' for t in team) or _('nobody')}"
         for s, team in enumerate(r["survivors"])) for title, r in zip(shown, done, strict=True)]
@@ -28,7 +29,7 @@ def results(state: Any) -> Results:
     if state.games[-1] == "squid_game" and state.winner is not None:
         found.tie_break = _how_won(names[state.winner], done[-1].get("won_by"))
     elif len(winners) > 1:
-        count = points[winners[0]]
+        count = last[winners[0]]
         found.tie_break = ngettext("{names} have {count} survivor each: they share the win.",
                                    "{names} have {count} survivors each: they share the win.",
                                    count).format(

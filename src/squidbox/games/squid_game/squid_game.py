@@ -328,7 +328,8 @@ PLACE_TOKEN = Question("Choose the token that enters the Square", place_options,
                        name="squid_game_place")
 PLAY_CARD = Question("Play a card face down", card_options, card_played, name="squid_game_play")
 CHOOSE_TOKEN = Question("Choose a token", token_options, token_chosen, name="squid_game_choose")
-STEP_OF = {"squid_game_place": PLACE, "squid_game_play": PLAY, "squid_game_choose": CHOOSE}
+STEP_OF: dict[str | None, str] = {  # the view's "step", by the question asked now
+    "squid_game_place": PLACE, "squid_game_play": PLAY, "squid_game_choose": CHOOSE}
 STEPS = [squid_game_round, squid_game_reveal]
 QUESTIONS = [PLACE_TOKEN, PLAY_CARD, CHOOSE_TOKEN]
 

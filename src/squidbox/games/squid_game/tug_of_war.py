@@ -277,7 +277,8 @@ def tug_pull(s: SquidGameState) -> None:
 PLACE_TOKEN = Question("Place a token on a team", place_options, placed, name="tug_place")
 PLAY_CARDS = Question("Play a card face down behind one of your teams", card_options, card_played,
                       name="tug_cards")
-STEP_OF = {"tug_place": PLACE, "tug_cards": CARDS}  # the view's "step"
+STEP_OF: dict[str | None, str] = {  # the view's "step", by the question asked now
+    "tug_place": PLACE, "tug_cards": CARDS}
 STEPS = [tug_pull]
 QUESTIONS = [PLACE_TOKEN, PLAY_CARDS]
 
