@@ -8,8 +8,11 @@ from typing import TYPE_CHECKING
 
 from squidbox.engine import Later
 from squidbox.engine.stack import Question
+from squidbox.i18n import N_
+from squidbox.i18n import gettext as _
 
-from .stage import survivors_text, token_action, token_of
+from .actions import token_action
+from .stage import survivors_text, token_of
 
 if TYPE_CHECKING:
     from .state import SquidGameState
@@ -62,10 +65,10 @@ def pick_options(s: SquidGameState, seat: int) -> list[str]:
 
 def token_picked(s: SquidGameState, seat: int, choice: str) -> None:
     """A team chooses a token from its reserve (SETUP, or RECRUITMENT)."""
-    number = token_of(choice)
+    number = token_of(s, choice)
     _recruit(s, seat, number)
-    s.emit("recruit", "{seat:name} starts with {token:03d}." if s.phase == LINEUP
-           else "{seat:name} recruits {token:03d}.", seat=seat, token=number)
+    s.emit("recruit", N_("{seat:name} starts with {token:03d}.") if s.phase == LINEUP
+           else N_("{seat:name} recruits {token:03d}."), seat=seat, token=number)
 
 
 PICK = Question("Choose a token from your reserve", pick_options, token_picked, name="pick")
@@ -81,7 +84,7 @@ def start_game(s: SquidGameState) -> None:
     s.phase = PLAY
     stage = s.current
     s.g = {}
-    s.emit("game", "Game {_number}: {_title}." if len(s.games) > 1 else "{_title}.",
+    s.emit("game", N_("Game {_number}: {_title:t}.") if len(s.games) > 1 else "{_title:t}.",
            game=stage.name, _number=s.stage + 1, _title=stage.title)
     stage.setup(s)
 
@@ -91,7 +94,7 @@ def finish_game(s: SquidGameState) -> None:
     survivors = [list(team) for team in s.team]
     s.results.append({"game": s.games[s.stage], "survivors": survivors})
     s.clear_stack()  # whatever the game still had to do is void
-    s.emit("survivors", "{_title} is over. Survivors: {_survivors}", survivors=survivors,
+    s.emit("survivors", "{_title:t} is over. Survivors: {_survivors}", survivors=survivors,
            _title=s.current.title, _survivors=Later(_survivors_text, s.names, survivors))
     s.g = {}
     if s.winner is not None or s.stage == len(s.games) - 1:
@@ -116,8 +119,14 @@ def end(s: SquidGameState) -> None:
     s.phase = OVER
     s.g = {}
     winners = winners_of(s)
-    s.emit("game_over", "{_names} wins." if len(winners) == 1 else "{_names} share the win.",
-           winners=winners, _names=" and ".join(s.seat_name(seat) for seat in winners))
+    s.emit("game_over", N_("{_names} wins.") if len(winners) == 1
+           else N_("{_names} share the win."), winners=winners,
+           _names=Later(_names_text, s.names, tuple(winners)))
+
+
+def _names_text(names: Sequence[str], seats: tuple[int, ...]) -> str:
+    """ "Red", "Red and Pink" in the reader's language."""
+    return (" " + _("and") + " ").join(names[seat] for seat in seats)
 
 
 def _survivors_text(names: Sequence[str], survivors: list[list[int]]) -> str:

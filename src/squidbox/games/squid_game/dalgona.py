@@ -11,9 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 from squidbox.engine import Seen, Zone
 from squidbox.engine.stack import Question
+from squidbox.i18n import N_
+from squidbox.i18n import gettext as _
 
 from . import campaign
-from .stage import Stage, chip, choice_asked, token_action, token_of
+from .actions import DRAW_ACTION, STOP_ACTION, Draw, Shape, shape_action, token_action
+from .stage import Stage, chip, choice_asked, decoded, token_of
 from .timer import count_down, run_out
 from .tokens import turn_order
 
@@ -21,17 +24,13 @@ if TYPE_CHECKING:
     from .state import SquidGameState
 
 PLACE, DRAW, CHOOSE = "place", "draw", "choose"
-DRAW_ACTION, STOP_ACTION = "draw", "stop"
 ADVANCE, KICK, CRACK_OWN, CRACK_OPPONENT = "advance", "kick", "crack own", "crack opponent"
-
-
-def shape_action(shape: str) -> str:
-    return f"shape {shape}"
+KINDS = (N_("advance"), N_("kick"), N_("crack own"), N_("crack opponent"), N_("Crack!"))  # words
 
 
 class Dalgona(Stage):
     name = "dalgona"
-    title = "Dalgona"
+    title = N_("Dalgona")
     zones = (Zone("g.deck", Seen.NOBODY, pool="dalgona"),
              Zone("g.drawn", Seen.PUBLIC, pool="dalgona"))
 
@@ -98,25 +97,29 @@ class Dalgona(Stage):
 
     def where(self, game_view: dict[str, Any], place: Any) -> str:
         if place is None:
-            return "not placed"
-        return f"{game_view['shapes'][place[0]]}, section {place[1] + 1}"
+            return _("not placed")
+        return _("{shape}, section {number}").format(shape=_(game_view["shapes"][place[0]]),
+                                                       number=place[1] + 1)
 
     def render(self, view: dict[str, Any], names: list[str]) -> list[str]:
         g = view["game"]
-        lines = [f"Timer {g['timer']} · turn order "
-                 + " ".join(names[p] for p in g["order"])]
+        lines = [_("Timer {timer} · turn order {order}").format(
+            timer=g["timer"], order=" ".join(names[p] for p in g["order"]))]
         for shape, name in enumerate(g["shapes"]):
             cells = []
             for section in range(g["sections"][shape]):
                 here = sorted(chip(int(t), view, names) for t, p in g["at"].items()
                               if p == [shape, section])
                 cells.append(" ".join(here) or "·")
-            lines.append(f"  {name:>9}: " + " → ".join(f"[{c}]" for c in cells) + " → done")
+            lines.append(f"  {_(name):>9}: " + " → ".join(f"[{c}]" for c in cells) + " → "
+                         + _("done"))
         if g["pending"]:
             pending = g["pending"]
-            lines.append(f"  {names[pending['seat']]} chooses a token ({pending['kind']})")
+            lines.append("  " + _("{name} chooses a token ({why})").format(
+                name=names[pending["seat"]], why=_(pending["kind"])))
         if g["drawn"]:
-            lines.append(f"  drawn this turn: {', '.join(g['drawn'])} · {g['deck_size']} left")
+            lines.append("  " + _("drawn this turn: {cards} · {count} left").format(
+                cards=", ".join(_(card) for card in g["drawn"]), count=g["deck_size"]))
         return lines
 
 
@@ -132,10 +135,12 @@ def shape_options(s: SquidGameState, seat: int) -> list[str]:
 
 def shape_chosen(s: SquidGameState, seat: int, choice: str) -> None:
     g = s.g
-    shape = s.data.shapes.index(choice.split()[1])
+    move = decoded(s, choice)
+    assert type(move) is Shape
+    shape = move.shape
     token = DALGONA.unplaced(s, seat)[0]
     g["at"][str(token)] = [shape, 0]
-    s.emit("place", "{_owner:name} {token:03d} takes the {shape}.",
+    s.emit("place", "{_owner:name} {token:03d} takes the {shape:t}.",
            token=token, shape=s.data.shapes[shape], _owner=s.owner(token))
     if not DALGONA.unplaced(s, seat):
         g["placing"].pop(0)
@@ -167,7 +172,7 @@ def poke_options(s: SquidGameState, seat: int) -> list[str]:
 
 
 def poked(s: SquidGameState, seat: int, choice: str) -> None:
-    if choice == DRAW_ACTION:
+    if type(decoded(s, choice)) is Draw:
         draw(s, seat)
     else:
         s.emit("stop", "{seat:name} stops.", seat=seat)
@@ -189,7 +194,7 @@ def draw(s: SquidGameState, seat: int) -> None:
             offer(s, seat, CRACK_OWN, DALGONA.on_board(s, seat))
         return
     shape = s.data.shapes[card]
-    s.emit("draw", "{seat:name} reveals the {card}.", seat=seat, card=shape)
+    s.emit("draw", "{seat:name} reveals the {card:t}.", seat=seat, card=shape)
     mine = DALGONA.on_board(s, seat, card)
     if mine:
         offer(s, seat, ADVANCE, mine)
@@ -219,12 +224,12 @@ def token_options(s: SquidGameState, seat: int, kind: str, options: list[int]) -
 
 def token_chosen(s: SquidGameState, seat: int, choice: str, kind: str,
                  options: list[int]) -> None:
-    resolve(s, seat, kind, token_of(choice))
+    resolve(s, seat, kind, token_of(s, choice))
 
 
 def resolve(s: SquidGameState, seat: int, kind: str, token: int) -> None:
     if kind in (CRACK_OWN, CRACK_OPPONENT):
-        s.eliminate(token, "{_by:name}'s Crack!", _by=seat)
+        s.eliminate(token, N_("{_by:name}'s Crack!"), _by=seat)
     else:
         if kind == KICK:
             s.emit("kick", "{seat:name} Kicks the Lighter.", seat=seat)
@@ -236,10 +241,10 @@ def advance(s: SquidGameState, token: int) -> None:
     place = s.g["at"][str(token)]
     place[1] += 1
     if place[1] == s.data.shape_sections[place[0]]:
-        s.survive(token, "completed the {_shape}", _shape=s.data.shapes[place[0]])
+        s.survive(token, N_("completed the {_shape:t}"), _shape=s.data.shapes[place[0]])
     else:
         s.emit("advance", "{_owner:name} {token:03d} advances to section {_section} of the "
-               "{_shape}.", token=token, _owner=s.owner(token), _section=place[1] + 1,
+               "{_shape:t}.", token=token, _owner=s.owner(token), _section=place[1] + 1,
                _shape=s.data.shapes[place[0]])
 
 
@@ -268,7 +273,7 @@ def countdown(s: SquidGameState) -> None:
            timer=g["timer"])
     if run_out(g["timer"], s.data.timer_steps):
         for key in sorted(g["at"], key=int):
-            s.eliminate(int(key), "its Dalgona is unfinished at 00:00")
+            s.eliminate(int(key), N_("its Dalgona is unfinished at 00:00"))
     if not g["at"]:
         campaign.finish_game(s)
         return
@@ -280,7 +285,8 @@ PLACE_SHAPE = Question("Place a token on a shape", shape_options, shape_chosen,
                        name="dalgona_place")
 POKE = Question("Draw a Dalgona card, or stop", poke_options, poked, name="dalgona_poke")
 CHOOSE_TOKEN = Question("Choose a token", token_options, token_chosen, name="dalgona_choose")
-STEP_OF = {"dalgona_place": PLACE, "dalgona_poke": DRAW, "dalgona_choose": CHOOSE}
+STEP_OF: dict[str | None, str] = {  # the view's "step", by the question asked now
+    "dalgona_place": PLACE, "dalgona_poke": DRAW, "dalgona_choose": CHOOSE}
 STEPS = [dalgona_placing]
 QUESTIONS = [PLACE_SHAPE, POKE, CHOOSE_TOKEN]
 

@@ -52,7 +52,7 @@ def _per_item(f: DataFile, key: str, length: int, minimum: int = 0) -> tuple[int
 
 
 def _timer_value(f: DataFile, key: str, steps: tuple[str, ...]) -> str:
-    value = f.get(key, str)
+    value: str = f.get(key, str)
     if value not in steps[:-1]:
         raise f.error(key, f"must be one of {', '.join(steps[:-1])}")
     return value

@@ -5,22 +5,43 @@ from __future__ import annotations
 from typing import Any
 
 from squidbox.engine import Game, Option
+from squidbox.i18n import N_
+from squidbox.i18n import gettext as _
 
 from . import data as data_file
 from . import heuristic
+from .actions import (
+    FINAL_CARDS,
+    GUESS,
+    HIDE,
+    Alone,
+    Card,
+    Play,
+    Roll,
+    Shape,
+    Side,
+    Spot,
+    Team,
+    Token,
+    action_table,
+    card_action,
+    play_action,
+)
 from .campaign import CAMPAIGN, GAME_ORDER
-from .dalgona import DRAW_ACTION, STOP_ACTION, shape_action
 from .data import SquidGameData
 from .flow import FLOW
-from .glass_bridge import SIDES, side_action, spot_action
-from .marbles import ALONE, GUESS, HIDE, ODD_EVEN, WALL, roll_action
-from .red_light_green_light import card_action
-from .squid_game import CARDS as SQUID_CARDS
-from .stage import token_action
 from .state import STAGES, SquidGameState
 from .tokens import Tokens
-from .tug_of_war import play_action, team_action
 from .upgrade import upgraded
+
+# The words of the actions a label shows as they are (their German is in the catalog), and of
+# the data file (shapes, marble kinds) shown inside labels and log lines.
+WORDS = (N_("draw"), N_("stop"), N_("odd even"), N_("wall"), N_("hide 1"), N_("hide 2"),
+         N_("guess odd"), N_("guess even"), N_("block"), N_("stab"), N_("push"), N_("move"),
+         N_("circle"), N_("triangle"), N_("star"), N_("umbrella"),
+         N_("soft"), N_("medium"), N_("hard"), N_("left"), N_("right"), N_("odd"), N_("even"))
+SIDE_LABELS = {"left": N_("leap to the left side of the tile"),
+               "right": N_("leap to the right side of the tile")}
 
 
 class SquidGame(Game):
@@ -58,10 +79,11 @@ class SquidGame(Game):
                    choices=("choose", "random")),
         )
         data = self.data
+        self.moves = action_table(data, self.tokens.all_numbers)
         self.hidden_actions = frozenset(
             [card_action(v) for v in data.card_values]
             + [play_action(v, t) for v in data.card_values for t in data.tug_teams]
-            + list(HIDE) + list(GUESS) + list(SQUID_CARDS))
+            + list(HIDE) + list(GUESS) + list(FINAL_CARDS))
         super().__init__()
 
     def from_json(self, doc: Any, verify: bool = False) -> SquidGameState:
@@ -76,19 +98,7 @@ class SquidGame(Game):
         return heuristic.evaluate(view, seat, self.data)
 
     def all_actions(self) -> list[str]:
-        data = self.data
-        spots = data.max_strips * data.positions_per_strip
-        return (
-            [token_action(t) for t in self.tokens.all_numbers]
-            + [card_action(v) for v in data.card_values]
-            + [shape_action(shape) for shape in data.shapes] + [DRAW_ACTION, STOP_ACTION]
-            + [team_action(t) for t in data.tug_teams]
-            + [play_action(v, t) for v in data.card_values for t in data.tug_teams]
-            + [ALONE, ODD_EVEN, WALL, *HIDE, *GUESS]
-            + [roll_action(kind) for kind in data.roll_kinds]
-            + [spot_action(k) for k in range(spots)] + [side_action(side) for side in SIDES]
-            + list(SQUID_CARDS)
-        )
+        return list(self.moves.actions)
 
     def seat_names(self, num_players: int) -> list[str]:
         return list(self.data.colours[:num_players])
@@ -101,47 +111,58 @@ class SquidGame(Game):
             raise InvalidOptions(f"option 'tokens' cannot be {options['tokens']}: the Glass "
                                  f"Bridge line holds {room} tokens in all")
 
-    # ---- text ----------------------------------------------------------------------------
+    # ---- text (in the reader's language: squidbox.i18n) -----------------------------------
     def render(self, view: dict[str, Any]) -> str:
         state = view["state"]
         names = view["seat_names"]
-        stage_names = [STAGES[name].title for name in state["games"]]
-        lines = [f"Squid Game · {' → '.join(stage_names)}"]
+        stage_names = [_(STAGES[name].title) for name in state["games"]]
+        lines = [_("Squid Game · {games}").format(games=" → ".join(stage_names))]
         if state["phase"] == "play":
-            lines[0] += f" · now: {stage_names[state['stage']]}"
+            lines[0] += " · " + _("now: {game}").format(game=stage_names[state["stage"]])
         for seat, team in enumerate(state["teams"]):
-            lines.append(f"  {names[seat]:<7} team {' '.join(f'{t:03d}' for t in team) or '—'}"
-                         f" · set aside {len(state['reserve'][seat])}"
-                         f" · piggy bank {len(state['bank'][seat])}")
+            lines.append(f"  {names[seat]:<7} " + _(
+                "team {tokens} · set aside {reserve} · piggy bank {bank}").format(
+                tokens=" ".join(f"{t:03d}" for t in team) or "—",
+                reserve=len(state["reserve"][seat]), bank=len(state["bank"][seat])))
         if state["phase"] == "play":
             lines += STAGES[state["games"][state["stage"]]].render(state, names)
         elif state["phase"] in ("lineup", "recruit"):
-            lines.append("Choose tokens from your reserve: "
-                         + ", ".join(f"{names[p]} {k}" for p, k in enumerate(state["to_pick"])
-                                     if k))
+            lines.append(_("Choose tokens from your reserve: {picks}").format(
+                picks=", ".join(f"{names[p]} {k}" for p, k in enumerate(state["to_pick"]) if k)))
         return "\n".join(lines)
 
     def action_label(self, view: dict[str, Any], action: str) -> str:
         state = view["state"]
         names = view["seat_names"]
-        if action.startswith("token "):
-            number = int(action.split()[1])
-            owner = next((names[p] for p, team in enumerate(state["teams"]) if number in team),
-                         names[view["seat"]] if view["seat"] is not None else "")
-            where = ""
-            game = state.get("game") or {}
-            if str(number) in game.get("at", {}):
-                stage = STAGES[state["games"][state["stage"]]]
-                where = f" ({stage.token_place(state, names, number)})"
-            return f"{owner} {number:03d}{where}"
-        if action.startswith("play "):
-            _, value, _, team = action.split()
-            return f"card {value} face down behind team {team}"
-        if action == "alone":
-            return "place the token alone"
-        if action.startswith("card "):
-            value = int(action.split()[1])
-            return f"play your {'0 Push' if value == 0 else value} face down"
-        if action.startswith("side "):
-            return f"leap to the {action.split()[1]} side of the tile"
-        return action
+        data = self.data
+        match self.moves(action):
+            case Token(number):
+                owner = next((names[p] for p, team in enumerate(state["teams"])
+                              if number in team),
+                             names[view["seat"]] if view["seat"] is not None else "")
+                where = ""
+                game = state.get("game") or {}
+                if str(number) in game.get("at", {}):
+                    stage = STAGES[state["games"][state["stage"]]]
+                    where = f" ({stage.token_place(state, names, number)})"
+                return f"{owner} {number:03d}{where}"
+            case Play(value, team):
+                return _("card {value} face down behind team {team}").format(
+                    value=value, team=data.tug_teams[team])
+            case Alone():
+                return _("place the token alone")
+            case Card(value):
+                if value == data.push_card:
+                    return _("play your 0 Push face down")
+                return _("play your {value} face down").format(value=value)
+            case Side(side):
+                return _(SIDE_LABELS[side])
+            case Shape(shape):
+                return _("shape {shape}").format(shape=_(data.shapes[shape]))
+            case Team(team):
+                return _("team {team}").format(team=data.tug_teams[team])
+            case Roll(kind):
+                return _("roll {kind}").format(kind=_(data.roll_kinds[kind]))
+            case Spot(spot):
+                return _("spot {number}").format(number=spot + 1)
+        return _(action)  # draw, stop, odd even, wall, hide 1, guess odd, block... (WORDS)

@@ -14,10 +14,22 @@ from typing import TYPE_CHECKING, Any
 
 from squidbox.engine import Later
 from squidbox.engine.stack import Question
-from squidbox.games.results import plural
+from squidbox.i18n import N_, ngettext
+from squidbox.i18n import gettext as _
 
 from . import campaign
-from .stage import Stage, cards_text, chip, choice_asked, pass_turn, token_action, token_of
+from .actions import (
+    SIDES,
+    Card,
+    Side,
+    Spot,
+    Token,
+    card_action,
+    side_action,
+    spot_action,
+    token_action,
+)
+from .stage import Stage, cards_text, chip, choice_asked, decoded, pass_turn, token_of
 from .timer import count_down, run_out
 from .tokens import turn_order
 from .vips import bored_by_bridge, cut_timer
@@ -27,19 +39,16 @@ if TYPE_CHECKING:
 
 PLACE, BUILD, PLAY, CHOOSE_STEP = "place", "build", "play", "choose"
 MOVER, PUSH_TARGET, SIDE, CHAIN = "mover", "push target", "side", "chain"
-SIDES = ("left", "right")
 
 
-def spot_action(spot: int) -> str:
-    return f"spot {spot + 1}"
-
-
-def side_action(side: str) -> str:
-    return f"side {side}"
-
-
-def card_action(value: int) -> str:
-    return f"card {value}"
+def counted(what: str, count: int) -> str:
+    """ "1 token", "2 mannequin strips", "3 glass tiles" in the reader's language."""
+    if what == "token":
+        return ngettext("{count} token", "{count} tokens", count).format(count=count)
+    if what == "strip":
+        return ngettext("{count} mannequin strip", "{count} mannequin strips", count).format(
+            count=count)
+    return ngettext("{count} glass tile", "{count} glass tiles", count).format(count=count)
 
 
 def strips_needed(tokens: int, per_strip: int) -> int:
@@ -49,7 +58,7 @@ def strips_needed(tokens: int, per_strip: int) -> int:
 
 class GlassBridge(Stage):
     name = "glass_bridge"
-    title = "Glass Bridge"
+    title = N_("Glass Bridge")
 
     # ---- setup and Placement -----------------------------------------------------------------
     def setup(self, s: SquidGameState) -> None:
@@ -77,8 +86,8 @@ class GlassBridge(Stage):
             "vips_cut": False,
         }
         s.emit("order", "{_tokens}: {_strips}, {_tiles}. Turn order: {order:names}.",
-               order=order, _tokens=plural(survivors, "token"),
-               _strips=plural(strips, "mannequin strip"), _tiles=plural(tiles, "glass tile"))
+               order=order, _tokens=Later(counted, "token", survivors),
+               _strips=Later(counted, "strip", strips), _tiles=Later(counted, "tile", tiles))
         if survivors == 0:
             campaign.finish_game(s)
             return
@@ -128,7 +137,7 @@ class GlassBridge(Stage):
         for spot, token in enumerate(spots):
             if token is not None:
                 g["at"][str(token)] = last - spot if side == "left" else spot
-        s.emit("build", "Cards total {total}: the Glass Bridge is built to the {side}.",
+        s.emit("build", "Cards total {total}: the Glass Bridge is built to the {side:t}.",
                total=total, side=side)
         self._start_round(s)
 
@@ -218,9 +227,11 @@ class GlassBridge(Stage):
     def answer(self, s: SquidGameState, seat: int, kind: str, value: int, action: str) -> None:
         g = s.g
         if kind == SIDE:
-            self._leap(s, action.split()[1])
+            move = decoded(s, action)
+            assert type(move) is Side
+            self._leap(s, move.side)
             return
-        token = token_of(action)
+        token = token_of(s, action)
         if kind == MOVER:
             s.emit("move", "{_owner:name} {token:03d} moves {steps}.", token=token, steps=value,
                    _owner=s.owner(token))
@@ -246,7 +257,7 @@ class GlassBridge(Stage):
             target = g["at"][str(token)] + 1
             if target == self.far_side(s):
                 g["motion"] = None
-                s.survive(token, "crossed the Glass Bridge")
+                s.survive(token, N_("crossed the Glass Bridge"))
                 break
             if target >= lines and not g["revealed"][target - lines]:
                 s.ask(motion["chooser"], CHOOSE, kind=SIDE, options=[], value=0)
@@ -264,14 +275,16 @@ class GlassBridge(Stage):
         tile = target - self.line_length(s)
         g["revealed"][tile] = True
         broken = SIDES[g["tiles"][tile]]
-        s.emit("leap", "{_owner:name} {token:03d} leaps to the {side} of tile {tile}: "
-               + ("the glass breaks!" if side == broken else "tempered glass."),
+        s.emit("leap", N_("{_owner:name} {token:03d} leaps to the {side:t} of tile {tile}: the "
+                          "glass breaks!") if side == broken else
+               N_("{_owner:name} {token:03d} leaps to the {side:t} of tile {tile}: tempered "
+                  "glass."),
                token=token, tile=tile + 1, side=side, broken=broken, _owner=s.owner(token))
         if tile == len(g["tiles"]) - 1:
             self._final_tile_revealed(s)
         if side == broken:
             g["motion"] = None
-            s.eliminate(token, "fell through broken glass")
+            s.eliminate(token, N_("fell through broken glass"))
         else:
             self._arrive(s, token, target)
         self._continue_motion(s)
@@ -315,7 +328,7 @@ class GlassBridge(Stage):
                    timer=g["timer"])
             if run_out(g["timer"], data.timer_steps):
                 for key in sorted(g["at"], key=int):
-                    s.eliminate(int(key), "still on the line or the bridge at 00:00")
+                    s.eliminate(int(key), N_("still on the line or the bridge at 00:00"))
         self._start_round(s)
 
     # ---- what a player sees --------------------------------------------------------------------
@@ -380,38 +393,45 @@ class GlassBridge(Stage):
 
     def where(self, game_view: dict[str, Any], place: Any) -> str:
         if place is None:
-            return "not placed"
+            return _("not placed")
         if place >= game_view["line"]:
-            return f"tile {place - game_view['line'] + 1}"
-        return f"line position {game_view['line'] - place} from the front"
+            return _("tile {number}").format(number=place - game_view["line"] + 1)
+        return _("line position {number} from the front").format(
+            number=game_view["line"] - place)
 
     def render(self, view: dict[str, Any], names: list[str]) -> list[str]:
         g = view["game"]
-        lines = [f"Timer {g['timer']} · round {g['round']} · bridge "
-                 f"{g['bridge_side'] or 'not built yet'}"]
+        lines = [_("Timer {timer} · round {round} · bridge {side}").format(
+            timer=g["timer"], round=g["round"],
+            side=_(g["bridge_side"]) if g["bridge_side"] else _("not built yet"))]
         if g["bridge_side"] is None:
             spots = [chip(t, view, names) if t is not None else "·" for t in g["spots"]]
-            lines.append("  line: " + " ".join(spots))
+            lines.append("  " + _("line: {spots}").format(spots=" ".join(spots)))
         else:
             cells = []
             for cell in range(g["line"] + len(g["tiles"])):
                 here = sorted(chip(int(t), view, names) for t, c in g["at"].items() if c == cell)
                 tile = cell - g["line"]
                 tag = "" if tile < 0 else f"T{tile + 1}" + (
-                    f"(broken {g['tiles'][tile]})" if g["tiles"][tile] else "?")
+                    "(" + _("broken {side}").format(side=_(g["tiles"][tile])) + ")"
+                    if g["tiles"][tile] else "?")
                 if here or tile >= 0:
                     cells.append(f"{tag}[{' '.join(here)}]")
-            lines.append("  back → " + " ".join(cells) + " → far side")
+            lines.append("  " + _("back → {cells} → far side").format(cells=" ".join(cells)))
         if g["chosen"] is not None:
-            lines.append(f"  being placed: {chip(g['chosen'], view, names)}")
+            lines.append("  " + _("being placed: {token}").format(
+                token=chip(g["chosen"], view, names)))
         pending = g["pending"]
         if pending:
-            what = {MOVER: "which token moves", PUSH_TARGET: "which token to push",
-                    SIDE: "a side of the next tile", CHAIN: "which token is pushed on"}
-            lines.append(f"  {names[pending['seat']]} chooses {what[pending['kind']]}")
-        lines.append("  hands: " + "; ".join(f"{names[p]} {h}" for p, h in enumerate(g["hands"])))
+            what = {MOVER: _("{name} chooses which token moves"),
+                    PUSH_TARGET: _("{name} chooses which token to push"),
+                    SIDE: _("{name} chooses a side of the next tile"),
+                    CHAIN: _("{name} chooses which token is pushed on")}
+            lines.append("  " + what[pending["kind"]].format(name=names[pending["seat"]]))
+        lines.append("  " + _("hands: {hands}").format(
+            hands="; ".join(f"{names[p]} {h}" for p, h in enumerate(g["hands"]))))
         if g["my_card"] is not None:
-            lines.append(f"  your face-down card: {g['my_card']}")
+            lines.append("  " + _("your face-down card: {card}").format(card=g["my_card"]))
         return lines
 
 
@@ -426,11 +446,13 @@ def place_options(s: SquidGameState, seat: int) -> list[str]:
 
 
 def placed(s: SquidGameState, seat: int, choice: str) -> None:
-    if choice.startswith("token "):
-        s.g["chosen"] = token_of(choice)
+    move = decoded(s, choice)
+    if type(move) is Token:
+        s.g["chosen"] = move.number
         s.ask(seat, PLACE_TOKEN)  # now its mannequin
     else:
-        GLASS_BRIDGE.place(s, seat, int(choice.split()[1]) - 1)
+        assert type(move) is Spot
+        GLASS_BRIDGE.place(s, seat, move.spot)
 
 
 def build_options(s: SquidGameState, seat: int) -> list[str]:
@@ -446,8 +468,11 @@ def play_options(s: SquidGameState, seat: int) -> list[str]:
 
 
 def card_played(s: SquidGameState, seat: int, choice: str) -> None:
-    s.g["played"][seat] = int(choice.split()[1])
-    s.emit_private((seat,), s.entry("play", "You play {_action}.", seat=seat, _action=choice),
+    move = decoded(s, choice)
+    assert type(move) is Card
+    s.g["played"][seat] = move.value
+    s.emit_private((seat,), s.entry("play", "You play card {_value}.", seat=seat,
+                                    _value=move.value),
                    s.entry("play", "{seat:name} plays a card face down.", seat=seat))
 
 
@@ -477,8 +502,9 @@ BUILD_CARD = Question("Play a card face down to build the bridge", build_options
                       name="glass_bridge_build")
 PLAY_CARD = Question("Play a card face down", play_options, card_played, name="glass_bridge_play")
 CHOOSE = Question("Choose", choose_options, choice_made, name="glass_bridge_choose")
-STEP_OF = {"glass_bridge_place": PLACE, "glass_bridge_build": BUILD, "glass_bridge_play": PLAY,
-           "glass_bridge_choose": CHOOSE_STEP}  # the view's "step"
+STEP_OF: dict[str | None, str] = {  # the view's "step", by the question asked now
+    "glass_bridge_place": PLACE, "glass_bridge_build": BUILD, "glass_bridge_play": PLAY,
+    "glass_bridge_choose": CHOOSE_STEP}
 STEPS = [glass_bridge_build, glass_bridge_reveal]
 QUESTIONS = [PLACE_TOKEN, BUILD_CARD, PLAY_CARD, CHOOSE]
 

@@ -86,7 +86,8 @@ def _expected_survivors(state: dict[str, Any], game: dict[str, Any] | None, name
 def _rlgl_rounds_left(game: dict[str, Any], data: Any) -> int:
     steps = data.timer_steps
     reshuffles = len(steps) - 2 - steps.index(game["timer"])
-    return game["deck_size"] + max(0, reshuffles) * len(data.doll_cards)
+    rounds: int = game["deck_size"] + max(0, reshuffles) * len(data.doll_cards)
+    return rounds
 
 
 def _rlgl_value(lane: int, rounds: int, lanes: int) -> float:
@@ -172,7 +173,8 @@ def _dalgona(game: dict[str, Any], owner: dict[int, int], seat: int, data: Any
     best: dict[str, float] | None = None
     best_score = -math.inf
     for option in pending["options"]:
-        trial = {t: None if place is None else list(place) for t, place in at.items()}
+        trial: dict[str, Any] = {t: None if place is None else list(place)
+                                 for t, place in at.items()}
         key = str(option)
         if pending["kind"] in ("advance", "kick"):
             trial[key][1] += 1
@@ -290,7 +292,8 @@ def _beat(d: int, k: int, data: Any) -> float:
     span = far - near + 1
     closer = min(span, max(0, d - near)) / span
     tie = 1 / span if near <= d <= far else 0.0
-    return (1 - data.off_table_percent[k] / 100) * (closer + 0.5 * tie)
+    chance: float = (1 - data.off_table_percent[k] / 100) * (closer + 0.5 * tie)
+    return chance
 
 
 _SECOND_WINS: dict[tuple[int, int | None], float] = {}

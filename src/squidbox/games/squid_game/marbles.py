@@ -11,27 +11,47 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from squidbox.engine.stack import Question
+from squidbox.i18n import N_
+from squidbox.i18n import gettext as _
 
 from . import campaign
-from .stage import Stage, chip, pass_turn, token_action, token_of
+from .actions import (
+    ALONE,
+    GUESS,
+    HIDE,
+    ODD_EVEN,
+    WALL,
+    Alone,
+    Guess,
+    Hide,
+    Roll,
+    Wall,
+    roll_action,
+    token_action,
+)
+from .stage import Stage, chip, decoded, pass_turn, token_of
 from .tokens import turn_order
 
 if TYPE_CHECKING:
     from .state import SquidGameState
 
-PAIR, SELECT, MODE, KEEP, ODD_EVEN, WALL = "pair", "select", "mode", "keep", "odd even", "wall"
-ALONE = "alone"
-HIDE = ("hide 1", "hide 2")
-GUESS = ("guess odd", "guess even")
-
-
-def roll_action(kind: str) -> str:
-    return f"roll {kind}"
+# The view's "step" names; ODD_EVEN and WALL (the actions' texts) name two steps too.
+PAIR, SELECT, MODE, KEEP = "pair", "select", "mode", "keep"
+MODES = (N_("Odd Even"), N_("Wall"))  # a mode as the log names it (its action's text, titled)
+YOU_TEXT = {HIDE[0]: N_("You hide 1."), HIDE[1]: N_("You hide 2."),
+            GUESS[0]: N_("You guess odd."), GUESS[1]: N_("You guess even.")}
+# Odd Even revealed: [more than one marble hidden][the guess was right]
+ODD_EVEN_TEXT = (
+    (N_("{hidden} marble hidden; the guess was {guess:t}: wrong."),
+     N_("{hidden} marble hidden; the guess was {guess:t}: right.")),
+    (N_("{hidden} marbles hidden; the guess was {guess:t}: wrong."),
+     N_("{hidden} marbles hidden; the guess was {guess:t}: right.")),
+)
 
 
 class Marbles(Stage):
     name = "marbles"
-    title = "Marbles"
+    title = N_("Marbles")
 
     def setup(self, s: SquidGameState) -> None:
         order = turn_order(s.team)
@@ -65,8 +85,9 @@ class Marbles(Stage):
 
     def placing_token(self, s: SquidGameState, seat: int) -> int:
         """The token being placed or paired up: the one chosen, else the only candidate."""
-        if s.g["chosen"] is not None:
-            return s.g["chosen"]
+        chosen: int | None = s.g["chosen"]
+        if chosen is not None:
+            return chosen
         return (self.unplaced(s, seat) or self.own_singles(s, seat))[0]
 
     # ---- Rules: select a pair, then play it ---------------------------------------------------
@@ -125,30 +146,33 @@ class Marbles(Stage):
         """A button names the token's partner only, never the token itself."""
         place = view["game"]["at"][str(token)]
         if place is None:
-            return "not placed"
+            return _("not placed")
         partners = [t for t in view["game"]["groups"][place] if t != token]
         if not partners:
-            return "single"
+            return _("single")
         owner = next(p for p, team in enumerate(view["teams"]) if partners[0] in team)
-        return f"paired with {names[owner]} {partners[0]:03d}"
+        return _("paired with {name} {token}").format(name=names[owner],
+                                                      token=f"{partners[0]:03d}")
 
     def render(self, view: dict[str, Any], names: list[str]) -> list[str]:
         g = view["game"]
-        lines = ["Turn order " + " ".join(names[p] for p in g["order"])]
+        lines = [_("Turn order {order}").format(order=" ".join(names[p] for p in g["order"]))]
         for index, group in enumerate(g["groups"]):
             if group:
-                state = "played" if index in g["played"] else "to play"
+                state = _("played") if index in g["played"] else _("to play")
                 lines.append(f"  {' & '.join(chip(t, view, names) for t in group)}"
-                             + (f" ({state})" if len(group) == 2 else " (single)"))
+                             + f" ({state if len(group) == 2 else _('single')})")
         waiting = sorted(chip(int(t), view, names) for t, x in g["at"].items() if x is None)
         if waiting:
-            lines.append(f"  not yet placed: {' '.join(waiting)}")
+            lines.append("  " + _("not yet placed: {tokens}").format(tokens=" ".join(waiting)))
         if g["chosen"] is not None:
-            lines.append(f"  being placed: {chip(g['chosen'], view, names)}")
+            lines.append("  " + _("being placed: {token}").format(
+                token=chip(g["chosen"], view, names)))
         duel = g["duel"]
         if duel:
-            lines.append(f"  playing: {chip(duel['mine'], view, names)} (chose) against "
-                         f"{chip(duel['theirs'], view, names)}; rolls {duel['rolls']}")
+            lines.append("  " + _("playing: {mine} (chose) against {theirs}; rolls {rolls}").format(
+                mine=chip(duel["mine"], view, names), theirs=chip(duel["theirs"], view, names),
+                rolls=duel["rolls"]))
         return lines
 
 
@@ -160,7 +184,7 @@ def next_pairer(s: SquidGameState, first: bool = False) -> None:
         s.ask(g["order"][g["turn"]], PAIR_UP)
         return
     for token in MARBLES.singles(s):
-        s.survive(token, "no token is left to pair with")
+        s.survive(token, N_("no token is left to pair with"))
     g["turn"] = 0
     next_selector(s, first=True)
 
@@ -181,20 +205,21 @@ def pair_options(s: SquidGameState, seat: int) -> list[str]:
 def paired(s: SquidGameState, seat: int, choice: str) -> None:
     g = s.g
     if g["chosen"] is None and len(MARBLES.unplaced(s, seat) or MARBLES.own_singles(s, seat)) > 1:
-        g["chosen"] = token_of(choice)  # step 1 of 2: which of your tokens
+        g["chosen"] = token_of(s, choice)  # step 1 of 2: which of your tokens
         s.ask(seat, PAIR_UP)
         return
     token = MARBLES.placing_token(s, seat)
     g["chosen"] = None
     if g["at"][str(token)] is not None:  # out of tokens: your single leaves its place
         g["groups"][g["at"][str(token)]] = []
-    if choice == ALONE:
+    move = decoded(s, choice)
+    if type(move) is Alone:
         g["at"][str(token)] = len(g["groups"])
         g["groups"].append([token])
         s.emit("pair", "{_owner:name} {token:03d} stands alone.", token=token,
                _owner=s.owner(token))
     else:
-        partner = token_of(choice)
+        partner = token_of(s, choice)
         group = g["at"][str(partner)]
         g["groups"][group].append(token)
         g["at"][str(token)] = group
@@ -220,7 +245,7 @@ def select_options(s: SquidGameState, seat: int) -> list[str]:
 
 def selected(s: SquidGameState, seat: int, choice: str) -> None:
     g = s.g
-    token = token_of(choice)
+    token = token_of(s, choice)
     group = g["at"][str(token)]
     other = next(t for t in g["groups"][group] if t != token)
     g["duel"] = {"group": group, "selector": seat, "mine": token, "theirs": other,
@@ -238,11 +263,11 @@ def keep_options(s: SquidGameState, seat: int) -> list[str]:
 
 def kept(s: SquidGameState, seat: int, choice: str) -> None:
     """Both tokens of the pair are yours: keep one, the other is eliminated."""
-    keep = token_of(choice)
+    keep = token_of(s, choice)
     group = s.g["groups"][s.g["duel"]["group"]]
     loser = next(t for t in group if t != keep)
-    s.survive(keep, "its teammate in the pair is eliminated")
-    end_duel(s, loser, "{_by:name} keeps {_kept:03d}", _by=seat, _kept=keep)
+    s.survive(keep, N_("its teammate in the pair is eliminated"))
+    end_duel(s, loser, N_("{_by:name} keeps {_kept:03d}"), _by=seat, _kept=keep)
 
 
 def mode_options(s: SquidGameState, seat: int) -> list[str]:
@@ -250,8 +275,8 @@ def mode_options(s: SquidGameState, seat: int) -> list[str]:
 
 
 def mode_chosen(s: SquidGameState, seat: int, choice: str) -> None:
-    s.emit("mode", "{_by:name} chooses {_mode}.", mode=choice, _by=seat, _mode=choice.title())
-    if choice == WALL:
+    s.emit("mode", "{_by:name} chooses {_mode:t}.", mode=choice, _by=seat, _mode=choice.title())
+    if type(decoded(s, choice)) is Wall:
         ask_roll(s)
         return
     duel = s.g["duel"]
@@ -269,13 +294,16 @@ def hide_options(s: SquidGameState, seat: int) -> list[str]:
 
 def hidden_or_guessed(s: SquidGameState, seat: int, choice: str) -> None:
     duel = s.g["duel"]
+    move = decoded(s, choice)
     if seat == duel["selector"]:
-        duel["hide"] = HIDE.index(choice) + 1
-        hidden = "{seat:name} hides marbles in a hand."
+        assert type(move) is Hide
+        duel["hide"] = move.marbles
+        hidden = N_("{seat:name} hides marbles in a hand.")
     else:
-        duel["guess"] = choice.split()[1]
-        hidden = "{seat:name} has guessed."
-    s.emit_private((seat,), s.entry("marbles", "You {_action}.", seat=seat, _action=choice),
+        assert type(move) is Guess
+        duel["guess"] = move.guess
+        hidden = N_("{seat:name} has guessed.")
+    s.emit_private((seat,), s.entry("marbles", YOU_TEXT[choice], seat=seat),
                    s.entry("marbles", hidden, seat=seat))
 
 
@@ -283,12 +311,11 @@ def odd_even(s: SquidGameState) -> None:
     s.mark_reveal()  # the hidden marbles and the guess are shown
     duel = s.g["duel"]
     right = (duel["hide"] % 2 == 1) == (duel["guess"] == "odd")
-    s.emit("odd_even", "{hidden} marble{_s} hidden; the guess was {guess}: {_right}.",
-           hidden=duel["hide"], guess=duel["guess"], _s="s" * (duel["hide"] > 1),
-           _right="right" if right else "wrong")
+    s.emit("odd_even", ODD_EVEN_TEXT[duel["hide"] > 1][right], hidden=duel["hide"],
+           guess=duel["guess"])
     winner, loser = (duel["theirs"], duel["mine"]) if right else (duel["mine"], duel["theirs"])
-    s.survive(winner, "won at Odd Even")
-    end_duel(s, loser, "lost at Odd Even")
+    s.survive(winner, N_("won at Odd Even"))
+    end_duel(s, loser, N_("lost at Odd Even"))
 
 
 # ---- Closest to the wall (digital) -------------------------------------------------------------
@@ -304,21 +331,23 @@ def roll_options(s: SquidGameState, seat: int) -> list[str]:
 
 def rolled(s: SquidGameState, seat: int, choice: str) -> None:
     data = s.data
-    kind = choice.split()[1]
+    move = decoded(s, choice)
+    assert type(move) is Roll
+    k = move.kind
+    kind = data.roll_kinds[k]
     duel = s.g["duel"]
-    k = data.roll_kinds.index(kind)
     first = duel["rolls"][0] is None
     mover, other = (duel["theirs"], duel["mine"]) if first else (duel["mine"], duel["theirs"])
     if s.rng.randrange(100) < data.off_table_percent[k]:
-        s.emit("roll", "{seat:name} rolls {_kind}: off the table!", seat=seat,
+        s.emit("roll", "{seat:name} rolls {_kind:t}: off the table!", seat=seat,
                distance=None, _kind=kind)
-        s.survive(other, "the other marble rolled off the table")
-        end_duel(s, mover, "its marble rolled off the table")
+        s.survive(other, N_("the other marble rolled off the table"))
+        end_duel(s, mover, N_("its marble rolled off the table"))
         return
     span = data.farthest_cm[k] - data.nearest_cm[k] + 1
     distance = data.nearest_cm[k] + s.rng.randrange(span)
     duel["rolls"][0 if first else 1] = distance
-    s.emit("roll", "{seat:name} rolls {_kind}: {distance} cm from the red line.",
+    s.emit("roll", "{seat:name} rolls {_kind:t}: {distance} cm from the red line.",
            seat=seat, distance=distance, _kind=kind)
     if first:
         ask_roll(s)
@@ -331,8 +360,8 @@ def rolled(s: SquidGameState, seat: int, choice: str) -> None:
         return
     winner, loser = (duel["mine"], duel["theirs"]) if mine < theirs else \
         (duel["theirs"], duel["mine"])
-    s.survive(winner, "rolled closest to the wall")
-    end_duel(s, loser, "rolled farther from the wall")
+    s.survive(winner, N_("rolled closest to the wall"))
+    end_duel(s, loser, N_("rolled farther from the wall"))
 
 
 def end_duel(s: SquidGameState, loser: int, why: str, **why_data: Any) -> None:
@@ -351,8 +380,9 @@ CHOOSE_MODE = Question("Odd Even or closest to the wall", mode_options, mode_cho
 HIDE_OR_GUESS = Question("Odd Even: hide marbles, or guess", hide_options, hidden_or_guessed,
                          name="marbles_odd_even")
 ROLL = Question("Roll your marble toward the wall", roll_options, rolled, name="marbles_roll")
-STEP_OF = {"marbles_pair": PAIR, "marbles_select": SELECT, "marbles_keep": KEEP,
-           "marbles_mode": MODE, "marbles_odd_even": ODD_EVEN, "marbles_roll": WALL}
+STEP_OF: dict[str | None, str] = {  # the view's "step", by the question asked now
+    "marbles_pair": PAIR, "marbles_select": SELECT, "marbles_keep": KEEP, "marbles_mode": MODE,
+    "marbles_odd_even": ODD_EVEN, "marbles_roll": WALL}
 STEPS = [odd_even]
 QUESTIONS = [PAIR_UP, SELECT_PAIR, KEEP_ONE, CHOOSE_MODE, HIDE_OR_GUESS, ROLL]
 

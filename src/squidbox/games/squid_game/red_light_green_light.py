@@ -12,9 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 from squidbox.engine import Later, Seen, Zone
 from squidbox.engine.stack import Question
+from squidbox.i18n import N_
+from squidbox.i18n import gettext as _
 
 from . import campaign
-from .stage import Stage, cards_text, chip, token_action, token_of
+from .actions import Card, card_action, token_action
+from .stage import Stage, cards_text, chip, decoded, token_of
 from .timer import count_down, run_out
 
 if TYPE_CHECKING:
@@ -23,10 +26,7 @@ if TYPE_CHECKING:
 WAITING = -1
 START_LINE = 0
 ENTER, PLAY, PUSH = "enter", "play", "push"
-
-
-def card_action(value: int) -> str:
-    return f"card {value}"
+PUSHED = N_("pushed by {_by:name}'s 0 Push")
 
 
 def doll_face(s: Any, card: int) -> tuple[int, ...]:
@@ -37,7 +37,7 @@ def doll_face(s: Any, card: int) -> tuple[int, ...]:
 
 class RedLightGreenLight(Stage):
     name = "red_light_green_light"
-    title = "Red Light Green Light"
+    title = N_("Red Light Green Light")
     zones = (Zone("g.deck", Seen.NOBODY, pool="doll", face=doll_face),
              Zone("g.discard", Seen.PUBLIC, pool="doll", face=doll_face))
 
@@ -73,15 +73,15 @@ class RedLightGreenLight(Stage):
     @staticmethod
     def doll_text(caught: list[int] | tuple[int, ...]) -> str:
         if not caught:
-            return "The Doll shows Green Light."
-        return f"The Doll shows Red Light: {', '.join(map(str, caught))}."
+            return _("The Doll shows Green Light.")
+        return _("The Doll shows Red Light: {numbers}.").format(numbers=", ".join(map(str, caught)))
 
     def caught(self, s: SquidGameState, seat: int) -> None:
         """Eliminate your token closest to the Doll; the one behind the starting line only if
         it is your only token on the board."""
         tokens = self.on_board(s, seat)
         closest = max(tokens, key=lambda t: s.g["at"][str(t)])
-        s.eliminate(closest, "caught moving on Red Light")
+        s.eliminate(closest, N_("caught moving on Red Light"))
 
     def move(self, s: SquidGameState, seat: int, lanes: int) -> None:
         at = s.g["at"]
@@ -89,12 +89,13 @@ class RedLightGreenLight(Stage):
         for token in moving:
             at[str(token)] += lanes
         if s.recording:
-            s.emit("move", "{seat:name} moves {lanes} lane{_s}{_moved}.", seat=seat, lanes=lanes,
-                   _s="s" * (lanes != 1), _moved=Later(
-                       _moved_text, [(t, at[str(t)]) for t in moving], s.data.rlgl_lanes))
+            s.emit("move", N_("{seat:name} moves {lanes} lane{_moved}.") if lanes == 1 else
+                   N_("{seat:name} moves {lanes} lanes{_moved}."), seat=seat, lanes=lanes,
+                   _moved=Later(_moved_text, [(t, at[str(t)]) for t in moving],
+                                s.data.rlgl_lanes))
         for token in moving:
             if at[str(token)] > s.data.rlgl_lanes:
-                s.survive(token, "crossed into the Doll's space")
+                s.survive(token, N_("crossed into the Doll's space"))
 
     def highest_on_board(self, s: SquidGameState, seat: int) -> int:
         return max(self.on_board(s, seat), default=0)
@@ -103,7 +104,7 @@ class RedLightGreenLight(Stage):
         """Opponents' tokens in one of your lanes or the lane ahead of it (a token behind the
         starting line reaches the starting line and lane 1)."""
         at = s.g["at"]
-        reach = set()
+        reach: set[int] = set()
         for token in self.on_board(s, seat):
             reach.update((at[str(token)], at[str(token)] + 1))
         return sorted(int(t) for t, lane in at.items()
@@ -145,27 +146,34 @@ class RedLightGreenLight(Stage):
             assert [g["at"][str(t)] for t in s.playing(seat)].count(START_LINE) <= 1
 
     def where(self, game_view: dict[str, Any], place: Any) -> str:
-        return {WAITING: "waiting", START_LINE: "behind the starting line"}.get(
-            place, f"lane {place}")
+        if place == WAITING:
+            return _("waiting")
+        if place == START_LINE:
+            return _("behind the starting line")
+        return _("lane {number}").format(number=place)
 
     def render(self, view: dict[str, Any], names: list[str]) -> list[str]:
         g = view["game"]
         seen = [RED_LIGHT_GREEN_LIGHT.doll_text(card) for card in g["doll_cards_seen"]]
-        lines = [f"Timer {g['timer']} · round {g['round']} · Doll cards left {g['deck_size']}",
-                 "  Doll cards seen since the shuffle: " + (" / ".join(seen) or "none")]
+        lines = [_("Timer {timer} · round {round} · Doll cards left {count}").format(
+                     timer=g["timer"], round=g["round"], count=g["deck_size"]),
+                 "  " + _("Doll cards seen since the shuffle: {cards}").format(
+                     cards=" / ".join(seen) or _("none"))]
         rows: dict[int, list[str]] = {}
         for key, lane in g["at"].items():
             rows.setdefault(lane, []).append(chip(int(key), view, names))
-        lines.append(f"  DOLL  (past lane {g['lanes']})")
+        lines.append("  " + _("DOLL  (past lane {lane})").format(lane=g["lanes"]))
+        labels = {START_LINE: _("start"), WAITING: _("wait")}
+        width = max(5, *map(len, labels.values()))
         for lane in range(g["lanes"], WAITING - 1, -1):
-            label = {START_LINE: "start", WAITING: "wait"}.get(lane, f"{lane:>5}")
+            label = labels.get(lane, str(lane))
             if rows.get(lane) or lane > WAITING:
-                lines.append(f"  {label:>5} | {' '.join(sorted(rows.get(lane, [])))}")
+                lines.append(f"  {label:>{width}} | {' '.join(sorted(rows.get(lane, [])))}")
         if g["revealed"] is not None:
-            lines.append("  last cards: " + ", ".join(
-                f"{names[p]} {v}" for p, v in enumerate(g["revealed"]) if v is not None))
+            lines.append("  " + _("last cards: {cards}").format(cards=", ".join(
+                f"{names[p]} {v}" for p, v in enumerate(g["revealed"]) if v is not None)))
         if g["my_card"] is not None:
-            lines.append(f"  your face-down card: {g['my_card']}")
+            lines.append("  " + _("your face-down card: {card}").format(card=g["my_card"]))
         return lines
 
 
@@ -200,7 +208,7 @@ def enter_options(s: SquidGameState, seat: int) -> list[str]:
 
 
 def entered(s: SquidGameState, seat: int, choice: str) -> None:
-    RED_LIGHT_GREEN_LIGHT.place(s, token_of(choice))
+    RED_LIGHT_GREEN_LIGHT.place(s, token_of(s, choice))
     s.g["to_enter"].remove(seat)
 
 
@@ -219,8 +227,11 @@ def card_options(s: SquidGameState, seat: int) -> list[str]:
 
 
 def card_played(s: SquidGameState, seat: int, choice: str) -> None:
-    s.g["played"][seat] = int(choice.split()[1])
-    s.emit_private((seat,), s.entry("play", "You play {_action}.", seat=seat, _action=choice),
+    move = decoded(s, choice)
+    assert type(move) is Card
+    s.g["played"][seat] = move.value
+    s.emit_private((seat,), s.entry("play", "You play card {_value}.", seat=seat,
+                                    _value=move.value),
                    s.entry("play", "{seat:name} plays a card face down.", seat=seat))
 
 
@@ -265,7 +276,7 @@ def rlgl_push(s: SquidGameState) -> None:
             s.ask(seat, PUSH_TARGET)
             return
         if targets:
-            s.eliminate(targets[0], "pushed by {_by:name}'s 0 Push", _by=seat)
+            s.eliminate(targets[0], PUSHED, _by=seat)
         else:
             s.emit("push", "{seat:name} has no token to push.", seat=seat)
         g["pushers"].pop(0)
@@ -277,7 +288,7 @@ def push_options(s: SquidGameState, seat: int) -> list[str]:
 
 
 def pushed(s: SquidGameState, seat: int, choice: str) -> None:
-    s.eliminate(token_of(choice), "pushed by {_by:name}'s 0 Push", _by=seat)
+    s.eliminate(token_of(s, choice), PUSHED, _by=seat)
     s.g["pushers"].pop(0)
 
 
@@ -290,7 +301,7 @@ def rlgl_end_round(s: SquidGameState) -> None:
                timer=g["timer"])
         if run_out(g["timer"], s.data.timer_steps):
             for key in sorted(g["at"], key=int):
-                s.eliminate(int(key), "still on the field at 00:00")
+                s.eliminate(int(key), N_("still on the field at 00:00"))
             campaign.finish_game(s)
             return
         g["deck"] = sorted(g["discard"])
@@ -305,7 +316,8 @@ ENTER_TOKEN = Question("Choose the token that steps behind the starting line", e
 PLAY_CARD = Question("Play a card face down", card_options, card_played, name="rlgl_play")
 PUSH_TARGET = Question("0 Push: choose the token to push", push_options, pushed,
                        name="rlgl_push")
-STEP_OF = {"rlgl_enter": ENTER, "rlgl_play": PLAY, "rlgl_push": PUSH}  # the view's "step"
+STEP_OF: dict[str | None, str] = {  # the view's "step", by the question asked now
+    "rlgl_enter": ENTER, "rlgl_play": PLAY, "rlgl_push": PUSH}
 STEPS = [rlgl_round, rlgl_play, rlgl_reveal, rlgl_push]
 QUESTIONS = [ENTER_TOKEN, PLAY_CARD, PUSH_TARGET]
 
@@ -314,7 +326,7 @@ def _moved_text(moved: list[tuple[int, int]], last: int) -> str:
     """Where each moved token ended: " (325→4, 326→Doll)"."""
     if not moved:
         return ""
-    return " (" + ", ".join(f"{t:03d}→{lane if lane <= last else 'Doll'}"
+    return " (" + ", ".join(f"{t:03d}→{lane if lane <= last else _('Doll')}"
                             for t, lane in moved) + ")"
 
 

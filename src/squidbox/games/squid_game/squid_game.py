@@ -12,18 +12,26 @@ from typing import TYPE_CHECKING, Any
 
 from squidbox.engine import Later
 from squidbox.engine.stack import Question
+from squidbox.i18n import N_
+from squidbox.i18n import gettext as _
 
 from . import campaign
-from .stage import Stage, cards_text, chip, choice_asked, token_action, token_of
+from .actions import FINAL_CARDS, token_action
+from .stage import Stage, cards_text, chip, choice_asked, token_of
 
 if TYPE_CHECKING:
     from .state import SquidGameState
 
 SAFE, SQUARE = -1, 0
 BLOCK, STAB, PUSH, MOVE = "block", "stab", "push", "move"
-CARDS = (BLOCK, STAB, PUSH, MOVE)  # also their resolution order
+CARDS = FINAL_CARDS  # (BLOCK, STAB, PUSH, MOVE): also their resolution order
 PLACE, PLAY, CHOOSE = "place", "play", "choose"
 STAB_TARGET, STAB_FAILS, PUSH_TARGET, MOVE_TOKEN = "stab", "stab fails", "push", "move"
+CHOOSES = {STAB_TARGET: N_("{name} chooses whom to stab"),  # the terminal's line for a choice
+           STAB_FAILS: N_("{name} chooses whom to stab fails"),
+           PUSH_TARGET: N_("{name} chooses whom to push"),
+           MOVE_TOKEN: N_("{name} chooses whom to move")}
+CARD_NAMES = (N_("Block"), N_("Stab"), N_("Push"), N_("Move"))  # "You play Block."
 
 
 def zone(space: int) -> str | None:
@@ -42,7 +50,7 @@ def speed_token_holder(teams: list[list[int]]) -> int:
 
 class SquidGameFinal(Stage):
     name = "squid_game"
-    title = "Squid Game"
+    title = N_("Squid Game")
 
     def setup(self, s: SquidGameState) -> None:
         s.g = {
@@ -81,7 +89,7 @@ class SquidGameFinal(Stage):
         g["played"] = [None] * s.num_players
         clockwise = [(g["speed"] + k) % s.num_players for k in range(s.num_players)]
         s.emit("reveal", "Cards: {_shown}.", cards=list(played),
-               _shown=Later(cards_text, s.names, played, clockwise))
+               _shown=Later(cards_text, s.names, played, clockwise, True))
         g["blocking"] = [seat for seat in clockwise if played[seat] == BLOCK]
         for seat in g["blocking"]:
             s.emit("block", "{seat:name} blocks.", seat=seat)
@@ -100,7 +108,7 @@ class SquidGameFinal(Stage):
                 self._stab(s, seat)
             elif card == PUSH:
                 self._offer(s, seat, PUSH_TARGET, self.push_targets(s, seat),
-                            "{seat:name} has nobody blocking to push.")
+                            N_("{seat:name} has nobody blocking to push."))
             else:
                 self._offer(s, seat, MOVE_TOKEN, s.playing(seat), "")
         if s.phase == campaign.PLAY and s.pending is None and not g["queue"]:
@@ -150,11 +158,11 @@ class SquidGameFinal(Stage):
 
     def resolve(self, s: SquidGameState, seat: int, kind: str, token: int) -> None:
         if kind == STAB_TARGET:
-            s.eliminate(token, "stabbed by {_by:name}", _by=seat)
+            s.eliminate(token, N_("stabbed by {_by:name}"), _by=seat)
         elif kind == STAB_FAILS:
-            s.eliminate(token, "it stabbed at a blocking player")
+            s.eliminate(token, N_("it stabbed at a blocking player"))
         elif kind == PUSH_TARGET:
-            s.eliminate(token, "pushed out of the court by {_by:name}", _by=seat)
+            s.eliminate(token, N_("pushed out of the court by {_by:name}"), _by=seat)
         else:
             self._move(s, token)
             return
@@ -169,8 +177,8 @@ class SquidGameFinal(Stage):
             self._reach_squid_head(s, token)
             return
         at[str(token)] = space + 1
-        s.emit("move", "{_owner:name} {token:03d} moves to the Square." if space == SAFE else
-               "{_owner:name} {token:03d} moves to space {space} of the Triangle.", token=token,
+        s.emit("move", N_("{_owner:name} {token:03d} moves to the Square.") if space == SAFE else
+               N_("{_owner:name} {token:03d} moves to space {space} of the Triangle."), token=token,
                space=space + 1, _owner=s.owner(token))
 
     def _reach_squid_head(self, s: SquidGameState, token: int) -> None:
@@ -178,9 +186,9 @@ class SquidGameFinal(Stage):
                _owner=s.owner(token))
         for key in sorted(s.g["at"], key=int):
             if int(key) != token:
-                s.eliminate(int(key), "the game is won")
+                s.eliminate(int(key), N_("the game is won"))
         s.winner = s.owner(token)
-        s.survive(token, "it won the Squid Game")
+        s.survive(token, N_("it won the Squid Game"))
         campaign.finish_game(s)
         s.results[-1]["won_by"] = "squid_head"
 
@@ -193,7 +201,7 @@ class SquidGameFinal(Stage):
             s.winner = alive[0]
             s.emit("last_team", "{seat:name} is the only team left.", seat=alive[0])
             for key in sorted(s.g["at"], key=int):
-                s.survive(int(key), "last team standing")
+                s.survive(int(key), N_("last team standing"))
         campaign.finish_game(s)
         if alive:
             s.results[-1]["won_by"] = "last_team"
@@ -245,23 +253,27 @@ class SquidGameFinal(Stage):
             assert SAFE <= space <= s.data.triangle_spaces
 
     def where(self, game_view: dict[str, Any], place: Any) -> str:
-        return {SAFE: "Safe Zone", SQUARE: "Square"}.get(place, f"Triangle {place}")
+        if place == SAFE:
+            return _("Safe Zone")
+        if place == SQUARE:
+            return _("Square")
+        return _("Triangle {number}").format(number=place)
 
     def render(self, view: dict[str, Any], names: list[str]) -> list[str]:
         g = view["game"]
-        lines = [f"Round {g['round']} · Speed Token: {names[g['speed']]}"]
-        labels = {SAFE: "Safe Zone", SQUARE: "Square"}
+        lines = [_("Round {round} · Speed Token: {name}").format(round=g["round"],
+                                                                name=names[g["speed"]])]
         for space in range(g["triangle_spaces"], SAFE - 1, -1):
             here = sorted(chip(int(t), view, names) for t, x in g["at"].items() if x == space)
-            lines.append(f"  {labels.get(space, f'Triangle {space}'):>11}: {' '.join(here)}")
+            lines.append(f"  {self.where(g, space):>11}: {' '.join(here)}")
         if g["revealed"]:
-            lines.append("  last cards: " + ", ".join(
-                f"{names[p]} {c}" for p, c in enumerate(g["revealed"]) if c))
+            lines.append("  " + _("last cards: {cards}").format(cards=", ".join(
+                f"{names[p]} {_(c)}" for p, c in enumerate(g["revealed"]) if c)))
         if g["pending"]:
-            lines.append(f"  {names[g['pending']['seat']]} chooses whom to "
-                         f"{g['pending']['kind']}")
+            lines.append("  " + _(CHOOSES[g["pending"]["kind"]]).format(
+                name=names[g["pending"]["seat"]]))
         if g["my_card"]:
-            lines.append(f"  your face-down card: {g['my_card']}")
+            lines.append("  " + _("your face-down card: {card}").format(card=_(g["my_card"])))
         return lines
 
 
@@ -271,7 +283,7 @@ def place_options(s: SquidGameState, seat: int) -> list[str]:
 
 
 def placed(s: SquidGameState, seat: int, choice: str) -> None:
-    SQUID_GAME.to_square(s, token_of(choice))
+    SQUID_GAME.to_square(s, token_of(s, choice))
     s.g["to_place"].remove(seat)
 
 
@@ -293,7 +305,7 @@ def card_options(s: SquidGameState, seat: int) -> list[str]:
 
 def card_played(s: SquidGameState, seat: int, choice: str) -> None:
     s.g["played"][seat] = choice
-    s.emit_private((seat,), s.entry("play", "You play {_card}.", seat=seat,
+    s.emit_private((seat,), s.entry("play", "You play {_card:t}.", seat=seat,
                                     _card=choice.title()),
                    s.entry("play", "{seat:name} plays a card face down.", seat=seat))
 
@@ -308,7 +320,7 @@ def token_options(s: SquidGameState, seat: int, kind: str, options: list[int]) -
 
 def token_chosen(s: SquidGameState, seat: int, choice: str, kind: str,
                  options: list[int]) -> None:
-    SQUID_GAME.resolve(s, seat, kind, token_of(choice))
+    SQUID_GAME.resolve(s, seat, kind, token_of(s, choice))
     SQUID_GAME.next_card(s)
 
 
@@ -316,7 +328,8 @@ PLACE_TOKEN = Question("Choose the token that enters the Square", place_options,
                        name="squid_game_place")
 PLAY_CARD = Question("Play a card face down", card_options, card_played, name="squid_game_play")
 CHOOSE_TOKEN = Question("Choose a token", token_options, token_chosen, name="squid_game_choose")
-STEP_OF = {"squid_game_place": PLACE, "squid_game_play": PLAY, "squid_game_choose": CHOOSE}
+STEP_OF: dict[str | None, str] = {  # the view's "step", by the question asked now
+    "squid_game_place": PLACE, "squid_game_play": PLAY, "squid_game_choose": CHOOSE}
 STEPS = [squid_game_round, squid_game_reveal]
 QUESTIONS = [PLACE_TOKEN, PLAY_CARD, CHOOSE_TOKEN]
 

@@ -18,6 +18,9 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from squidbox.engine import Zone
+from squidbox.i18n import gettext as _
+
+from .actions import Move, Token
 
 if TYPE_CHECKING:
     from .state import SquidGameState
@@ -72,16 +75,20 @@ def pass_turn(g: dict[str, Any], can_act: Callable[[int], bool], first: bool = F
     return False
 
 
-def token_action(number: int) -> str:
-    return f"token {number}"
+def decoded(s: SquidGameState, action: str) -> Move:
+    """The move a (legal) action stands for: one lookup in the game's decode table."""
+    return s.game.moves.decode[action]
 
 
-def token_of(action: str) -> int:
-    return int(action.split()[1])
+def token_of(s: SquidGameState, action: str) -> int:
+    """The token number of a "token N" action."""
+    move = s.game.moves.decode[action]
+    assert type(move) is Token
+    return move.number
 
 
 def survivors_text(tokens: list[int]) -> str:
-    return ", ".join(f"{t:03d}" for t in sorted(tokens)) or "none"
+    return ", ".join(f"{t:03d}" for t in sorted(tokens)) or _("none")
 
 
 def choice_asked(s: SquidGameState, question: str) -> dict[str, Any] | None:
@@ -94,11 +101,12 @@ def choice_asked(s: SquidGameState, question: str) -> dict[str, Any] | None:
     return {"seat": pending["seat"], "kind": args["kind"], "options": list(args["options"])}
 
 
-def cards_text(names: Sequence[str], played: list[Any], order: Iterable[int]) -> str:
+def cards_text(names: Sequence[str], played: list[Any], order: Iterable[int],
+               words: bool = False) -> str:
     """Face-down cards as revealed, for the log: "Red 3, Blue 0" (seats in `order` that
-    played)."""
-    return ", ".join(f"{names[seat]} {played[seat]}" for seat in order
-                     if played[seat] is not None)
+    played); `words`: the cards are words ("block"), shown in the reader's language."""
+    return ", ".join(f"{names[seat]} {_(played[seat]) if words else played[seat]}"
+                     for seat in order if played[seat] is not None)
 
 
 def chip(token: int, view: dict[str, Any], names: list[str]) -> str:

@@ -6,8 +6,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import State
-from squidbox.engine.stack import StackState
+from squidbox.engine import Field, Fixed, Later, State
+from squidbox.engine.events import Entry
+from squidbox.engine.stack import Frame, StackState
+from squidbox.i18n import N_
 
 from . import campaign
 from .dalgona import DALGONA
@@ -30,6 +32,15 @@ STAGES: dict[str, Stage] = {
     for stage in (RED_LIGHT_GREEN_LIGHT, DALGONA, TUG_OF_WAR, MARBLES, GLASS_BRIDGE, SQUID_GAME)
 }
 
+# A token leaving play, and why: the reason is a template of its own (docs/engine.md
+# "Logging"), worded in the reader's language inside the sentence.
+ELIMINATED = N_("{seat:name} {token:03d} is eliminated: {_why}.")
+SURVIVES = N_("{seat:name} {token:03d} survives: {_why}.")
+
+
+def reason_text(reason: Entry, names: tuple[str, ...]) -> str:
+    return str(reason.shown(names)["text"])
+
 
 class SquidGameState(StackState, State):
     game: SquidGame
@@ -37,20 +48,21 @@ class SquidGameState(StackState, State):
     tokens: Tokens
     names: tuple[str, ...]
 
-    FIELDS = (
-        "games",  # the games to play, in order (all six, or one alone)
-        "stage",  # index of the current game in `games`
-        "phase",  # lineup, recruit, play or over
-        "team",  # per seat, its living team members (token numbers, ascending)
-        "reserve",  # per seat, tokens set aside, not yet recruited
-        "bank",  # per seat, eliminated tokens (the piggy bank)
-        "to_pick",  # per seat, tokens still to choose from the reserve
-        "g",  # the current game's own data (see each game's module)
-        "winner",  # the seat whose token won the final Squid Game, or None
-        "results",  # per finished game: its name, each team's survivors (final: how it was won)
-        "stack",  # frames still to do (engine/stack.py)
-        "pending",  # the question asked now: seat (or seats, asked at once), kind, args
-    )
+    # The game's data (FIELDS, engine/fields.py).
+    games: Fixed[list[str]]  # the games to play, in order (all six, or one alone; set at setup)
+    stage: Field[int]  # index of the current game in `games`
+    phase: Field[str]  # lineup, recruit, play or over
+    team: Field[list[list[int]]]  # per seat, its living team members (token numbers, ascending)
+    reserve: Field[list[list[int]]]  # per seat, tokens set aside, not yet recruited
+    bank: Field[list[list[int]]]  # per seat, eliminated tokens (the piggy bank)
+    to_pick: Field[list[int]]  # per seat, tokens still to choose from the reserve
+    g: Field[dict[str, Any]]  # the current game's own data (see each game's module)
+    winner: Field[int | None]  # the seat whose token won the final Squid Game, or None
+    # per finished game: its name, each team's survivors (final: how it was won)
+    results: Field[list[dict[str, Any]]]
+    stack: Field[list[Frame]]  # frames still to do (engine/stack.py)
+    # the question asked now: seat (or seats, asked at once), kind, args
+    pending: Field[dict[str, Any] | None]
 
     def _setup(self) -> None:
         self._derive()
@@ -103,14 +115,16 @@ class SquidGameState(StackState, State):
         self.bank[seat].append(token)
         self.bank[seat].sort()
         self.g["at"].pop(str(token), None)
-        self.emit("eliminated", "{seat:name} {token:03d} is eliminated: " + why + ".",
-                  seat=seat, token=token, **why_data)
+        if self.recording:
+            self.emit("eliminated", ELIMINATED, seat=seat, token=token,
+                      _why=Later(reason_text, Entry("why", why, why_data), self.names))
 
     def survive(self, token: int, why: str, **why_data: Any) -> None:
         self._playing = None
         del self.g["at"][str(token)]
-        self.emit("survives", "{seat:name} {token:03d} survives: " + why + ".",
-                  seat=self.owner(token), token=token, **why_data)
+        if self.recording:
+            self.emit("survives", SURVIVES, seat=self.owner(token), token=token,
+                      _why=Later(reason_text, Entry("why", why, why_data), self.names))
 
     # ---- the protocol hooks -----------------------------------------------------------------
     def _to_move(self) -> list[int]:

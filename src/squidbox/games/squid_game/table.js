@@ -18,6 +18,16 @@ const STEP = TAP + 4;   // from one token to the next
 function stageTitle(stage) {
   return pieceInfo(`stage:${stage}`)?.name ?? String(stage ?? "");
 }
+// The view's "step" (a name the rules use) and the data file's words, in the reader's language.
+function stepWord(step) {
+  const words = {
+    enter: t("enter"), play: t("play a card"), push: t("0 Push"), place: t("place"), draw: t("draw"),
+    choose: t("choose"), cards: t("play cards"), pair: t("pair up"), select: t("select a pair"),
+    mode: t("choose the game"), keep: t("keep a token"), "odd even": t("odd even"), wall: t("wall"),
+    build: t("build the bridge"),
+  };
+  return words[step] ?? step;
+}
 
 export function draw(svg, view, legal, labels, act) {
   relayoutOnResize(svg, () => draw(svg, view, legal, labels, act));
@@ -32,7 +42,7 @@ export function draw(svg, view, legal, labels, act) {
   if (state.phase === "play" && game) {
     const drawStage = STAGES[stage];
     y = paragraph(svg, 8, y + 4, WIDTH - 16, `${stageTitle(stage)}${game.timer ? ` · ${t("timer {timer}", { timer: game.timer })}` : ""}` +
-      `${game.round !== undefined ? ` · ${t("round {round}", { round: game.round })}` : ""}${game.step ? ` · ${game.step}` : ""}`,
+      `${game.round !== undefined ? ` · ${t("round {round}", { round: game.round })}` : ""}${game.step ? ` · ${stepWord(game.step)}` : ""}`,
     { "font-size": 14, "font-weight": "bold" });
     y = drawStep(context, stage, game, y);
     y = drawStage ? drawStage(context, game, y + 6) : y + 6;
@@ -222,7 +232,7 @@ function drawDalgona(context, game, top) {
     y += rowHeight;
   });
   const waiting = tokensWhere(game, (w) => w === null);
-  const below = paragraph(svg, 8, y + 4, WIDTH - 16, `${t("Drawn: {cards}", { cards: (game.drawn || []).join(", ") || t("nothing") })} · ${t("deck {count}", { count: game.deck_size ?? "?" })}${waiting.length ? ` · ${t("not placed:")}` : ""}`);
+  const below = paragraph(svg, 8, y + 4, WIDTH - 16, `${t("Drawn: {cards}", { cards: (game.drawn || []).map((card) => t(card)).join(", ") || t("nothing") })} · ${t("deck {count}", { count: game.deck_size ?? "?" })}${waiting.length ? ` · ${t("not placed:")}` : ""}`);
   return below + 4 + chipLines(context, waiting, below + 4);
 }
 
@@ -232,12 +242,12 @@ function drawShapeHead(context, shape, y, height) {
   const head = el(context.svg, "g", { class: "shape" });
   el(head, "rect", { x: 8, y, width: 90, height: height - 4, rx: 6, fill: "#f6d9a8", stroke: playable ? "#c58b00" : "#8b6b4a",
     "stroke-width": playable ? 3 : 1 });
-  label(head, 53, y + height / 2 - 2, shape, { "font-weight": "bold" });
+  label(head, 53, y + height / 2 - 2, t(shape), { "font-weight": "bold" });
   piece(head, `shape:${shape}`);
   if (playable) {
     context.bound.add(action);
     head.classList.add("playable");
-    clickable(head, [action], context.labels, context.act, t("Shape {shape}", { shape }));
+    clickable(head, [action], context.labels, context.act, t("Shape {shape}", { shape: t(shape) }));
   }
 }
 
@@ -256,7 +266,7 @@ function drawTug(context, game, top) {
     el(group, "rect", { x: 8, y, width: WIDTH - 16, height: rowHeight - 4, rx: 6, fill: "#fbf7ee", stroke: actions.length ? "#c58b00" : "#8b6b4a", "stroke-width": actions.length ? 3 : 1 });
     const behind = (game.cards_behind || []).reduce((n, cards) => n + cards.filter((t) => t === team).length, 0);
     label(group, 22, y + rowHeight / 2 - 2, team, { "font-size": 16, "font-weight": "bold" });
-    if (behind) label(group, WIDTH - 14, y + 12, `${behind} card${behind > 1 ? "s" : ""}`, { "text-anchor": "end" });
+    if (behind) label(group, WIDTH - 14, y + 12, tn("{count} card", "{count} cards", behind, { count: behind }), { "text-anchor": "end" });
     piece(group, `rope:${team}`);
     if (actions.length) {
       actions.forEach((a) => context.bound.add(a));
@@ -299,7 +309,7 @@ function drawMarbles(context, game, top) {
     const parts = [t("duel: {mine} against {theirs}", { mine: tokenText(duel.mine), theirs: tokenText(duel.theirs) })];
     if (rolls.length) parts.push(t("rolled {rolls} from the line", { rolls: rolls.join(` ${t("and")} `) }));
     if (duel.my_hide !== undefined && duel.my_hide !== null) parts.push(t("you hid {count}", { count: duel.my_hide }));
-    if (duel.my_guess !== undefined && duel.my_guess !== null) parts.push(t("you guessed {guess}", { guess: duel.my_guess }));
+    if (duel.my_guess !== undefined && duel.my_guess !== null) parts.push(t("you guessed {guess}", { guess: t(duel.my_guess) }));
     y = paragraph(svg, 8, y + 4, WIDTH - 16, parts.join(" · ")) + 6;
   }
   return y;
@@ -333,7 +343,7 @@ function drawGlassBridge(context, game, top) {
     });
     y += Math.ceil(spots.length / perRow) * STEP + 4;
   } else {
-    y = paragraph(svg, 8, y + 2, WIDTH - 16, t("Bridge built on the {side} · {line} line places, then {tiles} tiles", { side: game.bridge_side, line, tiles: tiles.length })) + 4;
+    y = paragraph(svg, 8, y + 2, WIDTH - 16, t("Bridge built on the {side} · {line} line places, then {tiles} tiles", { side: t(game.bridge_side), line, tiles: tiles.length })) + 4;
     y = drawBridgeLine(context, game, y);
   }
   // The tiles, a row of columns: the two panes (a broken one dark), the tile's number, then
@@ -391,10 +401,10 @@ function drawFinal(context, game, top) {
     shown: place === -1 ? t("safe zone") : place === 0 ? t("square") : t("triangle {number}", { number: place }),
     fill: place === -1 ? "#d9f2e6" : place === 0 ? "#f6d9d6" : i % 2 ? "#fbf7ee" : "#f4efe3",
   }));
-  const revealed = (game.revealed || []).map((c, p) => (c ? `${nameOf(context.view, p)} ${c}` : null)).filter(Boolean).join(", ");
-  // (Block, Stab, Push or Move: words, not numbers, so they are shown as they are.)
+  const revealed = (game.revealed || []).map((c, p) => (c ? `${nameOf(context.view, p)} ${t(c)}` : null)).filter(Boolean).join(", ");
+  // (Block, Stab, Push or Move: words, shown in the reader's language.)
   const speedText = `${t("Speed token: {name}", { name: nameOf(context.view, game.speed) })}${revealed ? ` · ${t("last cards: {cards}", { cards: revealed })}` : ""}` +
-    `${game.my_card ? ` · ${t("your card {card}", { card: game.my_card })}` : ""}`;
+    `${game.my_card ? ` · ${t("your card {card}", { card: t(game.my_card) })}` : ""}`;
   return paragraph(svg, 8, y + 6, WIDTH - 16, speedText) + 6;
 }
 

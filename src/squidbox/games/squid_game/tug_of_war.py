@@ -13,9 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from squidbox.engine import Later
 from squidbox.engine.stack import Question
+from squidbox.i18n import N_
+from squidbox.i18n import gettext as _
 
 from . import campaign
-from .stage import Stage, chip, pass_turn, token_action, token_of
+from .actions import Play, Team, Token, play_action, team_action, token_action
+from .stage import Stage, chip, decoded, pass_turn
 from .tokens import turn_order
 from .vips import TIE_REASON
 
@@ -23,14 +26,17 @@ if TYPE_CHECKING:
     from .state import SquidGameState
 
 PLACE, CARDS = "place", "cards"
-
-
-def team_action(team: str) -> str:
-    return f"team {team}"
-
-
-def play_action(value: int, team: str) -> str:
-    return f"play {value} on {team}"
+# A battle in the log: [one zero?][a tie?] (a plural or a clause is a template of its own).
+BATTLE_TEXT = (
+    (N_("{_left} vs {_right}: cards {_cards} against {_against}, totals {_total}–{_total_against}, "
+        "{zeros} zeros; team {winner} wins."),
+     N_("{_left} vs {_right}: cards {_cards} against {_against}, totals {_total}–{_total_against}, "
+        "{zeros} zeros; a tie.")),
+    (N_("{_left} vs {_right}: cards {_cards} against {_against}, totals {_total}–{_total_against}, "
+        "{zeros} zero; team {winner} wins."),
+     N_("{_left} vs {_right}: cards {_cards} against {_against}, totals {_total}–{_total_against}, "
+        "{zeros} zero; a tie.")),
+)
 
 
 def opponent(team: int) -> int:
@@ -50,7 +56,7 @@ def battle_winner(totals: list[int], zeros: int, tokens: list[int]) -> int | Non
 
 class TugOfWar(Stage):
     name = "tug_of_war"
-    title = "Tug of War"
+    title = N_("Tug of War")
 
     def setup(self, s: SquidGameState) -> None:
         order = turn_order(s.team)
@@ -126,11 +132,11 @@ class TugOfWar(Stage):
             assert len(set(values)) == len(values) <= self.cards_due(s, seat), "one card a token"
 
     def where(self, game_view: dict[str, Any], place: Any) -> str:
-        return "not placed" if place is None else f"team {place}"
+        return _("not placed") if place is None else _("team {team}").format(team=place)
 
     def render(self, view: dict[str, Any], names: list[str]) -> list[str]:
         g = view["game"]
-        lines = ["Turn order " + " ".join(names[p] for p in g["order"])]
+        lines = [_("Turn order {order}").format(order=" ".join(names[p] for p in g["order"]))]
         teams = g["teams"]
         for left in range(0, len(teams), 2):
             sides = []
@@ -138,16 +144,18 @@ class TugOfWar(Stage):
                 members = sorted(chip(int(t), view, names) for t, x in g["at"].items()
                                  if x == team)
                 cards = sum(behind.count(team) for behind in g["cards_behind"])
-                sides.append(f"{team}[{' '.join(members)}] {cards} card(s)")
-            lines.append("  " + "  ⟵ rope ⟶  ".join(sides))
+                sides.append(f"{team}[{' '.join(members)}] "
+                             + _("{count} card(s)").format(count=cards))
+            lines.append("  " + "  ⟵ {} ⟶  ".format(_("rope")).join(sides))
         waiting = sorted(chip(int(t), view, names) for t, x in g["at"].items() if x is None)
         if waiting:
-            lines.append(f"  not yet placed: {' '.join(waiting)}")
+            lines.append("  " + _("not yet placed: {tokens}").format(tokens=" ".join(waiting)))
         if g["chosen"] is not None:
-            lines.append(f"  being placed: {chip(g['chosen'], view, names)}")
+            lines.append("  " + _("being placed: {token}").format(
+                token=chip(g["chosen"], view, names)))
         if g["my_cards"]:
-            lines.append("  your face-down cards: "
-                         + ", ".join(f"{v} on {t}" for v, t in g["my_cards"]))
+            lines.append("  " + _("your face-down cards: {cards}").format(cards=", ".join(
+                _("{value} on {team}").format(value=v, team=t) for v, t in g["my_cards"])))
         return lines
 
 
@@ -172,12 +180,14 @@ def place_options(s: SquidGameState, seat: int) -> list[str]:
 
 def placed(s: SquidGameState, seat: int, choice: str) -> None:
     g = s.g
-    if choice.startswith("token "):
-        g["chosen"] = token_of(choice)
+    move = decoded(s, choice)
+    if type(move) is Token:
+        g["chosen"] = move.number
         s.ask(seat, PLACE_TOKEN)  # now its team
         return
+    assert type(move) is Team
     teams = s.data.tug_teams
-    team = teams.index(choice.split()[1])
+    team = move.team
     token = g["chosen"] if g["chosen"] is not None else TUG_OF_WAR.unplaced(s, seat)[0]
     g["chosen"] = None
     g["at"][str(token)] = team
@@ -192,7 +202,7 @@ def start_cards(s: SquidGameState) -> None:
     g = s.g
     for key in sorted(g["at"], key=int):
         if g["at"][key] is None:
-            s.eliminate(int(key), "no location left on the Tug of War board")
+            s.eliminate(int(key), N_("no location left on the Tug of War board"))
     if not g["at"]:
         campaign.finish_game(s)
         return
@@ -215,9 +225,12 @@ def card_options(s: SquidGameState, seat: int) -> list[str]:
 
 def card_played(s: SquidGameState, seat: int, choice: str) -> None:
     teams = s.data.tug_teams
-    _, value, _, team_name = choice.split()
-    s.g["plays"][seat].append([int(value), teams.index(team_name)])
-    s.emit_private((seat,), s.entry("play", "You {_action}.", seat=seat, _action=choice),
+    move = decoded(s, choice)
+    assert type(move) is Play
+    team_name = teams[move.team]
+    s.g["plays"][seat].append([move.value, move.team])
+    s.emit_private((seat,), s.entry("play", "You play {_value} on {_team}.", seat=seat,
+                                    _value=move.value, _team=team_name),
                    s.entry("play", "{seat:name} plays a card face down behind team {team}.",
                            seat=seat, team=team_name))
 
@@ -243,29 +256,29 @@ def tug_pull(s: SquidGameState) -> None:
             totals = [sum(c) for c in cards]
             zeros = sum(c.count(0) for c in cards)
             winner = battle_winner(totals, zeros, [len(m) for m in members])
-            s.emit("battle", "{_left} vs {_right}: cards {_cards} against {_against}, totals "
-                   "{_total}–{_total_against}, {zeros} zero{_s}; "
-                   + ("a tie." if winner is None else "team {winner} wins."),
+            s.emit("battle", BATTLE_TEXT[zeros == 1][winner is None],
                    cards=cards, totals=totals, zeros=zeros,
                    winner=None if winner is None else teams[sides[winner]],
                    _left=teams[left], _right=teams[left + 1], _cards=Later(in_words, cards[0]),
                    _against=Later(in_words, cards[1]), _total=totals[0],
-                   _total_against=totals[1], _s="s" * (zeros != 1))
+                   _total_against=totals[1])
         for side in (0, 1):
             for token in sorted(members[side]):
                 if winner is None:
                     s.eliminate(token, TIE_REASON)
                 elif side == winner:
-                    s.survive(token, "team {_team} wins its battle", _team=teams[sides[side]])
+                    s.survive(token, N_("team {_team} wins its battle"),
+                              _team=teams[sides[side]])
                 else:
-                    s.eliminate(token, "pulled into the gap")
+                    s.eliminate(token, N_("pulled into the gap"))
     campaign.finish_game(s)
 
 
 PLACE_TOKEN = Question("Place a token on a team", place_options, placed, name="tug_place")
 PLAY_CARDS = Question("Play a card face down behind one of your teams", card_options, card_played,
                       name="tug_cards")
-STEP_OF = {"tug_place": PLACE, "tug_cards": CARDS}  # the view's "step"
+STEP_OF: dict[str | None, str] = {  # the view's "step", by the question asked now
+    "tug_place": PLACE, "tug_cards": CARDS}
 STEPS = [tug_pull]
 QUESTIONS = [PLACE_TOKEN, PLAY_CARDS]
 
@@ -276,4 +289,6 @@ TUG_OF_WAR = TugOfWar()
 def in_words(numbers: list[int]) -> str:
     """Numbers as a reader says them: "1", "1 and 0", "2, 1 and 0"."""
     text = [str(n) for n in numbers]
-    return ", ".join(text[:-1]) + " and " + text[-1] if len(text) > 1 else "".join(text)
+    if len(text) < 2:
+        return "".join(text)
+    return ", ".join(text[:-1]) + " " + _("and") + " " + text[-1]

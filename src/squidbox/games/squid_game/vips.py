@@ -7,7 +7,9 @@
 
 from __future__ import annotations
 
-TIE_REASON = "the VIPs get bored of a tied Tug of War"
+from squidbox.i18n import N_
+
+TIE_REASON = N_("the VIPs get bored of a tied Tug of War")
 
 
 def bored_by_bridge(timer: str, steps: tuple[str, ...]) -> bool:
