@@ -117,7 +117,30 @@ function gameName(entry) {
 function seatName(entry, seat) {
   const info = (entry.seats || [])[seat];
   if (!info) return t("seat {number}", { number: seat + 1 });
-  return info.player ? t("{player} ({seat})", { player: info.player, seat: info.name }) : info.name;
+  const name = shownSeatName(entry.game, info.name);
+  return info.player ? t("{player} ({seat})", { player: info.player, seat: name }) : name;
+}
+
+// A game's seat names as the page's language reads them (SQUID's "Red" is "Rot" in German): the
+// game's pieces say so (/api/games/<id>/pieces, "names"), fetched once per game on a page that
+// is not in English.
+const seatWords = {};  // game id -> { name: shown name }
+
+function shownSeatName(game, name) {
+  if (document.documentElement.lang === "en" || !game) return name;
+  if (!(game in seatWords)) {
+    seatWords[game] = {};
+    fetch(`/api/games/${encodeURIComponent(game)}/pieces`)
+      .then((response) => (response.ok ? response.json() : {}))
+      .then((book) => {
+        if (book.names && Object.keys(book.names).length) {
+          seatWords[game] = book.names;
+          render();
+        }
+      })
+      .catch(() => {});
+  }
+  return String(name ?? "").replace(/[^\s]+/g, (word) => seatWords[game][word] ?? word);
 }
 
 // How the entries are ordered: your turn, others' turn, waiting for players, over, errors.

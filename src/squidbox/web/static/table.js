@@ -6,7 +6,7 @@ import { setUpAutoPass } from "./autopass.js";
 import { Connection, OFFLINE_TEXT, plainError } from "./connection.js";
 import { describeSeat, forgetSeat, renderSwitcher, seatHref, seatOfThisTab } from "./seats.js";
 import { durationText } from "./mytables.js";
-import { closeChooser, pieceInfo, setLog, textWithPieces } from "./svg.js";
+import { closeChooser, pieceInfo, setLog, shownName, textWithPieces } from "./svg.js";
 import { closePanel, explainPieces, explainSwitch, loadPieces } from "./pieces.js";
 import { hideResults, showResults } from "./results.js";
 import { t } from "./i18n.js";
@@ -398,7 +398,8 @@ function renderTitle(view, table) {
 }
 
 function seatName(view, index) {
-  return view.seat_names?.[index] ?? t("Seat {number}", { number: index + 1 });
+  const name = view.seat_names?.[index];
+  return name === undefined ? t("Seat {number}", { number: index + 1 }) : shownName(name);
 }
 
 // A seat as the page names it: the game's seat name, with the display name of whoever took it
