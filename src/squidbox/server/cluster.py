@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, Any
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
+from squidbox.i18n import gettext as _
+
 from .bus import Bus, channel_of
 from .errors import ApiError
 from .leases import LEASE_SECONDS, RENEW_SECONDS, SWEEP_SECONDS, Leases
@@ -454,8 +456,8 @@ class Cluster:
 
 
 def unavailable() -> ApiError:
-    return ApiError("unavailable", "the server process that plays this table did not answer; "
-                                   "try again in a few seconds")
+    return ApiError("unavailable", _("the server process that plays this table did not answer; "
+                                     "try again in a few seconds"))
 
 
 class Relay:
