@@ -88,13 +88,21 @@ async def replay_step(request: Request, table_id: TableId,
             table=table_id, last=replay.record.players - 1, seat=seat))
     state = await asyncio.to_thread(replay.state_at, step)
     move = replay.move_as_seen(step, seat)
+    label = None if move is None or move[1] is None else await asyncio.to_thread(
+        move_label, replay, step, move[0], move[1])
     return JSONResponse({
         "step": step,
         "steps": replay.steps,
         "view": state.view(seat),
         "log": state.log(seat),
-        "move": None if move is None else {"seat": move[0], "action": move[1]},
+        "move": None if move is None else {"seat": move[0], "action": move[1], "label": label},
     })
+
+
+def move_label(replay: Replay, step: int, seat: int, action: str) -> str:
+    """The move in words, as its player's page labelled it (in the reader's language)."""
+    before = replay.state_at(step - 1)
+    return replay.game.action_label(before.view(seat), action)
 
 
 async def table_record(manager: TableManager, table_id: str) -> GameRecord:

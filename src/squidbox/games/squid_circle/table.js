@@ -87,7 +87,7 @@ function drawCentre(svg, state) {
   const shown = revealed ?? lastOf(state.guard_discard);
   const info = pieceInfo(`guard_action:${shown}`);
   const face = card(svg, CENTRE_X + 8, CENTRE_Y - 80, 84, 100,
-    [revealed ? t("Revealed") : t("Last drawn"), shown, ...(info ? [`(${t(info.english)})`] : [])],
+    [revealed ? t("Revealed") : t("Last drawn"), shown, ...(info && t(info.english) !== shown ? [`(${t(info.english)})`] : [])],
     { fill: info?.colour ?? "#fffdf6", stroke: revealed ? "#c58b00" : "#5b5140" });
   piece(face, `guard_action:${shown}`);
   const below = Math.max(CENTRE_Y + 24, CENTRE_Y - 80 + face.cardHeight + 4);
@@ -165,7 +165,8 @@ function drawHand(svg, view, state, top, legal, labels, act) {
     label(svg, WIDTH / 2, top + 30, t("Spectating: tricks are hidden"), { "font-size": 13, fill: "#5b5140" });
     return top + 50;
   }
-  const vote = state.my_vote;
+  const vote = state.my_vote === null || state.my_vote === undefined ? state.my_vote
+    : String(state.my_vote).replace(/^(vote|play) /, "");  // "vote 1" is "1", "play Zeige 2" "Zeige 2"
   const headingBottom = paragraph(svg, 8, top, WIDTH - 16, vote !== null && vote !== undefined ? t("Your tricks · your hidden choice: {vote}", { vote }) : t("Your tricks and signs"),
     { "font-size": 14, "font-weight": "bold" });
   const cards = handCards(state, legal || []);

@@ -206,7 +206,7 @@ function renderMove(move, names) {
   else if (move.action === null) {
     text = t("Step {step}: {name} made a choice this seat did not see.", { step, name: names[move.seat] });
   } else {
-    text = t("Step {step}: {name} · {action}", { step, name: names[move.seat], action: move.action });
+    text = t("Step {step}: {name} · {action}", { step, name: names[move.seat], action: move.label || move.action });
   }
   if (step === summary.steps && summary.steps === summary.actions) text += ` ${t("(the last step)")}`;
   elements.move.textContent = text;

@@ -292,6 +292,9 @@ export function pieceText(key) {
   const info = pieceInfo(key);
   if (!info) return "";
   const values = (info.values || []).map((v) => `${v.label} ${v.value}${v.proposed ? "*" : ""}`).join(", ");
+  // A text that begins with the piece's name (SQUID's rulebook texts: "Zeige 2: Du darfst …")
+  // is not given the name twice.
+  if (!values && info.text && info.text.startsWith(`${info.name}:`)) return info.text;
   return [info.name + (values ? ` (${values})` : ""), info.text].filter(Boolean).join(": ");
 }
 
