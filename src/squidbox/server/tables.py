@@ -55,6 +55,7 @@ from .storage import (
 )
 from .variants import public_options, table_game, variant_entry, variant_label
 from .versions import OUTDATED, rebuild_checked, record_versions
+from .wording import reword
 
 if TYPE_CHECKING:
     from .cluster import Cluster
@@ -230,6 +231,7 @@ class Table:
         self.chat_clients: set[Client] = set()  # chat.py's connections
         self.chat_next: int | None = None  # the next chat line's index, once read from storage
         self.chat_lock = asyncio.Lock()  # orders chat lines (apart from the game's lock)
+        self.reworded = False  # wording.reword has given its log lines every language
         self.replaced: dict[int, str] = {}  # human seats a bot plays for (leave policy)
         self.deadlines: dict[int, float] = {}  # turn timer, per human seat to move
         self.saved_deadlines = SavedDeadlines()  # stored, so that a restart keeps them
@@ -489,6 +491,8 @@ class Table:
         seat's connected status (or its stand-in bot) changed: spectators come and go
         silently."""
         async with self.lock:
+            with i18n.language(client.language):
+                await reword(self)  # lines restored from a snapshot, in the client's language
             self.last_activity = time.monotonic()
             changed = client.seat is not None and not self.is_connected(client.seat)
             if client.seat is not None and self.replaced.pop(client.seat, None) is not None:
