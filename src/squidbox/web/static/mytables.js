@@ -10,6 +10,7 @@
 
 import { Connection } from "./connection.js";
 import { t } from "./i18n.js";
+import { loadSeatNames, seatNameIn } from "./seatnames.js";
 import { forgetSeat, heldSeats, seatHref } from "./seats.js";
 
 const NOTIFY_KEY = "squidbox:notify";  // "on": the player asked for turn notifications
@@ -121,26 +122,21 @@ function seatName(entry, seat) {
   return info.player ? t("{player} ({seat})", { player: info.player, seat: name }) : name;
 }
 
-// A game's seat names as the page's language reads them (SQUID's "Red" is "Rot" in German): the
-// game's pieces say so (/api/games/<id>/pieces, "names"), fetched once per game on a page that
-// is not in English.
+// A game's seat names as the page's language reads them (SQUID's "Red" is "Rot" in German),
+// once its names have loaded (seatnames.js; the list is drawn again then).
 const seatWords = {};  // game id -> { name: shown name }
 
 function shownSeatName(game, name) {
-  if (document.documentElement.lang === "en" || !game) return name;
   if (!(game in seatWords)) {
     seatWords[game] = {};
-    fetch(`/api/games/${encodeURIComponent(game)}/pieces`)
-      .then((response) => (response.ok ? response.json() : {}))
-      .then((book) => {
-        if (book.names && Object.keys(book.names).length) {
-          seatWords[game] = book.names;
-          render();
-        }
-      })
-      .catch(() => {});
+    loadSeatNames(game).then((names) => {
+      if (Object.keys(names).length) {
+        seatWords[game] = names;
+        render();
+      }
+    });
   }
-  return String(name ?? "").replace(/[^\s]+/g, (word) => seatWords[game][word] ?? word);
+  return seatNameIn(seatWords[game], name);
 }
 
 // How the entries are ordered: your turn, others' turn, waiting for players, over, errors.

@@ -3,6 +3,7 @@
 // the log. A page that cannot work (unknown table, refused seat link) says so and stays put.
 
 import { setUpAutoPass } from "./autopass.js";
+import { botLabel } from "./bots.js";
 import { Connection, OFFLINE_TEXT, plainError } from "./connection.js";
 import { describeSeat, forgetSeat, renderSwitcher, seatHref, seatOfThisTab } from "./seats.js";
 import { durationText } from "./mytables.js";
@@ -465,7 +466,7 @@ function renderSeats(message, view, table) {
     const item = document.createElement("li");
     const index = info.seat;
     const parts = [seatLabel(view, index)];
-    if (info.bot) parts.push(t("bot: {bot}", { bot: info.bot }));
+    if (info.bot) parts.push(botLabel(info.bot));
     if (index === view.seat) parts.push(t("you"));
     if ((view.to_move || []).includes(index)) parts.push(t("to move"));
     if (view.returns) parts.push(view.returns[index] === Math.max(...view.returns) && view.returns[index] > 0 ? t("winner") : t("not a winner"));
