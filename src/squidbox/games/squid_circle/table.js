@@ -152,7 +152,8 @@ function handCards(state, legal) {
   }
   for (const trick of state.hand || []) {
     const info = pieceInfo(`trick:${trick}`);
-    cards.push({ lines: [trick, ...(info?.text ? [info.text] : [])],
+    const text = info?.text?.startsWith(`${trick}: `) ? info.text.slice(trick.length + 2) : info?.text;  // the rulebook's "Zeige 2: Du darfst …" under its name
+    cards.push({ lines: [trick, ...(text ? [text] : [])],
       actions: legal.filter((a) => a === `play ${trick}`), name: t("Trick {name}", { name: trick }),
       fill: info?.colour ?? "#fdf3c9", piece: `trick:${trick}` });
   }
