@@ -217,12 +217,18 @@ def test_the_replay_page_in_german(browser: Any, base_url: str) -> None:
 
 def test_an_api_error_sentence_in_german_on_the_page(browser: Any, base_url: str) -> None:
     """Someone takes the last free seat just before this visitor clicks it: the page says why,
-    in the server's German sentence (its machine code is the same in every language)."""
+    in the server's German sentence (its machine code is the same in every language). The
+    host page of that table, before, names its seats in German."""
     body = {"game": "squid_circle", "players": 2, "seed": 3, "open_seats": [1]}
-    table = httpx.post(f"{base_url}/api/tables", json=body, timeout=30).json()["table"]
+    created = httpx.post(f"{base_url}/api/tables", json=body, timeout=30).json()
+    table = created["table"]
     context = german_context(browser)
     page = context.new_page()
     try:
+        page.goto(base_url + created["host_url"])  # the host page names the seats in German
+        page.wait_for_selector(".host-seat[data-seat='1']:has-text('Blau')")
+        texts = page.evaluate(VISIBLE_TEXTS)
+        assert not untranslated(texts) and not english_colours(texts), texts
         page.goto(f"{base_url}/t/{table}")
         page.fill("#join-name", "Bea")
         taken = httpx.post(f"{base_url}/api/tables/{table}/seats", json={"seat": 1, "name": "Al"})

@@ -72,7 +72,9 @@ class Piece:
         """The full text as plain lines (the terminal's `cards` key); PROPOSED values end in *."""
         values = ", ".join(f"{_(label)} {_shown(value)}{'*' if proposed else ''}"
                            for label, value, proposed in self.values)
-        head = f"{self.shown_name()} ({_(self.kind).lower()})" + (f": {values}" if values else "")
+        # "(trick)" in English; German nouns keep their capitals: "(Trick)"
+        kind = _(self.kind) if current() != "en" else self.kind.lower()
+        head = f"{self.shown_name()} ({kind})" + (f": {values}" if values else "")
         text = self.shown_text()
         return [head] + ([text] if text else [])
 
