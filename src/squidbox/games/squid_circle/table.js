@@ -35,7 +35,8 @@ export function draw(svg, view, legal, labels, act) {
 }
 
 function phaseText(phase) {
-  return { call: t("the call: show 0 or 1"), after_move: t("the guard has moved"),
+  return { start: t("setup: placing the guard"),
+    call: t("the call: show 0 or 1"), after_move: t("the guard has moved"),
     after_reveal: t("a guard action is revealed"), over: t("game over") }[phase] || String(phase ?? "");
 }
 
