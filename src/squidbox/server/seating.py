@@ -87,8 +87,10 @@ async def reissue(request: Request, table_id: TableId, body: SeatBody) -> dict[s
     async with table.lock:
         person_seat(table, body.seat, "re-issue its link")
         await change(table, lambda: new_link(table, body.token, body.seat))
-        table.revoke(body.seat, f"The host gave seat {body.seat + 1} a new link, so this one no "
-                                "longer opens it. Ask the host for the new link.")
+        number = body.seat + 1
+        table.revoke(body.seat, lambda: _("The host gave seat {number} a new link, so this one "
+                                          "no longer opens it. Ask the host for the new "
+                                          "link.").format(number=number))
         after_change(table, "reissue")
         return host_answer(table, body.token)
 
@@ -107,8 +109,9 @@ async def set_player(request: Request, table_id: TableId,
                                                    "bots in its open seats").format(
                                                        seat=body.seat))
             await change(table, lambda: to_bot(table, body.seat, spec))
-            table.revoke(body.seat, f"The host handed seat {body.seat + 1} to a bot, so this "
-                                    "link no longer opens it.")
+            number = body.seat + 1
+            table.revoke(body.seat, lambda: _("The host handed seat {number} to a bot, so this "
+                                              "link no longer opens it.").format(number=number))
             after_change(table, "to_bot")
         else:
             if body.seat not in table.record.bots:

@@ -626,13 +626,16 @@ class Table:
                 self.schedule()  # first, so that the message carries the timers it starts
                 self.broadcast()
 
-    def revoke(self, seat: int, message: str) -> None:
-        """Every connection of `seat` loses it at once: told why, then closed (code 4403)."""
+    def revoke(self, seat: int, message: Callable[[], str]) -> None:
+        """Every connection of `seat` loses it at once: told why (`message()`, made in each
+        connection's language), then closed (code 4403)."""
         self.manager.autopass.set(self, seat, False)  # the old holder's preference goes too
         for client in [c for c in self.clients | self.chat_clients if c.seat == seat]:
             self.clients.discard(client)
             self.chat_clients.discard(client)
-            client.end({"type": "error", "code": "bad_token", "error": message}, 4403)
+            with i18n.language(client.language):
+                text = message()
+            client.end({"type": "error", "code": "bad_token", "error": text}, 4403)
 
     def close_tasks(self) -> None:
         for seat in list(self.deadlines):
