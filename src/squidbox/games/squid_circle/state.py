@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from squidbox import i18n
 from squidbox.engine import Field, Later, Seen, State, Zone
-from squidbox.engine.events import Entry, as_read, seen_by
-from squidbox.games import names as shown_names
+from squidbox.games.names import shown_log
 from squidbox.i18n import gettext as _
 
 from . import circle as circle_rules
@@ -462,21 +461,11 @@ class SquidCircleState(State):
     # ---- what a player sees -------------------------------------------------------------------
     def log(self, viewer: int | None) -> list[dict[str, Any]]:
         """The log, its colours named in the reader's language ("Rot 1" in German; the data
-        keep "Red 1"). Lines restored from a snapshot are stored text: left as they are."""
+        keep "Red 1")."""
         if i18n.current() == i18n.DEFAULT:
             return super().log(viewer)
         self._check_viewer(viewer)
-        names = self._seat_names()
-        lines = []
-        for event in self.events:
-            entry = seen_by(event, viewer)
-            if entry is None:
-                continue
-            line = as_read(entry, names)
-            if type(entry) is Entry:
-                line = {**line, "text": shown_names.shown(self.game, line["text"])}
-            lines.append(line)
-        return lines
+        return shown_log(self, viewer)
 
     def _view(self, viewer: int | None) -> dict[str, Any]:
         hand = None if viewer is None else self.visible("hands", viewer, viewer)
