@@ -7,9 +7,9 @@ the language.
 labels, placeholders, SVG text) that is an English message of the catalog, or fills one of its
 templates ("Red passes." for "{seat:name} passes."), must have a German entry that reads the
 same (names such as "POW"); anything else is an untranslated string. The seats' names are
-left out of that check: they are part of the games' state. SQUID's colours (PROPOSED words of
-its data file, "Red 1" in the state) are checked apart: a German page names them in German
-("Rot 1") everywhere: the table, its log, My tables and the replay.
+left out of that check: they are part of the games' state. SQUID's and Grid Squid's colours
+("Red 1", "Red" in the state) are checked apart: a German page names them in German ("Rot 1",
+"Rot") everywhere: the table, its log, My tables, the host page and the replay.
 
 The API's error sentences are German too (the page shows them after its own words): a seat
 taken by someone else a moment before, on the table link's "Free seats" panel."""
@@ -88,7 +88,8 @@ KEPT_WORDS = {word for english, _pattern, differs in ENGLISH if not differs
               for word in english.split()}
 
 
-# SQUID's colours in English, where a German page must say Rot, Blau, ... ("Orange" is both).
+# SQUID's colours in English (Grid Squid's are among them), where a German page must say Rot,
+# Blau, ... ("Orange" is both).
 SQUID = squidbox.get_game("squid_circle")
 ENGLISH_COLOURS = re.compile(r"\b(" + "|".join(
     english for english, german in zip(SQUID.data.colours, SQUID.data.german_colours,
@@ -263,8 +264,10 @@ def test_a_grid_squid_table_in_german(browser: Any, base_url: str) -> None:
             wait_for_version_after(page, before)
         log = page.locator("#log li").all_inner_texts()
         assert any("setzt einen Würfel" in line for line in log), log
+        assert any(line.startswith("Rot setzt") for line in log), log  # its cube colours too
         texts = page.evaluate(VISIBLE_TEXTS)
         assert not untranslated(texts), untranslated(texts)
+        assert not english_colours(texts), english_colours(texts)
     finally:
         context.close()
 
