@@ -185,8 +185,7 @@ def test_a_squid_table_and_its_log_in_german(browser: Any, base_url: str) -> Non
 
         page.goto(f"{base_url}/mine")  # this browser holds seat 0 of that table
         page.wait_for_selector(f"#my-tables li.mine-item[data-table='{created['table']}']")
-        page.wait_for_function("document.querySelector('.mine-players')"
-                               "?.textContent.includes('Rot')")
+        page.wait_for_selector(".mine-players:has-text('Rot')")  # once the names have come
         texts = page.evaluate(VISIBLE_TEXTS)
         assert page.inner_text("#mine-heading") == "Meine Tische"
         assert not untranslated(texts), untranslated(texts)
