@@ -3,6 +3,9 @@ English fallback, log entries translated when read, and stored logs kept in Engl
 
 from __future__ import annotations
 
+import io
+from pathlib import Path
+
 import pytest
 
 import squidbox
@@ -87,3 +90,28 @@ def test_the_terminal_plays_in_german_with_lang_de(capsys: pytest.CaptureFixture
     assert "Bots only:" in english and "The circle, clockwise:" in english
     assert len(english.splitlines()) == len(german.splitlines())
     assert main(["play", "squid_circle", "--lang", "fr"]) == 2  # argparse refuses it
+    assert "Rot 1" in german and "Red 1" not in german and "Red 1" in english  # SQUID's colours
+
+
+def test_the_terminal_replay_in_german_with_lang_de(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from squidbox.cli import main
+    from squidbox.engine.record import record_of
+
+    game = squidbox.get_game("squid_circle")
+    state = game.new_game(2, 5, {})
+    for _turn in range(6):
+        seat = state.to_move()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    path = tmp_path / "record.json"
+    path.write_text(record_of(state).dumps(), encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\nq\n"))
+    try:
+        code = main(["replay", str(path), "--seat", "0", "--lang", "de"])
+    finally:
+        i18n.set_language(None)
+    german = capsys.readouterr().out
+    assert code == 0
+    assert "Gesehen als Rot (Platz 0)." in german and "=== Schritt 0/6: das Austeilen ===" in german
+    assert "Der Kreis im Uhrzeigersinn: Rot 1" in german and "Red" not in german

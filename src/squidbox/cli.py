@@ -90,10 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--auto-pass", action="store_true",
                       help="pass automatically for the people when pass is all they can do "
                            "(the key a switches it per seat during the game)")
-    play.add_argument("--lang", choices=sorted(i18n.LANGUAGES),
-                      help="language of the game's texts: "
-                           + ", ".join(f"{code} ({name})" for code, name in i18n.LANGUAGES.items())
-                           + " (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en)")
+    add_language_argument(play)
     add_option_argument(play)
     add_variant_arguments(play)
     play.set_defaults(run=run_play)
@@ -132,12 +129,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def add_language_argument(command: Any) -> None:
+    command.add_argument("--lang", choices=sorted(i18n.LANGUAGES),
+                         help="language of the game's texts: "
+                              + ", ".join(f"{code} ({name})"
+                                          for code, name in i18n.LANGUAGES.items())
+                              + " (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en)")
+
+
 def add_replay_parser(commands: Any) -> None:
     replay = commands.add_parser("replay", help="step through a game record (JSON, as the "
                                                 "web's replay page downloads it)")
     replay.add_argument("file", help="the game record (its keys are read from standard input)")
     replay.add_argument("--seat", type=non_negative_int, metavar="N",
                         help="see the game as seat N (from 0) saw it (default: the spectator)")
+    add_language_argument(replay)
     replay.set_defaults(run=run_replay)
 
 
@@ -388,6 +394,7 @@ def run_replay(args: argparse.Namespace) -> int:
         text = Path(args.file).read_text("utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise InvalidOptions(f"cannot read the game record {args.file}: {e}") from None
+    i18n.set_language(args.lang or i18n.from_environment())
     replay = replay_record(load_record(text))
     return replay_in_terminal(replay, args.seat)
 

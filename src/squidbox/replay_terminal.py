@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from .engine import InvalidOptions
 from .engine.record import Replay
+from .games.names import shown as shown_name
+from .i18n import N_
+from .i18n import gettext as _
 from .terminal import Read, Write
 
-HELP = "Enter or n: next step · b: back · a number: go to that step · q: quit"
+HELP = N_("Enter or n: next step · b: back · a number: go to that step · q: quit")
 
 
 def replay_in_terminal(replay: Replay, seat: int | None, read: Read = input,
@@ -22,21 +25,24 @@ def replay_in_terminal(replay: Replay, seat: int | None, read: Read = input,
     if seat is not None and not 0 <= seat < record.players:
         raise InvalidOptions(f"--seat must be 0 to {record.players - 1} for this "
                              f"{record.players}-player game, not {seat}")
-    names = replay.state_at(0).seat_names()
-    who = "the spectator (public information only)" if seat is None else \
-        f"{names[seat]} (seat {seat})"
-    write(f"{game.name}: {record.players} players, seed {record.seed}, "
-          f"{len(record.actions)} actions. Seen as {who}.")
+    names = [shown_name(game, name) for name in replay.state_at(0).seat_names()]
+    who = _("the spectator (public information only)") if seat is None else \
+        _("{name} (seat {seat})").format(name=names[seat], seat=seat)
+    write(_("{game}: {players} players, seed {seed}, {actions} actions. Seen as {who}.").format(
+        game=_(game.name), players=record.players, seed=record.seed,
+        actions=len(record.actions), who=who))
     for note in replay.notes:
-        write(f"Note: {note}.")
+        write(_("Note: {note}.").format(note=note))
     if replay.failure is not None:
-        write(f"Only the first {replay.steps} actions replay: {replay.failure}.")
-    write(HELP)
+        write(_("Only the first {steps} actions replay: {reason}.").format(
+            steps=replay.steps, reason=replay.failure))
+    write(_(HELP))
     step = 0
     show(replay, step, seat, write)
     while True:
         try:
-            answer = read(f"Step {step}/{replay.steps} (n, b, number, q): ").strip().lower()
+            answer = read(_("Step {step}/{steps} (n, b, number, q): ").format(
+                step=step, steps=replay.steps)).strip().lower()
         except EOFError:
             return 0
         if answer == "q":
@@ -52,30 +58,32 @@ def replay_in_terminal(replay: Replay, seat: int | None, read: Read = input,
 def show(replay: Replay, step: int, seat: int | None, write: Write) -> None:
     """One step: the move that led to it, the log lines it added and the board."""
     state = replay.state_at(step)
-    names = state.seat_names()
+    names = [shown_name(replay.game, name) for name in state.seat_names()]
     move = replay.move_as_seen(step, seat)
     if move is None:
-        write(f"\n=== Step 0/{replay.steps}: the deal ===")
+        write("\n=== " + _("Step 0/{steps}: the deal").format(steps=replay.steps) + " ===")
     else:
         mover, action = move
-        shown = "a choice this seat did not see" if action is None else action
-        write(f"\n=== Step {step}/{replay.steps}: {names[mover]}: {shown} ===")
+        shown = _("a choice this seat did not see") if action is None else action
+        write("\n=== " + _("Step {step}/{steps}: {name}: {move}").format(
+            step=step, steps=replay.steps, name=names[mover], move=shown) + " ===")
     before = 0 if step == 0 else len(replay.state_at(step - 1).log(seat))
     for entry in state.log(seat)[before:]:
         write(f"  · {entry.get('text', entry)}")
     write(replay.game.render(state.view(seat)))
     if step == replay.steps and state.is_terminal():
-        write("The game is over: " + ", ".join(
+        write(_("The game is over:") + " " + ", ".join(
             f"{name} {result:g}" for name, result in zip(names, state.returns(), strict=True)))
 
 
 def _target(answer: str, step: int, last: int) -> int | str:
     """The step an answer asks for, or what is wrong with it."""
     if answer in ("", "n"):
-        return step + 1 if step < last else "That was the last step (b goes back, q quits)."
+        return step + 1 if step < last else _("That was the last step (b goes back, q quits).")
     if answer == "b":
-        return step - 1 if step > 0 else "This is the first step (n goes forward, q quits)."
+        return step - 1 if step > 0 else _("This is the first step (n goes forward, q quits).")
     if answer.isdigit():
         number = int(answer)
-        return number if number <= last else f"There is no step {number}: 0 to {last}."
-    return f"{answer!r}: {HELP}."
+        return number if number <= last else _("There is no step {number}: 0 to {last}.").format(
+            number=number, last=last)
+    return f"{answer!r}: {_(HELP)}."

@@ -12,6 +12,7 @@ from typing import Any
 from .autopass import PASS, passes_automatically
 from .bots import Bot
 from .engine import Action, Game, InvalidOptions, State
+from .games.names import shown
 from .i18n import gettext as _
 from .terminal_cards import cards_text
 
@@ -65,7 +66,8 @@ class _Table:
                  write: Write, clear: Callable[[], None] | None) -> None:
         self.game, self.state, self.bots = game, state, bots
         self.read, self.write, self.clear = read, write, clear
-        self.names: list[str] = state.view(None)["seat_names"]  # options may rename seats
+        # Options may rename seats; SQUID's colours are read in the reader's language.
+        self.names: list[str] = [shown(game, name) for name in state.view(None)["seat_names"]]
         self.humans = [s for s in range(state.num_players) if s not in bots]
         # What scrolls by as it happens: with one person at the keyboard, their own log (so
         # they see their own hidden choices); with several (hot-seat), only the public log.

@@ -8,6 +8,7 @@ import textwrap
 from typing import Any
 
 from .engine import Game, State
+from .games.names import shown
 from .i18n import gettext as _
 from .registry import game_part
 
@@ -55,8 +56,8 @@ def scoring_text(game: Game, state: State) -> list[str]:
     if state.is_terminal():
         lines = results.results(state).details
     elif hasattr(results, "scoring_lines"):
-        lines = results.scoring_lines(state.seat_names(), state.log(None),
-                                      game.data.squid_bonus)
+        names = [shown(game, name) for name in state.seat_names()]  # in the reader's language
+        lines = results.scoring_lines(names, state.log(None), game.data.squid_bonus)
     else:
         return []
     if not lines:

@@ -6,15 +6,20 @@ the language.
 "No English left" is checked against the catalog: every text on the page (text nodes, titles,
 labels, placeholders, SVG text) that is an English message of the catalog, or fills one of its
 templates ("Red passes." for "{seat:name} passes."), must have a German entry that reads the
-same (names such as "POW"); anything else is an untranslated string. The seats' names are the
-one exception: they are part of the games' state (SQUID's characters are "Red 1", "Blue 2";
-its colours are PROPOSED English words of its data file, the rulebook's pictures being lost)."""
+same (names such as "POW"); anything else is an untranslated string. The seats' names are
+left out of that check: they are part of the games' state. SQUID's and Grid Squid's colours
+("Red 1", "Red" in the state) are checked apart: a German page names them in German ("Rot 1",
+"Rot") everywhere: the table, its log, My tables, the host page and the replay.
+
+The API's error sentences are German too (the page shows them after its own words): a seat
+taken by someone else a moment before, on the table link's "Free seats" panel."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
+import httpx
 import pytest
 from babel.messages.pofile import read_po
 
@@ -23,6 +28,7 @@ from squidbox import i18n
 
 from .conftest import AT_ONCE
 from .helpers import create_table, seat_url, version, wait_for_state, wait_for_version_after
+from .test_replay_browser import finished_table
 
 PO = i18n.LOCALE_DIR / "de" / "LC_MESSAGES" / "squidbox.po"
 
@@ -80,6 +86,18 @@ SEAT_NAME = re.compile("|".join(rf"\b{re.escape(name)}\b" for name in SEAT_NAMES
 # ("Game" of "Squid Game") is that name, not an English word.
 KEPT_WORDS = {word for english, _pattern, differs in ENGLISH if not differs
               for word in english.split()}
+
+
+# SQUID's colours in English (Grid Squid's are among them), where a German page must say Rot,
+# Blau, ... ("Orange" is both).
+SQUID = squidbox.get_game("squid_circle")
+ENGLISH_COLOURS = re.compile(r"\b(" + "|".join(
+    english for english, german in zip(SQUID.data.colours, SQUID.data.german_colours,
+                                       strict=True) if english != german) + r")\b")
+
+
+def english_colours(texts: list[str]) -> list[str]:
+    return [text for text in texts if ENGLISH_COLOURS.search(text)]
 
 
 def untranslated(texts: list[str]) -> list[str]:
@@ -155,13 +173,84 @@ def test_a_squid_table_and_its_log_in_german(browser: Any, base_url: str) -> Non
             wait_for_version_after(page, before)
         log = page.locator("#log li").all_inner_texts()
         assert len(log) >= 4 and any("Wächter" in line for line in log), log
+        assert any("Rot 1" in line for line in log), log  # the circle, clockwise
         assert page.inner_text("#log-title") == "Spielverlauf"
+        assert page.get_attribute("#board [data-character='Red 1']", "data-character")
         texts = page.evaluate(VISIBLE_TEXTS)
         assert not untranslated(texts), untranslated(texts)
+        assert not english_colours(texts), english_colours(texts)
+        assert any(text.startswith("Rot 1") for text in texts)  # a character's tooltip
         page.click("#explain-button")
         assert page.inner_text("#explain-button").startswith("Erklären: an")
+
+        page.goto(f"{base_url}/mine")  # this browser holds seat 0 of that table
+        page.wait_for_selector(f"#my-tables li.mine-item[data-table='{created['table']}']")
+        page.wait_for_selector(".mine-players:has-text('Rot')")  # once the names have come
+        texts = page.evaluate(VISIBLE_TEXTS)
+        assert page.inner_text("#mine-heading") == "Meine Tische"
+        assert not untranslated(texts), untranslated(texts)
+        assert not english_colours(texts), english_colours(texts)
     finally:
         context.close()
+
+
+def test_the_replay_page_in_german(browser: Any, base_url: str) -> None:
+    table = finished_table(base_url, "squid_circle")
+    context = german_context(browser)
+    page = context.new_page()
+    try:
+        page.goto(f"{base_url}/replay/{table}?seat=0&step=12")
+        page.wait_for_selector('#replay-app[data-ready="0:12"]')
+        assert page.get_attribute("html", "lang") == "de"
+        assert page.inner_text("#replay-viewer option[value='0']").startswith("Rot")
+        texts = page.evaluate(VISIBLE_TEXTS)
+        assert not untranslated(texts), untranslated(texts)
+        assert not english_colours(texts), english_colours(texts)
+        page.click("#replay-last")
+        page.wait_for_selector("#replay-app[data-ready^='0:']:not([data-ready='0:12'])")
+        texts = page.evaluate(VISIBLE_TEXTS)
+        assert not untranslated(texts), untranslated(texts)
+        assert not english_colours(texts), english_colours(texts)
+    finally:
+        context.close()
+
+
+def test_an_api_error_sentence_in_german_on_the_page(browser: Any, base_url: str) -> None:
+    """Someone takes the last free seat just before this visitor clicks it: the page says why,
+    in the server's German sentence (its machine code is the same in every language). The
+    host page of that table, before, names its seats in German."""
+    body = {"game": "squid_circle", "players": 2, "seed": 3, "open_seats": [1]}
+    created = httpx.post(f"{base_url}/api/tables", json=body, timeout=30).json()
+    table = created["table"]
+    context = german_context(browser)
+    page = context.new_page()
+    try:
+        page.goto(base_url + created["host_url"])  # the host page names the seats in German
+        page.wait_for_selector(".host-seat[data-seat='1']:has-text('Blau')")
+        texts = page.evaluate(VISIBLE_TEXTS)
+        assert not untranslated(texts) and not english_colours(texts), texts
+        # The page keeps hearing that the seat is free (as if its next look had not come yet).
+        still_open = httpx.get(f"{base_url}/api/tables/{table}", timeout=10).text
+        page.route(f"**/api/tables/{table}", lambda route: route.fulfill(
+            status=200, content_type="application/json", body=still_open))
+        page.goto(f"{base_url}/t/{table}")
+        page.fill("#join-name", "Bea")
+        taken = httpx.post(f"{base_url}/api/tables/{table}/seats", json={"seat": 1, "name": "Al"})
+        assert taken.status_code == 201, taken.text
+        page.click("#free-seats button.take-seat[data-seat='1']")
+        error = page.wait_for_selector("#free-seats .error:not([hidden])")
+        assert error.inner_text() == (f"Platz 2 wurde nicht genommen: Tisch {table} hat keinen "
+                                      "offenen Platz"), error.inner_text()
+    finally:
+        context.close()
+    again = {"seat": 1, "name": "Cy"}
+    german = httpx.post(f"{base_url}/api/tables/{table}/seats", json=again,
+                        headers={"Accept-Language": "de-DE,de;q=0.9"})
+    english = httpx.post(f"{base_url}/api/tables/{table}/seats", json=again)
+    assert german.json() == {"error": f"Tisch {table} hat keinen offenen Platz",
+                             "code": "illegal_action"}
+    assert english.json() == {"error": f"table {table} has no open seat",
+                              "code": "illegal_action"}
 
 
 def test_a_grid_squid_table_in_german(browser: Any, base_url: str) -> None:
@@ -178,8 +267,10 @@ def test_a_grid_squid_table_in_german(browser: Any, base_url: str) -> None:
             wait_for_version_after(page, before)
         log = page.locator("#log li").all_inner_texts()
         assert any("setzt einen Würfel" in line for line in log), log
+        assert any(line.startswith("Rot setzt") for line in log), log  # its cube colours too
         texts = page.evaluate(VISIBLE_TEXTS)
         assert not untranslated(texts), untranslated(texts)
+        assert not english_colours(texts), english_colours(texts)
     finally:
         context.close()
 

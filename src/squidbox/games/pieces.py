@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from squidbox.autopass import PASS
+from squidbox.games.names import names_in
 from squidbox.i18n import current
 from squidbox.i18n import gettext as _
 
@@ -71,7 +72,9 @@ class Piece:
         """The full text as plain lines (the terminal's `cards` key); PROPOSED values end in *."""
         values = ", ".join(f"{_(label)} {_shown(value)}{'*' if proposed else ''}"
                            for label, value, proposed in self.values)
-        head = f"{self.shown_name()} ({_(self.kind).lower()})" + (f": {values}" if values else "")
+        # "(trick)" in English; German nouns keep their capitals: "(Trick)"
+        kind = _(self.kind) if current() != "en" else self.kind.lower()
+        head = f"{self.shown_name()} ({kind})" + (f": {values}" if values else "")
         text = self.shown_text()
         return [head] + ([text] if text else [])
 
@@ -96,11 +99,13 @@ class Pieces:
     colours: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     passes: bool = False  # whether "pass" can ever be a seat's action (the auto-pass toggle)
+    names: dict[str, str] = field(default_factory=dict)  # seat names in the reader's language
 
     @classmethod
     def of(cls, game: Any, colours: dict[str, str] | None = None) -> Pieces:
         """An empty book for `game`; whether its seats can pass is asked of the game itself."""
-        return cls(game.id, colours=dict(colours or {}), passes=PASS in game.actions)
+        return cls(game.id, colours=dict(colours or {}), passes=PASS in game.actions,
+                   names=names_in(game, current()))
 
     def add(self, piece: Piece) -> Piece:
         self.pieces[piece.key] = piece
@@ -108,7 +113,7 @@ class Pieces:
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "colours": self.colours, "notes": [_(n) for n in self.notes],
-                "passes": self.passes,
+                "passes": self.passes, "names": self.names,
                 "pieces": {key: piece.to_json() for key, piece in self.pieces.items()}}
 
 

@@ -21,6 +21,7 @@ from .messages import (
 )
 from .routing import TableId, limits_of, manager_of, rate_limited, seat_link, seat_of
 from .tables import Table
+from .wording import reword
 
 router = APIRouter()
 LOBBY_LIMIT = 100
@@ -73,6 +74,7 @@ async def table_state(request: Request, table_id: TableId,
     table = await manager_of(request).get(table_id)
     seat = table.seat_for(token)
     async with table.lock:
+        await reword(table)  # lines restored from a snapshot, in the reader's language
         return table.message(seat)
 
 

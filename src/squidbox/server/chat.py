@@ -17,6 +17,8 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Query, Request, WebSocket
 from pydantic import Field, StringConstraints, TypeAdapter, ValidationError
 
+from squidbox.i18n import gettext as _
+
 from .errors import ApiError, from_validation
 from .limits import RateLimiter
 from .messages import MAX_TOKEN_LENGTH, Body, DisplayName, PingMessage
@@ -106,8 +108,8 @@ def chat_handler(websocket: WebSocket) -> Handler:
             return
         wait = per_connection.take("chat", "connection", limits.chat_rate)
         if wait:
-            raise ApiError("rate_limited", f"you are chatting too fast; wait {wait:.1f} s",
-                           retry_after=wait)
+            raise ApiError("rate_limited", _("you are chatting too fast; wait {seconds} s").format(
+                seconds=f"{wait:.1f}"), retry_after=wait)
         await say(table, client, request)
     return handle
 
@@ -123,7 +125,8 @@ def speaker(table: Table, seat: int | None, name: str | None) -> str:
     if seat is None:
         return name or SPECTATOR
     if name is not None:
-        raise ApiError("bad_request", "a seat chats under its player's name: leave out 'name'")
+        raise ApiError("bad_request",
+                       _("a seat chats under its player's name: leave out 'name'"))
     return table.record.names.get(seat) or table.state.seat_names()[seat]
 
 
@@ -133,7 +136,7 @@ async def say(table: Table, client: Client, message: ChatMessage) -> None:
     manager = table.manager
     async with table.chat_lock:
         if table.chat_next is None:
-            table.chat_next, _ = await manager.db(manager.storage.chat, table.id, 1)
+            table.chat_next, _stored = await manager.db(manager.storage.chat, table.id, 1)
         assert table.chat_next is not None  # read just above
         entry = ChatEntry(table.chat_next, client.seat, name, message.text, now())
         try:
@@ -141,8 +144,8 @@ async def say(table: Table, client: Client, message: ChatMessage) -> None:
         except Exception as e:
             log.error("table %s: chat line not stored: database %s: %s", table.id,
                       manager.storage.name, one_line(e))
-            raise ApiError("server_error", "the message could not be saved; try again") \
-                from None
+            raise ApiError("server_error",
+                           _("the message could not be saved; try again")) from None
         table.chat_next += 1
     manager.metrics.chat.inc()
     text = encode({"type": "chat", "history": False, "entries": [entry_json(entry)]})

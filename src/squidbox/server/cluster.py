@@ -29,6 +29,9 @@ from typing import TYPE_CHECKING, Any
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
+from squidbox import i18n
+from squidbox.i18n import gettext as _
+
 from .bus import Bus, channel_of
 from .errors import ApiError
 from .leases import LEASE_SECONDS, RENEW_SECONDS, SWEEP_SECONDS, Leases
@@ -183,10 +186,11 @@ class Cluster:
         table.close_tasks()
         log.warning("table %s: %s; its %d clients reconnect", table.id, why,
                     len(table.clients) + len(table.chat_clients))
-        message = {"type": "error", "code": "unavailable",
-                   "error": f"table {table.id} moved to another server process; reconnecting"}
         for client in list(table.clients | table.chat_clients):
-            client.end(message, MOVED)
+            with i18n.language(client.language):
+                text = _("table {table} moved to another server process; reconnecting").format(
+                    table=table.id)
+            client.end({"type": "error", "code": "unavailable", "error": text}, MOVED)
         table.clients.clear()
         table.chat_clients.clear()
 
@@ -454,8 +458,8 @@ class Cluster:
 
 
 def unavailable() -> ApiError:
-    return ApiError("unavailable", "the server process that plays this table did not answer; "
-                                   "try again in a few seconds")
+    return ApiError("unavailable", _("the server process that plays this table did not answer; "
+                                     "try again in a few seconds"))
 
 
 class Relay:

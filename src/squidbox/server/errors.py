@@ -17,6 +17,9 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException
 
+from squidbox.i18n import N_
+from squidbox.i18n import gettext as _
+
 log = logging.getLogger("squidbox.server")
 
 STATUS = {
@@ -68,8 +71,8 @@ def validation_message(errors: list[Any]) -> str:
     for error in errors[:3]:
         where = ".".join(str(part) for part in error.get("loc", ()) if part != "body")
         message = error.get("msg", "invalid")
-        parts.append(f"{where or 'the body'}: {message}")
-    more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
+        parts.append(f"{where or _('the body')}: {message}")
+    more = " " + _("(and {count} more)").format(count=len(errors) - 3) if len(errors) > 3 else ""
     return "; ".join(parts) + more
 
 
@@ -112,6 +115,8 @@ def publish_error_shape(app: FastAPI, extra_models: dict[str, type[BaseModel]]) 
     app.openapi = openapi  # type: ignore[method-assign]
 
 
+# Starlette's own words for these, translated where they are answered.
+HTTP_DETAILS = (N_("Not Found"), N_("Method Not Allowed"))
 HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large",
               415: "unsupported_media_type"}
 
@@ -128,7 +133,7 @@ def add_error_handlers(app: FastAPI) -> None:
         code = HTTP_CODES.get(error.status_code, "bad_request")
         if error.status_code >= 500:
             code = "server_error"
-        message = error.detail if isinstance(error.detail, str) else code.replace("_", " ")
+        message = _(error.detail) if isinstance(error.detail, str) else code.replace("_", " ")
         app.state.metrics.refused(code)
         return JSONResponse({"error": message, "code": code}, status_code=error.status_code,
                             headers=getattr(error, "headers", None))

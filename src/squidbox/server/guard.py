@@ -12,6 +12,8 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
+from squidbox.i18n import gettext as _
+
 from .errors import ApiError
 from .limits import Limits
 
@@ -40,14 +42,15 @@ def check_json(raw: bytes | str, limits: Limits) -> None:
     """Refuse a body or message over the size limit, nested deeper than the depth limit (which
     would exhaust the parser's recursion), or not UTF-8, before it is parsed."""
     if len(raw) > limits.max_body_bytes:
-        raise ApiError("too_large", f"{len(raw)} bytes; the limit is {limits.max_body_bytes} "
-                                    "bytes")
+        raise ApiError("too_large", _("{size} bytes; the limit is {limit} bytes").format(
+            size=len(raw), limit=limits.max_body_bytes))
     text = raw.decode() if isinstance(raw, bytes) and _utf8(raw) else raw
     if isinstance(text, bytes):
-        raise ApiError("bad_request", "malformed JSON: not UTF-8 text")
+        raise ApiError("bad_request", _("malformed JSON: not UTF-8 text"))
     if text.count("[") + text.count("{") > limits.max_json_depth and \
             json_depth(text) > limits.max_json_depth:
-        raise ApiError("bad_request", f"JSON nested deeper than {limits.max_json_depth} levels")
+        raise ApiError("bad_request", _("JSON nested deeper than {depth} levels").format(
+            depth=limits.max_json_depth))
 
 
 def _utf8(raw: bytes) -> bool:
@@ -137,8 +140,9 @@ class Guard:
         text = origin.decode("latin-1")
         if same_origin(scope, text, self.allowed_origins):
             return None
-        return ApiError("bad_origin", f"requests from origin {text!r} are refused; start the "
-                                      "server with --allowed-origin to allow it")
+        return ApiError("bad_origin", _("requests from origin {origin} are refused; start the "
+                                        "server with --allowed-origin to allow it").format(
+                                            origin=repr(text)))
 
     async def websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
         refusal = self.origin_refused(scope)
@@ -175,7 +179,7 @@ class Guard:
                       scope["path"], redact(str(e)))
             self.refused("server_error")
             if not started:
-                error = ApiError("server_error", "the server failed; this was logged")
+                error = ApiError("server_error", _("the server failed; this was logged"))
                 await error.response()(scope, receive, send_with_headers)
 
     async def bounded_body(self, scope: Scope, receive: Receive) -> Receive:
@@ -183,8 +187,9 @@ class Guard:
         headers = dict(scope.get("headers") or [])
         length = headers.get(b"content-length", b"")
         if length.isdigit() and int(length) > self.limits.max_body_bytes:
-            raise ApiError("too_large", f"body of {int(length)} bytes; the limit is "
-                                        f"{self.limits.max_body_bytes} bytes")
+            raise ApiError("too_large", _("body of {size} bytes; the limit is {limit} "
+                                          "bytes").format(size=int(length),
+                                                          limit=self.limits.max_body_bytes))
         body = b""
         while True:
             message = await receive()
@@ -192,8 +197,8 @@ class Guard:
                 break
             body += message.get("body", b"")
             if len(body) > self.limits.max_body_bytes:
-                raise ApiError("too_large", f"body over the limit of "
-                                            f"{self.limits.max_body_bytes} bytes")
+                raise ApiError("too_large", _("body over the limit of {limit} bytes").format(
+                    limit=self.limits.max_body_bytes))
             if not message.get("more_body"):
                 break
         if body:

@@ -28,6 +28,7 @@ from pydantic import (
 
 from squidbox.bots import make_bot, parse_spec
 from squidbox.engine import Game, InvalidOptions, SquidboxError
+from squidbox.i18n import gettext as _
 from squidbox.registry import game_ids, get_game
 
 from .errors import ApiError, from_validation
@@ -166,9 +167,10 @@ def new_table(body: NewTableBody, bot_caps: dict[str, float] = BOT_CAPS) -> NewT
     bots = {}
     for key, spec in sorted(body.bots.items(), key=lambda item: int(item[0])):
         if int(key) >= players:
-            raise ApiError("bad_request", f"'bots' keys are seat numbers 0 to {players - 1}, "
-                                          f"not {key!r}")
-        bots[int(key)] = checked_bot_spec(spec, game, f"the bot of seat {key}", bot_caps)
+            raise ApiError("bad_request", _("'bots' keys are seat numbers 0 to {last}, not "
+                                            "{key}").format(last=players - 1, key=repr(key)))
+        bots[int(key)] = checked_bot_spec(spec, game, _("the bot of seat {seat}").format(seat=key),
+                                          bot_caps)
     leave_bot = default_bot(game) if body.leave_bot is None else body.leave_bot
     new = NewTable(game, players, options, bots, body.seed, body.turn_seconds,
                    body.leave_seconds, checked_bot_spec(leave_bot, game, "'leave_bot'", bot_caps),
@@ -184,12 +186,13 @@ def new_table(body: NewTableBody, bot_caps: dict[str, float] = BOT_CAPS) -> NewT
 def checked_open_seats(seats: list[int], players: int, bots: dict[int, str]) -> frozenset[int]:
     for seat in seats:
         if seat >= players:
-            raise ApiError("bad_request", f"'open_seats' are seat numbers 0 to {players - 1}, "
-                                          f"not {seat}")
+            raise ApiError("bad_request", _("'open_seats' are seat numbers 0 to {last}, not "
+                                            "{seat}").format(last=players - 1, seat=seat))
         if seat in bots:
-            raise ApiError("bad_request", f"seat {seat} is a bot's; it cannot be open as well")
+            raise ApiError("bad_request", _("seat {seat} is a bot's; it cannot be open as "
+                                            "well").format(seat=seat))
     if len(set(seats)) != len(seats):
-        raise ApiError("bad_request", "'open_seats' names a seat twice")
+        raise ApiError("bad_request", _("'open_seats' names a seat twice"))
     return frozenset(seats)
 
 
@@ -210,8 +213,9 @@ def checked_bot_spec(spec: str, game: Game, what: str, caps: dict[str, float]) -
     for name, value in settings.items():
         cap = caps.get(name)
         if cap is not None and not 0 < value <= cap:
-            raise ApiError("invalid_options", f"{what}: {name}={value} is outside the "
-                                              f"server's limit (above 0, at most {cap:g})")
+            raise ApiError("invalid_options", _("{what}: {name}={value} is outside the server's "
+                                                "limit (above 0, at most {cap})").format(
+                what=what, name=name, value=value, cap=f"{cap:g}"))
     return spec
 
 

@@ -23,6 +23,8 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Request, WebSocket
 from pydantic import Field, TypeAdapter, ValidationError
 
+from squidbox.i18n import gettext as _
+
 from .cluster import unavailable
 from .errors import ApiError, from_validation
 from .guard import check_json
@@ -82,7 +84,7 @@ def own_entry(table: Table, ref: SeatRef) -> Found:
     try:
         seat = table.seat_for(ref.token)
         if seat is None:
-            raise ApiError("bad_token", "an empty token opens no seat")
+            raise ApiError("bad_token", _("an empty token opens no seat"))
         return Found(seat_entry_of(public_status(table), seat), table=table)
     except ApiError as e:
         return Found(error_entry(ref, e))

@@ -13,6 +13,8 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
 
+from squidbox.i18n import gettext as _
+
 from .errors import ApiError
 from .messages import MAX_TOKEN_LENGTH, Body, NewTable, Token
 from .routing import TableId, manager_of, rate_limited, seat_link, seat_of
@@ -60,7 +62,7 @@ async def rematch(request: Request, table_id: TableId, asked: RematchRequest) ->
     table = await manager.get(table_id)
     seat = seat_of(table, asked.token, "a rematch")
     if not table.state.is_terminal():
-        raise ApiError("illegal_action", "a rematch starts once the game is over")
+        raise ApiError("illegal_action", _("a rematch starts once the game is over"))
     rematches = rematches_of(request)
     async with rematches.lock:
         if table_id not in rematches.made:
@@ -81,7 +83,8 @@ async def rematch_of(request: Request, table_id: TableId,
     seat = table.seat_for(token)
     rematches = rematches_of(request)
     if table_id not in rematches.made:
-        raise ApiError("unknown_table", f"table {table_id} has no rematch yet")
+        raise ApiError("unknown_table", _("table {table} has no rematch yet").format(
+            table=table_id))
     new_id, tokens = rematches.made[table_id]
     return answer(new_id, tokens, seat if seat is not None else -1)
 

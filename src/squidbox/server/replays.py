@@ -30,6 +30,7 @@ from squidbox.engine.record import (
     make_record,
     replay_record,
 )
+from squidbox.i18n import gettext as _
 
 from .errors import ApiError
 from .routing import TableId, manager_of
@@ -80,19 +81,28 @@ async def replay_step(request: Request, table_id: TableId,
                       seat: Annotated[int | None, Query(ge=0, le=98)] = None) -> JSONResponse:
     replay = await replay_of(manager_of(request), table_id)
     if step > replay.steps:
-        raise ApiError("not_found", f"this replay has steps 0 to {replay.steps}, not {step}")
+        raise ApiError("not_found", _("this replay has steps 0 to {last}, not {step}").format(
+            last=replay.steps, step=step))
     if seat is not None and seat >= replay.record.players:
-        raise ApiError("bad_request", f"table {table_id} has seats 0 to "
-                                      f"{replay.record.players - 1}, not {seat}")
+        raise ApiError("bad_request", _("table {table} has seats 0 to {last}, not {seat}").format(
+            table=table_id, last=replay.record.players - 1, seat=seat))
     state = await asyncio.to_thread(replay.state_at, step)
     move = replay.move_as_seen(step, seat)
+    label = None if move is None or move[1] is None else await asyncio.to_thread(
+        move_label, replay, step, move[0], move[1])
     return JSONResponse({
         "step": step,
         "steps": replay.steps,
         "view": state.view(seat),
         "log": state.log(seat),
-        "move": None if move is None else {"seat": move[0], "action": move[1]},
+        "move": None if move is None else {"seat": move[0], "action": move[1], "label": label},
     })
+
+
+def move_label(replay: Replay, step: int, seat: int, action: str) -> str:
+    """The move in words, as its player's page labelled it (in the reader's language)."""
+    before = replay.state_at(step - 1)
+    return replay.game.action_label(before.view(seat), action)
 
 
 async def table_record(manager: TableManager, table_id: str) -> GameRecord:
@@ -123,9 +133,10 @@ async def table_record(manager: TableManager, table_id: str) -> GameRecord:
 def refuse_unfinished(table: Table) -> None:
     if table.state.is_terminal() or table.status == OUTDATED:
         return
-    raise ApiError("illegal_action", f"Table {table.id} is not finished ({table.status}): only a "
-                                     "finished game has a replay and a record; the replay "
-                                     "of any other would show every seat's hidden cards.")
+    raise ApiError("illegal_action", _("Table {table} is not finished ({status}): only a "
+                                       "finished game has a replay and a record; the replay "
+                                       "of any other would show every seat's hidden "
+                                       "cards.").format(table=table.id, status=table.status))
 
 
 async def replay_of(manager: TableManager, table_id: str) -> Replay:
@@ -141,7 +152,8 @@ async def replay_of(manager: TableManager, table_id: str) -> Replay:
     try:
         replay = await asyncio.to_thread(replay_record, record, table.game, True)
     except RecordError as e:  # its game cannot even be dealt here any more
-        raise ApiError("unavailable", f"table {table_id} cannot be replayed here: {e}") from None
+        raise ApiError("unavailable", _("table {table} cannot be replayed here: {reason}").format(
+            table=table_id, reason=e)) from None
     _replays[key] = replay
     while len(_replays) > KEPT:
         _replays.popitem(last=False)

@@ -8,6 +8,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from squidbox.i18n import gettext as _
 from squidbox.registry import game_part
 
 from .errors import ApiError
@@ -21,9 +22,10 @@ async def results(request: Request, table_id: TableId) -> dict[str, Any]:
     table = await manager_of(request).get(table_id)
     async with table.lock:
         if not table.state.is_terminal():
-            raise ApiError("illegal_action", "the game is not over yet")
+            raise ApiError("illegal_action", _("the game is not over yet"))
         part = game_part(table.game.id, "results")
         if part is None:
-            raise ApiError("unknown_game", f"{table.game.id} has no results panel")
+            raise ApiError("unknown_game", _("{game} has no results panel").format(
+                game=table.game.id))
         return {"table": table.id, "game": table.game.id,
                 **part.results(table.state).to_json()}

@@ -31,6 +31,8 @@ from typing import Annotated
 
 from fastapi import Path, Request, WebSocket
 
+from squidbox.i18n import gettext as _
+
 from .errors import ApiError
 from .limits import Limits, RateLimiter
 from .tables import Table, TableManager
@@ -54,7 +56,7 @@ def seat_of(table: Table, token: str | None, what: str) -> int:
     """The seat `token` opens; bad_token when it opens none (`what` needs a seat)."""
     seat = table.seat_for(token)
     if seat is None:
-        raise ApiError("bad_token", f"{what} needs the 'token' of a seat")
+        raise ApiError("bad_token", _("{what} needs the 'token' of a seat").format(what=what))
     return seat
 
 
@@ -78,8 +80,10 @@ def check_rate(connection: Request | WebSocket, kind: str) -> None:
     rate = getattr(limits_of(connection), f"{kind}_rate")
     wait = limiter.take(kind, client_address(connection), rate)
     if wait:
-        raise ApiError("rate_limited", f"too many {kind} requests from your address; try again "
-                                       f"in {wait:.1f} s", retry_after=wait)
+        raise ApiError("rate_limited", _("too many {kind} requests from your address; try again "
+                                         "in {seconds} s").format(kind=kind,
+                                                                  seconds=f"{wait:.1f}"),
+                       retry_after=wait)
 
 
 def rate_limited(kind: str) -> Callable[[Request], Awaitable[None]]:

@@ -19,6 +19,8 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
 
+from squidbox.i18n import gettext as _
+
 from .errors import ApiError
 from .messages import (
     MAX_TOKEN_LENGTH,
@@ -85,8 +87,10 @@ async def reissue(request: Request, table_id: TableId, body: SeatBody) -> dict[s
     async with table.lock:
         person_seat(table, body.seat, "re-issue its link")
         await change(table, lambda: new_link(table, body.token, body.seat))
-        table.revoke(body.seat, f"The host gave seat {body.seat + 1} a new link, so this one no "
-                                "longer opens it. Ask the host for the new link.")
+        number = body.seat + 1
+        table.revoke(body.seat, lambda: _("The host gave seat {number} a new link, so this one "
+                                          "no longer opens it. Ask the host for the new "
+                                          "link.").format(number=number))
         after_change(table, "reissue")
         return host_answer(table, body.token)
 
@@ -101,15 +105,18 @@ async def set_player(request: Request, table_id: TableId,
         if body.bot is not None:
             spec = checked_bot_spec(body.bot, table.game, "'bot'", limits_of(request).bot_caps)
             if body.seat in table.open_seats():
-                raise ApiError("illegal_action", f"seat {body.seat} is open: start the table "
-                                                 "to put bots in its open seats")
+                raise ApiError("illegal_action", _("seat {seat} is open: start the table to put "
+                                                   "bots in its open seats").format(
+                                                       seat=body.seat))
             await change(table, lambda: to_bot(table, body.seat, spec))
-            table.revoke(body.seat, f"The host handed seat {body.seat + 1} to a bot, so this "
-                                    "link no longer opens it.")
+            number = body.seat + 1
+            table.revoke(body.seat, lambda: _("The host handed seat {number} to a bot, so this "
+                                              "link no longer opens it.").format(number=number))
             after_change(table, "to_bot")
         else:
             if body.seat not in table.record.bots:
-                raise ApiError("illegal_action", f"seat {body.seat} is not played by a bot")
+                raise ApiError("illegal_action", _("seat {seat} is not played by a bot").format(
+                    seat=body.seat))
             await change(table, lambda: to_person(table, body.token, body.seat))
             after_change(table, "to_person")
         return host_answer(table, body.token)
@@ -121,7 +128,7 @@ async def start(request: Request, table_id: TableId, body: StartBody) -> dict[st
     table = await hosted(request, table_id, body.token)
     async with table.lock:
         if table.record.status != OPEN:
-            raise ApiError("illegal_action", "the game has already started")
+            raise ApiError("illegal_action", _("the game has already started"))
         spec = checked_bot_spec(body.bot or table.record.leave_bot, table.game, "'bot'",
                                 limits_of(request).bot_caps)
 
@@ -140,7 +147,8 @@ async def end(request: Request, table_id: TableId, body: HostBody) -> dict[str, 
     table = await hosted(request, table_id, body.token)
     async with table.lock:
         if table.status not in (PLAYING, OPEN):
-            raise ApiError("illegal_action", f"the table is already over ({table.status})")
+            raise ApiError("illegal_action", _("the table is already over ({status})").format(
+                status=table.status))
 
         def ended() -> None:
             table.record.status = ENDED
@@ -157,11 +165,12 @@ async def take_seat(request: Request, table_id: TableId, body: TakeSeatBody) -> 
     async with table.lock:
         free = table.open_seats()
         if table.record.status != OPEN or not free:
-            raise ApiError("illegal_action", f"table {table_id} has no open seat")
+            raise ApiError("illegal_action", _("table {table} has no open seat").format(
+                table=table_id))
         seat = free[0] if body.seat is None else body.seat
         if seat not in free:
-            raise ApiError("illegal_action", f"seat {seat} is not open (open: "
-                                             f"{', '.join(str(s) for s in free)})")
+            raise ApiError("illegal_action", _("seat {seat} is not open (open: {open})").format(
+                seat=seat, open=", ".join(str(s) for s in free)))
         token = secrets.token_urlsafe(24)
 
         def taken() -> None:
@@ -180,25 +189,29 @@ async def take_seat(request: Request, table_id: TableId, body: TakeSeatBody) -> 
 async def hosted(request: Request, table_id: str, token: str | None) -> Table:
     table = await manager_of(request).get(table_id)
     if not table.is_host(token):
-        raise ApiError("bad_token", f"this is not the host link of table {table_id}")
+        raise ApiError("bad_token", _("this is not the host link of table {table}").format(
+            table=table_id))
     return table
 
 
 def check_seat(table: Table, seat: int) -> None:
     if seat >= table.record.players:
-        raise ApiError("bad_request", f"'seat' is a seat number from 0 to "
-                                      f"{table.record.players - 1}, not {seat}")
+        raise ApiError("bad_request", _("'seat' is a seat number from 0 to {last}, not "
+                                        "{seat}").format(last=table.record.players - 1,
+                                                         seat=seat))
     if table.status in (FINISHED, ENDED, EXPIRED):
-        raise ApiError("illegal_action", f"the table is over ({table.status})")
+        raise ApiError("illegal_action", _("the table is over ({status})").format(
+            status=table.status))
 
 
 def person_seat(table: Table, seat: int, what: str) -> None:
     check_seat(table, seat)
     if seat in table.record.bots:
-        raise ApiError("illegal_action", f"seat {seat} is played by a bot: hand it back to a "
-                                         f"person to {what}")
+        raise ApiError("illegal_action", _("seat {seat} is played by a bot: hand it back to a "
+                                           "person to {what}").format(seat=seat, what=what))
     if seat in table.open_seats():
-        raise ApiError("illegal_action", f"seat {seat} is open: nobody holds a link to it yet")
+        raise ApiError("illegal_action", _("seat {seat} is open: nobody holds a link to it "
+                                           "yet").format(seat=seat))
 
 
 def new_link(table: Table, host_token: str, seat: int) -> None:
@@ -237,8 +250,8 @@ async def change(table: Table, make: Callable[[], None]) -> None:
                   table.manager.storage.name, one_line(e))
         (record.token_hashes, record.bots, record.status, record.names, record.links,
          record.issued) = before
-        raise ApiError("server_error", "the change could not be saved, so it was not made; "
-                                       "try again") from None
+        raise ApiError("server_error", _("the change could not be saved, so it was not made; "
+                                         "try again")) from None
 
 
 def after_change(table: Table, action: str) -> None:

@@ -17,6 +17,8 @@ from typing import Annotated
 from fastapi import APIRouter, Query, WebSocket
 from starlette.websockets import WebSocketState
 
+from squidbox.i18n import gettext as _
+
 from .errors import ApiError
 from .guard import check_json
 from .messages import MAX_TOKEN_LENGTH, PingMessage, UndoMessage, parse_client_message
@@ -96,11 +98,11 @@ def check_caps(websocket: WebSocket, address: str) -> None:
     4503) and the per-address cap."""
     limits = limits_of(websocket)
     if manager_of(websocket).connections >= limits.max_connections:
-        raise ApiError("full", f"the server has {limits.max_connections} connections open, "
-                               "its limit; try again later")
+        raise ApiError("full", _("the server has {count} connections open, its limit; try "
+                                 "again later").format(count=limits.max_connections))
     if websocket.app.state.sockets_by_address[address] >= limits.max_sockets_per_client:
-        raise ApiError("rate_limited", f"at most {limits.max_sockets_per_client} open "
-                                       "connections per address", retry_after=5)
+        raise ApiError("rate_limited", _("at most {count} open connections per address").format(
+            count=limits.max_sockets_per_client), retry_after=5)
 
 
 def seat_or_spectator(websocket: WebSocket, table: Table, token: str | None,
@@ -112,11 +114,11 @@ def seat_or_spectator(websocket: WebSocket, table: Table, token: str | None,
     if client.seat is None:
         limits = limits_of(websocket)
         if table.spectators() >= limits.max_spectators_per_table:
-            raise ApiError("full", f"table {table.id} has {limits.max_spectators_per_table} "
-                                   "spectators, its limit")
+            raise ApiError("full", _("table {table} has {count} spectators, its limit").format(
+                table=table.id, count=limits.max_spectators_per_table))
         if table.spectators(address) >= max(1, limits.max_sockets_per_client // 5):
-            raise ApiError("rate_limited", "too many spectators of this table from your "
-                                           "address", retry_after=5)
+            raise ApiError("rate_limited", _("too many spectators of this table from your "
+                                             "address"), retry_after=5)
     return client
 
 
@@ -183,7 +185,7 @@ async def handle_message(table: Table, client: Client, raw: str | bytes) -> None
         client.push({"type": "pong", "version": table.version})
         return
     if client.seat is None:
-        raise ApiError("bad_token", "spectators cannot act: connect with a seat token")
+        raise ApiError("bad_token", _("spectators cannot act: connect with a seat token"))
     if isinstance(request, UndoMessage):
         await table.undo(client.seat, request.version)
         return

@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from squidbox import i18n
 from squidbox.bots import make_bot
 from squidbox.engine import Action, Game, IllegalAction, SnapshotError, State
+from squidbox.games.names import shown as shown_name
+from squidbox.i18n import gettext as _
 
 from . import undos
 from .autopass import AutoPass
@@ -53,6 +55,7 @@ from .storage import (
 )
 from .variants import public_options, table_game, variant_entry, variant_label
 from .versions import OUTDATED, rebuild_checked, record_versions
+from .wording import reword
 
 if TYPE_CHECKING:
     from .cluster import Cluster
@@ -187,6 +190,26 @@ def rebuild(game: Game, stored: StoredGame) -> State:
     return state
 
 
+def illegal_text(state: State, seat: int, action: Any, error: IllegalAction) -> str:
+    """Why the engine refused `action`, in the reader's language (the engine's own words are
+    English: they are the English text)."""
+    if i18n.current() == i18n.DEFAULT:
+        return str(error)
+    if state.is_terminal():
+        return _("the game is over; {action} cannot be played").format(action=repr(action))
+    name = shown_name(state.game, state.seat_name(seat))
+    legal = state.legal_actions(seat)
+    if not legal:
+        to_move = ", ".join(shown_name(state.game, state.seat_name(s)) for s in state.to_move())
+        return _("{name} (seat {seat}) is not to move; to move: {names}").format(
+            name=name, seat=seat, names=to_move)
+    listed = ", ".join(legal[:12])
+    if len(legal) > 12:
+        listed += ", … " + _("({count} in all)").format(count=len(legal))
+    return _("{action} is not a legal action for {name} (seat {seat}) now; legal: "
+             "{legal}").format(action=repr(action), name=name, seat=seat, legal=listed)
+
+
 def iso_time(moment: Any) -> str:
     return str(moment.isoformat()).replace("+00:00", "Z")
 
@@ -208,6 +231,7 @@ class Table:
         self.chat_clients: set[Client] = set()  # chat.py's connections
         self.chat_next: int | None = None  # the next chat line's index, once read from storage
         self.chat_lock = asyncio.Lock()  # orders chat lines (apart from the game's lock)
+        self.reworded = False  # wording.reword has given its log lines every language
         self.replaced: dict[int, str] = {}  # human seats a bot plays for (leave policy)
         self.deadlines: dict[int, float] = {}  # turn timer, per human seat to move
         self.saved_deadlines = SavedDeadlines()  # stored, so that a restart keeps them
@@ -241,9 +265,10 @@ class Table:
             if stored is not None and hmac.compare_digest(stored, digest):
                 found = seat
         if found is None or len(token) > MAX_TOKEN_LENGTH:
-            raise ApiError("bad_token", f"this link does not open a seat of table {self.id}: "
-                                        "it is mistyped, or the host gave the seat a new link "
-                                        "(ask the host for the seat's current link)")
+            raise ApiError("bad_token", _("this link does not open a seat of table {table}: it is "
+                                          "mistyped, or the host gave the seat a new link (ask "
+                                          "the host for the seat's current link)").format(
+                                              table=self.id))
         return found
 
     def is_host(self, token: str | None) -> bool:
@@ -351,7 +376,8 @@ class Table:
             try:
                 self.state.apply(seat, action)
             except IllegalAction as e:
-                raise ApiError("illegal_action", str(e)) from None
+                raise ApiError("illegal_action", illegal_text(self.state, seat, action, e)) \
+                    from None
             await self._store(seat, self.state.history[-1][1])  # the name, not an ASCII spelling
             self.last_activity = time.monotonic()
             if by != "player":
@@ -374,7 +400,7 @@ class Table:
             self._check_turn(seat, version, "player")
             reason = undos.refusal(self, seat)
             if reason is not None:
-                raise ApiError("illegal_action", f"no undo: {reason}")
+                raise ApiError("illegal_action", _("no undo: {reason}").format(reason=reason))
             earlier = self.state.clone()
             earlier.undo(seat)
             note = UndoNote(seat, self.state.history[-1][1], len(earlier.history),
@@ -387,10 +413,11 @@ class Table:
                           self.manager.storage.name, one_line(e))
                 if isinstance(e, LeaseLost) and self.manager.cluster is not None:
                     self.manager.cluster.evict(self)
-                    raise ApiError("unavailable", f"table {self.id} moved to another server "
-                                                  "process; reconnect and try again") from None
-                raise ApiError("server_error", "the undo could not be saved, so the move "
-                                               "stands; try again") from None
+                    raise ApiError("unavailable", _("table {table} moved to another server "
+                                                    "process; reconnect and try again").format(
+                                                        table=self.id)) from None
+                raise ApiError("server_error", _("the undo could not be saved, so the move "
+                                                 "stands; try again")) from None
             self.state = earlier
             self.record.undos.append(note)
             self.last_activity = time.monotonic()
@@ -404,25 +431,28 @@ class Table:
 
     def _check_turn(self, seat: int, version: int | None, by: str) -> None:
         if self.record.status == EXPIRED:
-            raise ApiError("unavailable", f"table {self.id} expired after a long time without "
-                                          "activity; it can be watched, not played")
+            raise ApiError("unavailable", _("table {table} expired after a long time without "
+                                            "activity; it can be watched, not played").format(
+                                                table=self.id))
         if self.record.status == ENDED:
-            raise ApiError("unavailable", f"the host ended table {self.id}; it can be watched, "
-                                          "not played")
+            raise ApiError("unavailable", _("the host ended table {table}; it can be watched, not "
+                                            "played").format(table=self.id))
         if self.record.status == OUTDATED:
-            raise ApiError("unavailable", f"table {self.id} is finished under older rules: "
-                                          f"{self.outdated}")
+            raise ApiError("unavailable", _("table {table} is finished under older rules: "
+                                            "{reason}").format(table=self.id,
+                                                               reason=self.outdated))
         if self.record.status == OPEN:
-            raise ApiError("illegal_action", f"the game starts when every seat is taken "
-                                             f"({len(self.open_seats())} still open) or when "
-                                             "the host starts it with bots")
+            raise ApiError("illegal_action", _("the game starts when every seat is taken ({count} "
+                                               "still open) or when the host starts it with "
+                                               "bots").format(count=len(self.open_seats())))
         if version is not None and version != self.version:
-            raise ApiError("stale", f"the table is at version {self.version}, not {version}: "
-                                    "another action came first; look at the new state")
+            raise ApiError("stale", _("the table is at version {current}, not {version}: another "
+                                      "action came first; look at the new state").format(
+                                          current=self.version, version=version))
         if by == "bot" and self.bot_spec(seat) is None:
-            raise ApiError("stale", f"seat {seat} is no longer played by a bot")
+            raise ApiError("stale", _("seat {seat} is no longer played by a bot").format(seat=seat))
         if by == "timer" and seat not in self.deadlines:
-            raise ApiError("stale", f"seat {seat} has no running turn timer")
+            raise ApiError("stale", _("seat {seat} has no running turn timer").format(seat=seat))
 
     async def _store(self, seat: int, action: Action) -> None:
         """Persist the action just applied; if that fails, undo it and refuse it."""
@@ -438,10 +468,11 @@ class Table:
                                           self.record.options, history)
             if isinstance(e, LeaseLost) and self.manager.cluster is not None:
                 self.manager.cluster.evict(self)
-                raise ApiError("unavailable", f"table {self.id} moved to another server "
-                                              "process; reconnect and try again") from None
-            raise ApiError("server_error", "the action could not be saved, so it was not "
-                                           "played; try again") from None
+                raise ApiError("unavailable", _("table {table} moved to another server "
+                                                "process; reconnect and try again").format(
+                                                    table=self.id)) from None
+            raise ApiError("server_error", _("the action could not be saved, so it was not "
+                                             "played; try again")) from None
         if finished:
             self.record.status = FINISHED
         if self.version % self.manager.snapshot_every == 0:
@@ -460,6 +491,8 @@ class Table:
         seat's connected status (or its stand-in bot) changed: spectators come and go
         silently."""
         async with self.lock:
+            with i18n.language(client.language):
+                await reword(self)  # lines restored from a snapshot, in the client's language
             self.last_activity = time.monotonic()
             changed = client.seat is not None and not self.is_connected(client.seat)
             if client.seat is not None and self.replaced.pop(client.seat, None) is not None:
@@ -593,13 +626,16 @@ class Table:
                 self.schedule()  # first, so that the message carries the timers it starts
                 self.broadcast()
 
-    def revoke(self, seat: int, message: str) -> None:
-        """Every connection of `seat` loses it at once: told why, then closed (code 4403)."""
+    def revoke(self, seat: int, message: Callable[[], str]) -> None:
+        """Every connection of `seat` loses it at once: told why (`message()`, made in each
+        connection's language), then closed (code 4403)."""
         self.manager.autopass.set(self, seat, False)  # the old holder's preference goes too
         for client in [c for c in self.clients | self.chat_clients if c.seat == seat]:
             self.clients.discard(client)
             self.chat_clients.discard(client)
-            client.end({"type": "error", "code": "bad_token", "error": message}, 4403)
+            with i18n.language(client.language):
+                text = message()
+            client.end({"type": "error", "code": "bad_token", "error": text}, 4403)
 
     def close_tasks(self) -> None:
         for seat in list(self.deadlines):
@@ -642,7 +678,7 @@ class GroupWriter:
             except Exception:
                 await self._one_by_one(batch)
                 continue
-            for _, future in batch:
+            for _written, future in batch:
                 if not future.done():
                     future.set_result(None)
 
@@ -763,8 +799,8 @@ class TableManager:
         when the table has people (whoever chose it cannot know the deals); a table of bots
         only keeps it, for reproducible bot games."""
         if len(self.tables) >= self.limits.max_tables:
-            raise ApiError("full", f"the server has {len(self.tables)} tables open, its limit; "
-                                   "try again later")
+            raise ApiError("full", _("the server has {count} tables open, its limit; try again "
+                                     "later").format(count=len(self.tables)))
         humans = new.players - len(new.bots)
         table_id = secrets.token_urlsafe(6)
         if new.seed is None:
@@ -792,8 +828,8 @@ class TableManager:
         except Exception as e:
             self.storage.fences.pop(table_id, None)
             log.error("table not created: database %s: %s", self.storage.name, one_line(e))
-            raise ApiError("server_error", "the table could not be saved (the server's "
-                                           "database failed); try again later") from None
+            raise ApiError("server_error", _("the table could not be saved (the server's "
+                                             "database failed); try again later")) from None
         table = Table(record, state, self)
         self.tables[record.id] = table
         table.schedule()
@@ -814,22 +850,26 @@ class TableManager:
 
     def _refuse_quarantined(self, table_id: str) -> None:
         if table_id in self.quarantined:
-            raise ApiError("unavailable", f"table {table_id} is unavailable: its stored data "
-                                          "is damaged (the operator has been told)")
+            raise ApiError("unavailable", _("table {table} is unavailable: its stored data is "
+                                            "damaged (the operator has been told)").format(
+                                                table=table_id))
 
     async def _load(self, table_id: str) -> Table:
         """Load one table in its own error boundary: anything wrong with its rows quarantines
         it (logged once) instead of failing anything else."""
         self._refuse_quarantined(table_id)
         if len(table_id) > 32:
-            raise ApiError("unknown_table", f"there is no table {table_id[:40]!r}")
+            raise ApiError("unknown_table", _("there is no table {table}").format(
+                table=repr(table_id[:40])))
         if self.cluster is not None and not await self.cluster.take(table_id):
-            raise ApiError("unavailable", f"another server process plays table {table_id} "
-                                          "right now; try again in a few seconds")
+            raise ApiError("unavailable", _("another server process plays table {table} right "
+                                            "now; try again in a few seconds").format(
+                                                table=table_id))
         try:
             stored = await self.db(self.storage.load, table_id)
             if stored is None:
-                raise ApiError("unknown_table", f"there is no table {table_id!r}")
+                raise ApiError("unknown_table", _("there is no table {table}").format(
+                    table=repr(table_id)))
             game = table_game(stored.record.game, stored.record.options)
             state, outdated = await rebuild_checked(self, game, stored)
         except ApiError:

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from squidbox.engine import State
 from squidbox.engine.events import seen_by
+from squidbox.games.names import shown as shown_name
+from squidbox.i18n import gettext as _
 
 from .storage import PLAYING, UndoNote
 
@@ -27,10 +29,10 @@ def refusal(table: Table, seat: int) -> str | None:
     if reason is not None:
         return reason
     if table.bot_spec(seat) is not None:
-        return "a bot plays this seat, and a bot's moves are never taken back"
+        return _("a bot plays this seat, and a bot's moves are never taken back")
     if table.version - 1 in table.machine_moves:
-        return ("the last move was made for this seat by the turn timer or automatic pass, "
-                "and only a person's own move can be taken back")
+        return _("the last move was made for this seat by the turn timer or automatic pass, "
+                 "and only a person's own move can be taken back")
     return None
 
 
@@ -59,6 +61,7 @@ def log_with_notes(state: State, viewer: int | None, notes: list[UndoNote]) -> l
     for note, place in zip(notes, places, strict=True):
         merged += log[at:shown[place]]
         at = shown[place]
-        merged.append({"type": "undo", "text": f"{names[note.seat]} took back a move.",
-                       "seat": note.seat, "name": names[note.seat]})
+        text = _("{name} took back a move.").format(name=shown_name(state.game,
+                                                                    names[note.seat]))
+        merged.append({"type": "undo", "text": text, "seat": note.seat, "name": names[note.seat]})
     return merged + log[at:]

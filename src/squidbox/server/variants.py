@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from squidbox.engine import DataFileError, Game, Option, SquidboxError
+from squidbox.i18n import gettext as _
 from squidbox.registry import get_game
 from squidbox.variant import Variant, make_variant, variant_game
 
@@ -38,12 +39,14 @@ def with_variant(game: Game, options: dict[str, Any], edits: Any) -> tuple[Game,
     if edits is None or edits == []:
         return game, options
     if not (isinstance(edits, list) and all(isinstance(e, str) for e in edits)):
-        raise ApiError("bad_request", "'variant' must be a list of KEY=VALUE strings, e.g. "
-                                      '["cards.Magpie.cost=0"]')
+        raise ApiError("bad_request", _("'variant' must be a list of KEY=VALUE strings, e.g. "
+                                        '["cards.Magpie.cost=0"]'))
     if len(edits) > MAX_EDITS:
-        raise ApiError("bad_request", f"'variant' may hold at most {MAX_EDITS} edits")
+        raise ApiError("bad_request", _("'variant' may hold at most {count} edits").format(
+            count=MAX_EDITS))
     if OPTION in options:
-        raise ApiError("invalid_options", "give a variant as 'variant' edits, not as an option")
+        raise ApiError("invalid_options",
+                       _("give a variant as 'variant' edits, not as an option"))
     try:
         variant = make_variant(game.id, None, edits)
     except SquidboxError as e:

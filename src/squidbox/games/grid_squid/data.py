@@ -24,6 +24,7 @@ class GridSquidData:
     board_columns: int
     cubes_per_player: int
     player_colours: tuple[str, ...]
+    german_player_colours: tuple[str, ...]  # the same colours as the German interface shows them
     hand_size: int
     advanced_hand_size: int
     cards_played_per_round: int
@@ -69,6 +70,7 @@ def load(path: Path = DATA_FILE) -> GridSquidData:
         board_columns=f.get_int("board_columns", 1, 26),
         cubes_per_player=f.get_int("cubes_per_player", 1),
         player_colours=tuple(f.get_list("player_colours", str)),
+        german_player_colours=tuple(f.get_list("german_player_colours", str)),
         hand_size=f.get_int("hand_size", 1),
         advanced_hand_size=f.get_int("advanced_hand_size", 1),
         cards_played_per_round=f.get_int("cards_played_per_round", 1),
@@ -88,6 +90,10 @@ def _check_consistency(f: DataFile, data: GridSquidData) -> None:
         raise f.error("line_points", "must list at least one line length")
     if len(data.player_colours) < max(data.setups):
         raise f.error("player_colours", f"must name a colour for each of {max(data.setups)} seats")
+    german = data.german_player_colours
+    if len(set(german)) != len(data.player_colours) or not all(german):
+        raise f.error("german_player_colours", f"must be {len(data.player_colours)} distinct, "
+                      "non-empty names, one for each of `player_colours`")
     if min(data.hand_size, data.advanced_hand_size) < data.cards_played_per_round:
         raise f.error("hand_size", "must be at least cards_played_per_round")
     longest = max(data.board_columns, *(s.board_rows for s in data.setups.values()))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from squidbox.engine import Game, Option
+from squidbox.games.names import initials
+from squidbox.games.names import shown as shown_names
 from squidbox.i18n import gettext as _
 from squidbox.i18n import ngettext
 
@@ -65,6 +67,14 @@ class GridSquid(Game):
     def seat_names(self, num_players: int) -> list[str]:
         return list(self.data.player_colours[:num_players])
 
+    def names_in(self, language: str) -> dict[str, str]:
+        """The cube colours as a reader of `language` reads them (games/names.py): the German
+        interface shows the data file's `german_player_colours`; state and options keep
+        `player_colours`."""
+        if language != "de":
+            return {}
+        return dict(zip(self.data.player_colours, self.data.german_player_colours, strict=True))
+
     def _check_colours(self, value: Any, num_players: int) -> str | None:
         if value == "default":
             return None
@@ -88,22 +98,27 @@ class GridSquid(Game):
 
     # ---- text ------------------------------------------------------------------------------------
     def render(self, view: dict[str, Any]) -> str:
+        """The board as text, the colours named in the reader's language."""
+        return shown_names(self, self._render(view))
+
+    def _render(self, view: dict[str, Any]) -> str:
         state = view["state"]
         board = state["board"]
         names = view["seat_names"]
+        marks = initials([shown_names(self, name) for name in names])  # a cube's colour: "R"
         lines = [_("Grid Squid · round {round} of {rounds}").format(round=state["round"],
                                                                       rounds=state["rounds"])]
-        width = max(len(_cell(t, names)) for t in board["tiles"]) + 2
+        width = max(len(_cell(t, marks)) for t in board["tiles"]) + 2
         header = "    " + "".join(f"{chr(ord('A') + c):^{width}}" for c in range(board["columns"]))
         lines.append(header)
         for row in range(board["rows"]):
             cells = board["tiles"][row * board["columns"]:(row + 1) * board["columns"]]
-            lines.append(f"{row + 1:>3} " + "".join(f"{_cell(t, names):^{width}}" for t in cells))
+            lines.append(f"{row + 1:>3} " + "".join(f"{_cell(t, marks):^{width}}" for t in cells))
         lines.append("")
         for player in state["players"]:
             marker = "▶" if player["seat"] == state["current_player"] else " "
             lines.append(
-                f" {marker} {player['colour']:<7} {player['score']:>3} "
+                f" {marker} {shown_names(self, player['colour']):<7} {player['score']:>3} "
                 + ngettext("point", "points", player["score"]) + " · "
                 + _("{count} cubes left").format(count=f"{player['supply']:>2}") + " · "
                 + ngettext("{count} card", "{count} cards", player["cards_in_hand"]).format(
@@ -120,6 +135,9 @@ class GridSquid(Game):
         return "\n".join(lines)
 
     def action_label(self, view: dict[str, Any], action: str) -> str:
+        return shown_names(self, self._action_label(view, action))
+
+    def _action_label(self, view: dict[str, Any], action: str) -> str:
         move = self.moves(action)
         if type(move) is Discard:
             return _("play {symbol} without effect (no tile you can take)").format(
@@ -137,7 +155,7 @@ class GridSquid(Game):
             name=view["seat_names"][tile["owner"]])
 
 
-def _cell(tile: dict[str, Any], names: list[str]) -> str:
+def _cell(tile: dict[str, Any], marks: list[str]) -> str:
     if tile["owner"] is None:
         return tile["symbol"]
-    return f"{tile['symbol']}·{names[tile['owner']][0]}{tile['cubes']}"
+    return f"{tile['symbol']}·{marks[tile['owner']]}{tile['cubes']}"

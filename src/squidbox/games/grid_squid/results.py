@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from squidbox.games.names import shown
 from squidbox.games.results import Results, tied_at_top, winners_of
 from squidbox.i18n import N_, ngettext
 from squidbox.i18n import gettext as _
@@ -16,7 +17,7 @@ def points_text(count: int) -> str:
 
 
 def results(state: Any) -> Results:
-    names = state.seat_names()
+    names = [shown(state.game, name) for name in state.seat_names()]  # in the reader's language
     rounds = state.round_points
     points = [int(p) for p in state.scores()]
     winners = winners_of(state)

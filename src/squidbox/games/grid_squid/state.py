@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from squidbox import i18n
 from squidbox.engine import Field, Fixed, Later, Seen, State, Zone
+from squidbox.games.names import shown_log
 from squidbox.i18n import N_, ngettext
 
 from .actions import Discard, Place
@@ -327,6 +329,14 @@ class GridSquidState(State):
                 for seat in range(self.num_players)]
 
     # ---- what a player sees -------------------------------------------------------------------
+    def log(self, viewer: int | None) -> list[dict[str, Any]]:
+        """The log, its colours named in the reader's language ("Rot" in German; the data keep
+        "Red")."""
+        if i18n.current() == i18n.DEFAULT:
+            return super().log(viewer)
+        self._check_viewer(viewer)
+        return shown_log(self, viewer)
+
     def _view(self, viewer: int | None) -> dict[str, Any]:
         symbols = self.game.data.symbols
         columns = self.geo.columns

@@ -3,7 +3,7 @@
 // hand is clickable to play it without effect ("discard Wheel").
 
 import { t, tn } from "/static/i18n.js";
-import { relayoutOnResize, boardWidth, card, charsIn, clickable, el, label, lastEvent, lookColour, nameOf, paragraph, paragraphHeight, piece, prepare, seatColour, title, textColourOn, wrapText } from "/static/svg.js";
+import { relayoutOnResize, boardWidth, card, charsIn, clickable, el, label, lastEvent, lookColour, nameOf, paragraph, paragraphHeight, piece, prepare, seatColour, shownName, title, textColourOn, wrapText } from "/static/svg.js";
 
 // Laid out for the width the board is shown at (a phone gets a narrower layout, never smaller
 // text): see boardWidth in static/svg.js.
@@ -54,9 +54,8 @@ function drawHeader(svg, view, state) {
 function scoredText(view) {
   const scored = lastEvent(["score"]);
   if (!scored) return "";
-  const seatNames = view.seat_names || [];
   const parts = (scored.event.players || []).map((player) => {
-    const who = seatNames[player.seat] ?? t("Seat {number}", { number: player.seat + 1 });
+    const who = nameOf(view, player.seat);
     const lines = (player.lines || []).map(([direction, tiles, points]) =>
       `${t(direction)} ${tiles[0]}–${tiles[tiles.length - 1]} (${tn("{count} point", "{count} points", points)})`);
     if (player.squids) lines.push(tn("{count} Squid", "{count} Squids", player.squids));
@@ -83,12 +82,12 @@ function drawPlayers(svg, view, players, top) {
       stroke: active ? "#c58b00" : "#c9c3b5", "stroke-width": active ? 2.5 : 1 });
     el(group, "rect", { x: x + 8, y: y + 8, width: 20, height: 20, rx: 3, fill: colour, stroke: "#1b1f24" });
     const you = player.seat === view.seat ? ` ${t("(you)")}` : "";
-    label(group, x + 36, y + 18, `${player.colour || nameOf(view, player.seat)}${you}`,
+    label(group, x + 36, y + 18, `${player.colour ? shownName(player.colour) : nameOf(view, player.seat)}${you}`,
       { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
     label(group, x + 8, y + 43, `${tn("{count} point", "{count} points", player.score ?? 0)} · ${tn("{count} cube", "{count} cubes", player.supply ?? 0)} · ` +
       `${tn("{count} card", "{count} cards", player.cards_in_hand ?? 0)} · ${t("played {count}", { count: player.played_this_round ?? 0 })}`,
     { "text-anchor": "start", "font-size": 12 });
-    title(group, t("{colour}: score {score}, supply {supply}", { colour: player.colour, score: player.score, supply: player.supply }));
+    title(group, t("{colour}: score {score}, supply {supply}", { colour: shownName(player.colour), score: player.score, supply: player.supply }));
   });
 }
 
@@ -158,7 +157,8 @@ function drawScoredLines(svg, view, board, top) {
 function ownerText(tile, names) {
   if (tile.owner === null || tile.owner === undefined) return `: ${t("empty")}`;
   const cubes = tn("{count} cube", "{count} cubes", tile.cubes);
-  return `: ${t("{name} holds it with {cubes}", { name: names[tile.owner] ?? t("seat {number}", { number: tile.owner + 1 }), cubes })}`;
+  const name = names[tile.owner] !== undefined ? shownName(names[tile.owner]) : t("seat {number}", { number: tile.owner + 1 });
+  return `: ${t("{name} holds it with {cubes}", { name, cubes })}`;
 }
 
 function drawCubes(group, tile, x, y, names) {

@@ -47,7 +47,8 @@ class Mix:
 
 @dataclass(frozen=True)
 class SquidCircleData:
-    colours: tuple[str, ...]
+    colours: tuple[str, ...]  # the seats' names in the state ("Red"; characters "Red 1")
+    german_colours: tuple[str, ...]  # the same colours as the German interface shows them
     min_players: int
     characters_per_colour: int
     starting_tricks: int
@@ -74,6 +75,10 @@ def load(path: Path = DATA_FILE) -> SquidCircleData:
     colours = tuple(f.get_list("colours", str))
     if len(set(colours)) != len(colours) or not all(colours):
         raise f.error("colours", "must be distinct, non-empty names")
+    german_colours = tuple(f.get_list("german_colours", str))
+    if len(set(german_colours)) != len(colours) or not all(german_colours):
+        raise f.error("german_colours", f"must be {len(colours)} distinct, non-empty names, one "
+                      "for each of `colours`")
     guard_actions = tuple(
         GuardActionType(key, f.get(f"guard_actions.{key}.name", str),
                         f.get(f"guard_actions.{key}.english", str),
@@ -86,6 +91,7 @@ def load(path: Path = DATA_FILE) -> SquidCircleData:
         raise f.error("tricks", "card names must be distinct from each other and the guard actions")
     data = SquidCircleData(
         colours=colours,
+        german_colours=german_colours,
         min_players=f.get_int("min_players", 2, max(2, len(colours))),
         characters_per_colour=f.get_int("characters_per_colour", 1),
         starting_tricks=f.get_int("starting_tricks", 0),

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from squidbox.engine import Game, Option
-from squidbox.i18n import N_
+from squidbox.games.names import shown as shown_names
+from squidbox.i18n import N_, ngettext
 from squidbox.i18n import gettext as _
 
 from . import data as data_file
@@ -70,15 +71,27 @@ class SquidCircle(Game):
     def seat_names(self, num_players: int) -> list[str]:
         return list(self.data.colours[:num_players])
 
+    def names_in(self, language: str) -> dict[str, str]:
+        """The colours as a reader of `language` reads them (games/names.py): the German
+        interface shows the data file's `german_colours`; the state keeps `colours`."""
+        if language != "de":
+            return {}
+        return dict(zip(self.data.colours, self.data.german_colours, strict=True))
+
     # ---- text ------------------------------------------------------------------------------------
     def render(self, view: dict[str, Any]) -> str:
+        """The board as text, the colours named in the reader's language."""
+        return shown_names(self, self._render(view))
+
+    def _render(self, view: dict[str, Any]) -> str:
         state = view["state"]
         names = view["seat_names"]
         lines = [_("SQUID · round {round} · {phase}").format(
             round=state["round"], phase=_(PHASE_TITLES[state["phase"]]))]
         circle = state["circle"]
-        lines.append(_("Circle, clockwise ({count} character{s}; * = guard):").format(
-            count=len(circle), s="" if len(circle) == 1 else "s"))
+        lines.append(ngettext("Circle, clockwise ({count} character; * = guard):",
+                              "Circle, clockwise ({count} characters; * = guard):",
+                              len(circle)).format(count=len(circle)))
         cells = [("*" if i == state["guard"] else " ") + entry["character"]
                  for i, entry in enumerate(circle)]
         lines.extend("   " + "  ".join(cells[i:i + 6]) for i in range(0, len(cells), 6))
@@ -103,7 +116,8 @@ class SquidCircle(Game):
             last = state["last_call"][player["seat"]]
             extra += (" · " + _("last call {value}").format(value=last)
                       if last is not None and player["active"] else "")
-            lines.append(f" {marker} {player['colour']:<7} {status}{extra}")
+            colour = shown_names(self, player["colour"])
+            lines.append(f" {marker} {colour:<7} {status}{extra}")
         lines.append("")
         lines.append(_("Guard actions: {count} in the pile; discards: {discards}").format(
             count=state["guard_pile"], discards=_counts(state["guard_discard"])))
@@ -117,6 +131,9 @@ class SquidCircle(Game):
         return "\n".join(lines)
 
     def action_label(self, view: dict[str, Any], action: str) -> str:
+        return shown_names(self, self._action_label(view, action))
+
+    def _action_label(self, view: dict[str, Any], action: str) -> str:
         state = view["state"]
         move = self.moves(action)
         if action == PASS:

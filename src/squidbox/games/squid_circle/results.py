@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from squidbox.games.names import shown
 from squidbox.games.results import Results, winners_of
 from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
 
 
 def results(state: Any) -> Results:
-    names = state.seat_names()
+    names = [shown(state.game, name) for name in state.seat_names()]  # in the reader's language
     players = state.view(None)["state"]["players"]
     left = [p["characters"] for p in players]
     winners = winners_of(state)

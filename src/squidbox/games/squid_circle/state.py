@@ -10,7 +10,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from squidbox import i18n
 from squidbox.engine import Field, Later, Seen, State, Zone
+from squidbox.games.names import shown_log
 from squidbox.i18n import gettext as _
 
 from . import circle as circle_rules
@@ -457,6 +459,14 @@ class SquidCircleState(State):
         return action not in self.game.call_actions
 
     # ---- what a player sees -------------------------------------------------------------------
+    def log(self, viewer: int | None) -> list[dict[str, Any]]:
+        """The log, its colours named in the reader's language ("Rot 1" in German; the data
+        keep "Red 1")."""
+        if i18n.current() == i18n.DEFAULT:
+            return super().log(viewer)
+        self._check_viewer(viewer)
+        return shown_log(self, viewer)
+
     def _view(self, viewer: int | None) -> dict[str, Any]:
         hand = None if viewer is None else self.visible("hands", viewer, viewer)
         return {

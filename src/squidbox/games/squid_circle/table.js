@@ -3,7 +3,7 @@
 // ("play <trick>"), the 0 and 1 hand signs during the call ("vote 0", "vote 1"), and Pass.
 
 import { t, tn } from "/static/i18n.js";
-import { relayoutOnResize, TAP, boardWidth, card, cardHeight, charsIn, clickable, el, label, nameOf, paragraph, piece, pieceInfo, prepare, seatColour, token, wrapText } from "/static/svg.js";
+import { relayoutOnResize, TAP, boardWidth, card, cardHeight, charsIn, clickable, el, label, nameOf, paragraph, piece, pieceInfo, prepare, seatColour, seatNames, shownName, token, wrapText } from "/static/svg.js";
 
 // Laid out for the width the board is shown at (see boardWidth in static/svg.js).
 let WIDTH = 520;
@@ -35,31 +35,39 @@ export function draw(svg, view, legal, labels, act) {
 }
 
 function phaseText(phase) {
-  return { call: t("the call: show 0 or 1"), after_move: t("the guard has moved"),
+  return { start: t("setup: placing the guard"),
+    call: t("the call: show 0 or 1"), after_move: t("the guard has moved"),
     after_reveal: t("a guard action is revealed"), over: t("game over") }[phase] || String(phase ?? "");
 }
 
 function drawCircle(svg, view, state) {
   const circle = state.circle || [];
+  const colours = seatNames(view).map(shownName);
   el(svg, "circle", { cx: CENTRE_X, cy: CENTRE_Y, r: RADIUS, fill: "none", stroke: "#c9c3b5", "stroke-width": 10 });
   circle.forEach((entry, i) => {
     const angle = (2 * Math.PI * i) / Math.max(1, circle.length) - Math.PI / 2;
     const x = CENTRE_X + RADIUS * Math.cos(angle);
     const y = CENTRE_Y + RADIUS * Math.sin(angle);
-    const fill = seatColour(nameOf(view, entry.seat), entry.seat);
+    const fill = seatColour(seatNames(view)[entry.seat], entry.seat);
     const guarded = i === state.guard;
-    const group = token(svg, x, y, guarded ? TAP / 2 + 4 : TAP / 2, fill, shortCharacter(entry.character),
+    const group = token(svg, x, y, guarded ? TAP / 2 + 4 : TAP / 2, fill, shortCharacter(entry.character, colours),
       { className: `character${guarded ? " guarded" : ""}`, strokeWidth: guarded ? 3 : 1.2,
-        title: `${entry.character}${guarded ? ` ${t("(the guard stands here)")}` : ""}` });
+        title: `${shownName(entry.character)}${guarded ? ` ${t("(the guard stands here)")}` : ""}` });
     group.setAttribute("data-character", entry.character);
     piece(group, "character");
     if (guarded) drawGuard(svg, x, y, angle);
   });
 }
 
-function shortCharacter(name) {
-  const parts = String(name ?? "").split(" ");
-  return parts.length > 1 ? `${parts[0][0]}${parts[parts.length - 1]}` : String(name ?? "").slice(0, 3);
+// "Red 1" as "R1" on its token, in the reader's language: "Rot 1" is "R1", and where two colours
+// begin alike ("Grün", "Gelb") as many letters as tell them apart ("Gr1", "Ge1").
+function shortCharacter(name, colours) {
+  const parts = shownName(name).split(" ");
+  if (parts.length < 2) return parts[0].slice(0, 3);
+  const colour = parts[0];
+  let length = 1;
+  while (length < colour.length && colours.some((other) => other !== colour && other.startsWith(colour.slice(0, length)))) length += 1;
+  return `${colour.slice(0, length)}${parts[parts.length - 1]}`;
 }
 
 function drawGuard(svg, x, y, angle) {
@@ -80,7 +88,7 @@ function drawCentre(svg, state) {
   const shown = revealed ?? lastOf(state.guard_discard);
   const info = pieceInfo(`guard_action:${shown}`);
   const face = card(svg, CENTRE_X + 8, CENTRE_Y - 80, 84, 100,
-    [revealed ? t("Revealed") : t("Last drawn"), shown, ...(info ? [`(${t(info.english)})`] : [])],
+    [revealed ? t("Revealed") : t("Last drawn"), shown, ...(info && t(info.english) !== shown ? [`(${t(info.english)})`] : [])],
     { fill: info?.colour ?? "#fffdf6", stroke: revealed ? "#c58b00" : "#5b5140" });
   piece(face, `guard_action:${shown}`);
   const below = Math.max(CENTRE_Y + 24, CENTRE_Y - 80 + face.cardHeight + 4);
@@ -92,8 +100,8 @@ function drawCentre(svg, state) {
 // apart (kept in front is not eliminated). The y below them.
 function drawOutside(svg, state, top) {
   let y = top;
-  if ((state.in_front || []).length) y = paragraph(svg, 8, y, WIDTH - 16, t("Kept in front (not in play): {names}", { names: state.in_front.join(", ") })) + 2;
-  if ((state.boxed || []).length) y = paragraph(svg, 8, y, WIDTH - 16, t("Knocked out: {names}", { names: state.boxed.join(", ") })) + 2;
+  if ((state.in_front || []).length) y = paragraph(svg, 8, y, WIDTH - 16, t("Kept in front (not in play): {names}", { names: state.in_front.map(shownName).join(", ") })) + 2;
+  if ((state.boxed || []).length) y = paragraph(svg, 8, y, WIDTH - 16, t("Knocked out: {names}", { names: state.boxed.map(shownName).join(", ") })) + 2;
   return y + 4;
 }
 
@@ -124,7 +132,7 @@ function drawPlayers(svg, view, players, state, top) {
       stroke: threatened ? "#b3261e" : "#c9c3b5", "stroke-width": threatened ? 2.5 : 1, opacity: player.active === false ? 0.5 : 1 });
     el(group, "circle", { cx: x + 16, cy: y + 18, r: 9, fill: seatColour(player.colour, player.seat), stroke: "#1b1f24" });
     const you = player.seat === view.seat ? ` ${t("(you)")}` : "";
-    label(group, x + 32, y + 13, `${player.colour ?? nameOf(view, player.seat)}${you}${threatened ? ` · ${t("threatened")}` : ""}`,
+    label(group, x + 32, y + 13, `${player.colour !== undefined ? shownName(player.colour) : nameOf(view, player.seat)}${you}${threatened ? ` · ${t("threatened")}` : ""}`,
       { "text-anchor": "start", "font-size": 13, "font-weight": "bold" });
     lines.forEach((line, k) => label(group, x + 32, y + 31 + k * 15, line, { "text-anchor": "start" }));
   });
@@ -145,7 +153,8 @@ function handCards(state, legal) {
   }
   for (const trick of state.hand || []) {
     const info = pieceInfo(`trick:${trick}`);
-    cards.push({ lines: [trick, ...(info?.text ? [info.text] : [])],
+    const text = info?.text?.startsWith(`${trick}: `) ? info.text.slice(trick.length + 2) : info?.text;  // the rulebook's "Zeige 2: Du darfst …" under its name
+    cards.push({ lines: [trick, ...(text ? [text] : [])],
       actions: legal.filter((a) => a === `play ${trick}`), name: t("Trick {name}", { name: trick }),
       fill: info?.colour ?? "#fdf3c9", piece: `trick:${trick}` });
   }
@@ -158,7 +167,8 @@ function drawHand(svg, view, state, top, legal, labels, act) {
     label(svg, WIDTH / 2, top + 30, t("Spectating: tricks are hidden"), { "font-size": 13, fill: "#5b5140" });
     return top + 50;
   }
-  const vote = state.my_vote;
+  const vote = state.my_vote === null || state.my_vote === undefined ? state.my_vote
+    : String(state.my_vote).replace(/^(vote|play) /, "");  // "vote 1" is "1", "play Zeige 2" "Zeige 2"
   const headingBottom = paragraph(svg, 8, top, WIDTH - 16, vote !== null && vote !== undefined ? t("Your tricks · your hidden choice: {vote}", { vote }) : t("Your tricks and signs"),
     { "font-size": 14, "font-weight": "bold" });
   const cards = handCards(state, legal || []);

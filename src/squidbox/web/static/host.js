@@ -4,7 +4,9 @@
 // /api/tables/<id>/host routes (docs/web-api.md, "Hosting").
 
 import { copyRow } from "./copy.js";
+import { botLevel } from "./bots.js";
 import { t } from "./i18n.js";
+import { loadSeatNames, seatNameIn } from "./seatnames.js";
 
 const app = document.getElementById("host-app");
 const tableId = app.dataset.table;
@@ -42,6 +44,7 @@ async function load() {
       tableActions.replaceChildren();
       return;
     }
+    seatNames = await loadSeatNames(answer.game);
     render(answer);
   } catch {
     showError(t("The server cannot be reached. Try again in a moment."));
@@ -59,6 +62,7 @@ async function post(path, body, clicked) {
     });
     const answer = await response.json();
     if (!response.ok) throw new Error(answer.error || t("the server refused"));
+    seatNames = await loadSeatNames(answer.game);
     render(answer);
   } catch (error) {
     showError(t("Not done: {error}", { error: error.message || error }));
@@ -66,9 +70,12 @@ async function post(path, body, clicked) {
   }
 }
 
+let seatNames = {};  // the game's seat names in the page's language (seatnames.js)
+
 function describe(seat) {
-  const who = seat.player ? `${seat.name} (${seat.player})` : seat.name;
-  if (seat.kind === "bot") return t("{who}: played by the {bot} bot", { who, bot: seat.bot });
+  const name = seatNameIn(seatNames, seat.name);
+  const who = seat.player ? `${name} (${seat.player})` : name;
+  if (seat.kind === "bot") return t("{name}: played by the computer ({level})", { name: who, level: botLevel(seat.bot) });
   if (seat.kind === "open") return t("{who}: open, waiting for someone to take it", { who });
   return seat.connected ? t("{who}: a person, connected", { who }) : t("{who}: a person, not connected", { who });
 }

@@ -1,23 +1,15 @@
 // The lobby: create a table (game, players, human, open or bot seats, timers, options, seed) and
 // list the tables: open ones (take a free seat with a name), games in progress, finished games.
 
+import { BOT_WORDS, botLabel, botLevel } from "./bots.js";
 import { absolute, copyRow } from "./copy.js";
+import { loadSeatNames, seatNameIn } from "./seatnames.js";
 import { LANGUAGE, t } from "./i18n.js";
 import { durationText } from "./mytables.js";
 
 // Who sits in a seat: a person, an open seat, or one of the computer players the server offers
 // for the game (GET /api/games: `bots`, and `default_bot` for a new seat).
 const PEOPLE = [["", t("A person (gets a link)")], ["open", t("Open: anyone may take it")]];
-const BOT_WORDS = {
-  random: [t("easy"), t("plays any allowed move at random")],
-  heuristic: [t("good"), t("picks the move its rules of thumb rate best")],
-  ismcts: [t("strong (slow)"),
-    t("tries out many possible games before each move, never peeking at hidden cards; takes a few seconds")],
-};
-
-function botLabel(kind) {
-  return t("Computer: {level}", { level: (BOT_WORDS[kind] || [kind])[0] });
-}
 
 const form = document.getElementById("create-form");
 const gameSelect = document.getElementById("game-select");
@@ -312,7 +304,7 @@ async function createTable(event) {
     });
     const answer = await response.json();
     if (!response.ok) throw new Error(`${answer.error || t("could not create the table")} (${answer.code || response.status})`);
-    showCreated(answer);
+    showCreated(answer, await loadSeatNames(body.game));
     loadTables();
   } catch (error) {
     lobbyError.textContent = String(error.message || error);
@@ -322,7 +314,7 @@ async function createTable(event) {
   }
 }
 
-function showCreated(answer) {
+function showCreated(answer, names) {
   result.replaceChildren();
   const heading = document.createElement("h3");
   heading.textContent = answer.status === "open"
@@ -338,16 +330,16 @@ function showCreated(answer) {
       link.href = seat.url;
       link.className = "seat-link";
       link.dataset.seat = String(seat.seat);
-      link.textContent = t("Play as {name} (seat {number})", { name: seat.name, number: seat.seat + 1 });
+      link.textContent = t("Play as {name} (seat {number})", { name: seatNameIn(names, seat.name), number: seat.seat + 1 });
       item.appendChild(link);
       if (humans > 1) {
         item.append(` · ${t("or send this link to the friend who plays it")}`);
         item.appendChild(copyRow(t("Seat {number} link", { number: seat.seat + 1 }), seat.url));
       }
     } else if (seat.open) {
-      item.textContent = t("{name}: open, anyone with the table link or from the lobby may take it", { name: seat.name });
+      item.textContent = t("{name}: open, anyone with the table link or from the lobby may take it", { name: seatNameIn(names, seat.name) });
     } else {
-      item.textContent = t("{name}: played by the computer ({level})", { name: seat.name, level: (BOT_WORDS[seat.bot] || [seat.bot])[0] });
+      item.textContent = t("{name}: played by the computer ({level})", { name: seatNameIn(names, seat.name), level: botLevel(seat.bot) });
     }
     list.appendChild(item);
   }

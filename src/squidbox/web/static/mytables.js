@@ -10,6 +10,7 @@
 
 import { Connection } from "./connection.js";
 import { t } from "./i18n.js";
+import { loadSeatNames, seatNameIn } from "./seatnames.js";
 import { forgetSeat, heldSeats, seatHref } from "./seats.js";
 
 const NOTIFY_KEY = "squidbox:notify";  // "on": the player asked for turn notifications
@@ -117,7 +118,25 @@ function gameName(entry) {
 function seatName(entry, seat) {
   const info = (entry.seats || [])[seat];
   if (!info) return t("seat {number}", { number: seat + 1 });
-  return info.player ? t("{player} ({seat})", { player: info.player, seat: info.name }) : info.name;
+  const name = shownSeatName(entry.game, info.name);
+  return info.player ? t("{player} ({seat})", { player: info.player, seat: name }) : name;
+}
+
+// A game's seat names as the page's language reads them (SQUID's "Red" is "Rot" in German),
+// once its names have loaded (seatnames.js; the list is drawn again then).
+const seatWords = {};  // game id -> { name: shown name }
+
+function shownSeatName(game, name) {
+  if (!(game in seatWords)) {
+    seatWords[game] = {};
+    loadSeatNames(game).then((names) => {
+      if (Object.keys(names).length) {
+        seatWords[game] = names;
+        render();
+      }
+    });
+  }
+  return seatNameIn(seatWords[game], name);
 }
 
 // How the entries are ordered: your turn, others' turn, waiting for players, over, errors.

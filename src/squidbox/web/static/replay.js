@@ -8,7 +8,7 @@
 import { t } from "./i18n.js";
 import { copyRow } from "./copy.js";
 import { explainPieces, loadPieces } from "./pieces.js";
-import { setLog, textWithPieces } from "./svg.js";
+import { setLog, shownName, textWithPieces } from "./svg.js";
 
 const app = document.getElementById("replay-app");
 const tableId = app.dataset.table;
@@ -63,7 +63,7 @@ function build(gameName) {
   elements.viewer = node("select", { id: "replay-viewer" });
   elements.viewer.appendChild(node("option", { value: "" }, t("Spectator (public)")));
   for (const seat of summary.seats) {
-    const who = seat.player ? `${seat.name} (${seat.player})` : seat.name;
+    const who = seat.player ? `${shownName(seat.name)} (${seat.player})` : shownName(seat.name);
     elements.viewer.appendChild(node("option", { value: String(seat.seat) }, who));
   }
   elements.viewer.value = viewer === null ? "" : String(viewer);
@@ -186,7 +186,7 @@ function markControls() {
 
 async function render(answer) {
   const view = answer.view;
-  const names = view.seat_names || [];
+  const names = (view.seat_names || []).map(shownName);
   const before = step > 0 ? cache.get(`${viewer ?? ""}:${step - 1}`)?.log?.length : 0;
   renderMove(answer.move, names);
   renderLog(answer.log, before);
@@ -206,7 +206,7 @@ function renderMove(move, names) {
   else if (move.action === null) {
     text = t("Step {step}: {name} made a choice this seat did not see.", { step, name: names[move.seat] });
   } else {
-    text = t("Step {step}: {name} · {action}", { step, name: names[move.seat], action: move.action });
+    text = t("Step {step}: {name} · {action}", { step, name: names[move.seat], action: move.label || move.action });
   }
   if (step === summary.steps && summary.steps === summary.actions) text += ` ${t("(the last step)")}`;
   elements.move.textContent = text;

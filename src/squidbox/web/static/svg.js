@@ -234,7 +234,14 @@ export function seatNames(view) {
 
 export function nameOf(view, seat) {
   const names = seatNames(view);
-  return seat === null || seat === undefined ? "" : (names[seat] ?? t("Seat {number}", { number: Number(seat) + 1 }));
+  return seat === null || seat === undefined ? "" : (names[seat] !== undefined ? shownName(names[seat]) : t("Seat {number}", { number: Number(seat) + 1 }));
+}
+
+// A seat's or character's name as the reader reads it: the view keeps the game's own names
+// ("Red 1"), the game's pieces say what each is called in the page's language ("Rot 1").
+export function shownName(name) {
+  const names = pieceBook.names || {};
+  return String(name ?? "").replace(/[^\s]+/g, (word) => names[word] ?? word);
 }
 
 // ---- pieces: every drawn piece can explain itself (texts come from /api/games/<id>/pieces) ----
@@ -285,6 +292,9 @@ export function pieceText(key) {
   const info = pieceInfo(key);
   if (!info) return "";
   const values = (info.values || []).map((v) => `${v.label} ${v.value}${v.proposed ? "*" : ""}`).join(", ");
+  // A text that begins with the piece's name (SQUID's rulebook texts: "Zeige 2: Du darfst …")
+  // is not given the name twice.
+  if (!values && info.text && info.text.startsWith(`${info.name}:`)) return info.text;
   return [info.name + (values ? ` (${values})` : ""), info.text].filter(Boolean).join(": ");
 }
 

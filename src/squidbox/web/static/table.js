@@ -3,10 +3,11 @@
 // the log. A page that cannot work (unknown table, refused seat link) says so and stays put.
 
 import { setUpAutoPass } from "./autopass.js";
+import { botLabel } from "./bots.js";
 import { Connection, OFFLINE_TEXT, plainError } from "./connection.js";
 import { describeSeat, forgetSeat, renderSwitcher, seatHref, seatOfThisTab } from "./seats.js";
 import { durationText } from "./mytables.js";
-import { closeChooser, pieceInfo, setLog, textWithPieces } from "./svg.js";
+import { closeChooser, pieceInfo, setLog, shownName, textWithPieces } from "./svg.js";
 import { closePanel, explainPieces, explainSwitch, loadPieces } from "./pieces.js";
 import { hideResults, showResults } from "./results.js";
 import { t } from "./i18n.js";
@@ -398,7 +399,8 @@ function renderTitle(view, table) {
 }
 
 function seatName(view, index) {
-  return view.seat_names?.[index] ?? t("Seat {number}", { number: index + 1 });
+  const name = view.seat_names?.[index];
+  return name === undefined ? t("Seat {number}", { number: index + 1 }) : shownName(name);
 }
 
 // A seat as the page names it: the game's seat name, with the display name of whoever took it
@@ -464,7 +466,7 @@ function renderSeats(message, view, table) {
     const item = document.createElement("li");
     const index = info.seat;
     const parts = [seatLabel(view, index)];
-    if (info.bot) parts.push(t("bot: {bot}", { bot: info.bot }));
+    if (info.bot) parts.push(botLabel(info.bot));
     if (index === view.seat) parts.push(t("you"));
     if ((view.to_move || []).includes(index)) parts.push(t("to move"));
     if (view.returns) parts.push(view.returns[index] === Math.max(...view.returns) && view.returns[index] > 0 ? t("winner") : t("not a winner"));
