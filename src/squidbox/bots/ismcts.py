@@ -116,22 +116,20 @@ class ISMCTSBot:
         return best
 
     def _rollout(self, state: State) -> list[float]:
-        choice = self.rng.choice
-        depth = 0
-        while not state.is_terminal():
-            if self.rollout_depth is not None and depth >= self.rollout_depth:
-                assert self.evaluate is not None
-                return self.evaluate(state)
-            movers = state.to_move()
-            mover = movers[0] if len(movers) == 1 else choice(movers)
-            state.apply(mover, choice(state.legal_actions(mover)))
-            depth += 1
-        return state.returns()
+        """Random decisions to the end, or for `rollout_depth` decisions and then `evaluate`
+        (the same draws as a loop of to_move, legal_actions and apply, through the engine's
+        `play_random`, which skips the protocol's checks in a search state)."""
+        if state.play_random(self.rng, self.rollout_depth):
+            return state.returns()
+        assert self.evaluate is not None
+        return self.evaluate(state)
 
 
 def _next_mover(state: State, previous: int) -> int:
     """The next seat to decide: the first in seat order after `previous` among those to move."""
     movers = state.to_move()
+    if len(movers) == 1:
+        return movers[0]
     n = state.num_players
     return min(movers, key=lambda seat: (seat - previous - 1) % n)
 
