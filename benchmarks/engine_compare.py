@@ -14,8 +14,10 @@ For every game at its smallest and largest player count:
   same seeds on both sides; the positions differ once the generator differs, so several are
   averaged);
 - bytes of a mid-game search state (tracemalloc): a clone, and a resample (what a bot makes).
-Random playouts of OpenSpiel's `python_tic_tac_toe` run in the new side's worker in the same
-turns, for the ratio the issue-15 target is stated in (needs `squidbox[rl]`).
+Random playouts of OpenSpiel's `python_tic_tac_toe` run in the same turns in a third worker of
+their own, for the ratio the issue-15 target is stated in (needs `squidbox[rl]`). (Run in the
+new side's worker, OpenSpiel's imports made that worker's garbage collections slower and cost
+its allocation-heavy ISMCTS measurements up to 30 %.)
 """
 
 from __future__ import annotations
@@ -35,8 +37,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # ---- the worker: runs inside one side's subprocess ---------------------------------------------
 def worker() -> None:
+    import gc
+
     for line in sys.stdin:
         task = json.loads(line)
+        # Every measurement starts from a collected heap, with what earlier ones left (imports,
+        # caches) frozen out of the collector's way, so no task pays for the ones before it.
+        gc.collect()
+        gc.freeze()
         result = TASKS[task.pop("task")](**task)
         print(json.dumps(result), flush=True)
 
@@ -201,12 +209,13 @@ def main() -> None:
         ref_src = checkout(args.ref, _mkdir(Path(temp) / "ref"))
         new_src = (ROOT / "src" if args.new is None
                    else checkout(args.new, _mkdir(Path(temp) / "new")))
-        ref, new = Side("ref", ref_src), Side("new", new_src)
+        ref, new, ttt = Side("ref", ref_src), Side("new", new_src), Side("ttt", new_src)
         try:
-            report(ref, new, args)
+            report(ref, new, ttt, args)
         finally:
             ref.close()
             new.close()
+            ttt.close()
 
 
 def _mkdir(path: Path) -> Path:
@@ -214,7 +223,7 @@ def _mkdir(path: Path) -> Path:
     return path
 
 
-def report(ref: Side, new: Side, args: argparse.Namespace) -> None:
+def report(ref: Side, new: Side, ttt_side: Side, args: argparse.Namespace) -> None:
     import squidbox
     from squidbox.bench import python_description
 
@@ -228,7 +237,7 @@ def report(ref: Side, new: Side, args: argparse.Namespace) -> None:
         game = squidbox.get_game(game_id)
         for players in sorted({game.min_players, game.max_players}):
             where = {"game": game_id, "players": players}
-            ttt = new.run({"task": "tictactoe", "seconds": args.seconds})["per_second"]
+            ttt = ttt_side.run({"task": "tictactoe", "seconds": args.seconds})["per_second"]
             p_ref, p_new = interleaved(ref, new, {"task": "playouts", **where,
                                                   "seconds": args.seconds}, args.rounds)
             row = {**where, "ttt": ttt, "play_ref": median(p_ref, "per_second"),

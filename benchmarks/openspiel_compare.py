@@ -7,6 +7,10 @@ Each row plays uniformly random games for the given time in one process and coun
 (squidbox's own API) and through the OpenSpiel adapter (pyspiel's Python-game API), so the
 adapter's overhead shows; each game at its smallest player count, and with --largest at its
 largest too. Needs `pip install squidbox[rl]`.
+
+Rates are per wall-clock second and per CPU second of this process; on a shared, loaded machine
+only the CPU-second figures are comparable between rows, and the last column is each row's
+CPU-second rate over `python_tic_tac_toe`'s (the issue-15 target: at least 2.5x).
 """
 
 import argparse
@@ -24,8 +28,15 @@ OPENSPIEL_GAMES = ["python_tic_tac_toe", "python_kuhn_poker", "python_liars_poke
 
 
 def spiel_decisions_per_second(game, seconds: float) -> tuple[float, float]:
+    games, decisions, _ = spiel_rates(game, seconds)
+    return games, decisions
+
+
+def spiel_rates(game, seconds: float) -> tuple[float, float, float]:
+    """Games and decisions per wall-clock second, and decisions per CPU second."""
     rng = np.random.RandomState(0)
     games = decisions = 0
+    cpu = time.process_time()
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = game.new_initial_state()
@@ -39,7 +50,7 @@ def spiel_decisions_per_second(game, seconds: float) -> tuple[float, float]:
                 decisions += 1
         games += 1
     elapsed = time.perf_counter() - start
-    return games / elapsed, decisions / elapsed
+    return games / elapsed, decisions / elapsed, decisions / (time.process_time() - cpu)
 
 
 def main() -> None:
@@ -49,21 +60,27 @@ def main() -> None:
                         help="each game at its largest player count too")
     args = parser.parse_args()
     print(f"Random playouts, {python_description()}, {args.seconds:g} s per row\n")
-    print("| game | players | API | games/s | decisions/s |")
-    print("|---|---|---|---:|---:|")
+    print("| game | players | API | games/s | decisions/s | decisions per CPU s | /ttt |")
+    print("|---|---|---|---:|---:|---:|---:|")
+    ttt = 0.0
+
+    def row(name: str, n: int, api: str, games: float, decisions: float, cpu: float) -> None:
+        print(f"| {name} | {n} | {api} | {games:,.0f} | {decisions:,.0f} | {cpu:,.0f} "
+              f"| {cpu / ttt:.2f}× |")
+
     for name in OPENSPIEL_GAMES:
         game = pyspiel.load_game(name)
-        games, decisions = spiel_decisions_per_second(game, args.seconds)
-        print(f"| {name} | {game.num_players()} | OpenSpiel | {games:,.0f} | {decisions:,.0f} |")
+        rates = spiel_rates(game, args.seconds)
+        ttt = ttt or rates[2]  # the first: python_tic_tac_toe
+        row(name, game.num_players(), "OpenSpiel", *rates)
     for game in squidbox.list_games():
         counts = (game.min_players, game.max_players) if args.largest else (game.min_players,)
         for n in counts:
             native = random_playouts(game, n, args.seconds)
-            print(f"| {game.id} | {n} | squidbox | {native.games_per_second:,.0f} "
-                  f"| {native.decisions_per_second:,.0f} |")
+            row(game.id, n, "squidbox", native.games_per_second, native.decisions_per_second,
+                native.decisions_per_cpu_second)
             spiel_game = pyspiel.load_game(openspiel.short_name(game.id), {"players": n})
-            games, decisions = spiel_decisions_per_second(spiel_game, args.seconds)
-            print(f"| {game.id} | {n} | OpenSpiel adapter | {games:,.0f} | {decisions:,.0f} |")
+            row(game.id, n, "OpenSpiel adapter", *spiel_rates(spiel_game, args.seconds))
 
 
 if __name__ == "__main__":

@@ -105,3 +105,18 @@ def test_randrange_refuses_an_empty_or_too_wide_range():
     for stop in (0, -1, 2**32 + 1):
         with pytest.raises(ValueError, match="randrange"):
             Rng(1).randrange(stop)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_redeal_shuffle_is_random_shuffle(seed):
+    """engine/zones.py writes out random.Random.shuffle for speed: same order, same draws."""
+    import random
+
+    from squidbox.engine.zones import shuffle
+
+    for n in (0, 1, 2, 5, 33, 200):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        a, b = list(range(n)), list(range(n))
+        shuffle(ours, a)
+        theirs.shuffle(b)
+        assert a == b and ours.getstate() == theirs.getstate()

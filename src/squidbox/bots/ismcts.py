@@ -78,28 +78,33 @@ class ISMCTSBot:
     def _iterate(self, root: _Edge, state: State, player: int) -> None:
         path: list[tuple[int, _Edge]] = []
         node = root
-        mover = player
-        while not state.is_terminal():
+        mover = player  # `state` is a resample of a state in which `player` is to move
+        while True:
             legal = state.legal_actions(mover)
-            unexplored = [a for a in legal if (mover, a) not in node.child]
-            for action in legal:
-                edge = node.child.get((mover, action))
-                if edge is not None:
+            child = node.child
+            unexplored = []
+            for action in legal:  # one pass: count availability, find what is unexplored
+                edge = child.get((mover, action))
+                if edge is None:
+                    unexplored.append(action)
+                else:
                     edge.available += 1
             if unexplored:
                 action = self.rng.choice(unexplored)
-                edge = node.child[(mover, action)] = _Edge()
+                edge = child[(mover, action)] = _Edge()
                 edge.available = 1
                 state.apply(mover, action)
                 path.append((mover, edge))
                 break
             action = self._select(node, mover, legal)
-            edge = node.child[(mover, action)]
+            edge = child[(mover, action)]
             state.apply(mover, action)
             path.append((mover, edge))
             node = edge
-            if not state.is_terminal():
-                mover = _next_mover(state, mover)
+            movers = state.to_move()
+            if not movers:  # the game is over
+                break
+            mover = _next_mover(movers, mover, state.num_players)
         values = self._rollout(state)
         for seat, edge in path:
             edge.visits += 1
@@ -107,33 +112,30 @@ class ISMCTSBot:
 
     def _select(self, node: _Edge, mover: int, legal: list[Action]) -> Action:
         best, best_score = legal[0], -math.inf
+        child, exploration, sqrt, log = node.child, self.exploration, math.sqrt, math.log
         for action in legal:
-            edge = node.child[(mover, action)]
-            score = edge.reward / edge.visits + self.exploration * math.sqrt(
-                math.log(edge.available) / edge.visits)
+            edge = child[(mover, action)]
+            visits = edge.visits
+            score = edge.reward / visits + exploration * sqrt(log(edge.available) / visits)
             if score > best_score:
                 best, best_score = action, score
         return best
 
     def _rollout(self, state: State) -> list[float]:
-        choice = self.rng.choice
-        depth = 0
-        while not state.is_terminal():
-            if self.rollout_depth is not None and depth >= self.rollout_depth:
-                assert self.evaluate is not None
-                return self.evaluate(state)
-            movers = state.to_move()
-            mover = movers[0] if len(movers) == 1 else choice(movers)
-            state.apply(mover, choice(state.legal_actions(mover)))
-            depth += 1
-        return state.returns()
+        """Random decisions to the end, or for `rollout_depth` decisions and then `evaluate`
+        (the same draws as a loop of to_move, legal_actions and apply, through the engine's
+        `play_random`, which skips the protocol's checks in a search state)."""
+        if state.play_random(self.rng, self.rollout_depth):
+            return state.returns()
+        assert self.evaluate is not None
+        return self.evaluate(state)
 
 
-def _next_mover(state: State, previous: int) -> int:
-    """The next seat to decide: the first in seat order after `previous` among those to move."""
-    movers = state.to_move()
-    n = state.num_players
-    return min(movers, key=lambda seat: (seat - previous - 1) % n)
+def _next_mover(movers: list[int], previous: int, seats: int) -> int:
+    """The next seat to decide: the first in seat order after `previous` among `movers`."""
+    if len(movers) == 1:
+        return movers[0]
+    return min(movers, key=lambda seat: (seat - previous - 1) % seats)
 
 
 def _visits(root: _Edge, player: int, action: Action) -> int:

@@ -149,13 +149,16 @@ class State(ABC):
         return self._to_move()
 
     def legal_actions(self, player: int) -> list[Action]:
-        return list(self._listed(player))
+        legal = self._legal.get(player) if type(player) is int else None
+        return (self._listed(player) if legal is None else legal)[:]
 
     def apply(self, player: int, action: Action) -> None:
         """Take `action` for `player`. Raises IllegalAction, changing nothing, when it is not
         listed in legal_actions(player). An ASCII spelling of a listed name is taken as that
         name (engine/spelling.py); the history records the name."""
-        legal = self._listed(player)
+        legal = self._legal.get(player) if type(player) is int else None
+        if legal is None:
+            legal = self._listed(player)
         if action not in legal:
             # Only now: an ASCII spelling of a name ("-1" for "−1") stands for the name.
             canonical = self.game.canonical_action(action)
@@ -171,6 +174,38 @@ class State(ABC):
         self._apply(player, action)
         self.history.append((player, action))
         undo.after_apply(self, player, draws)
+
+    def play_random(self, rng: random.Random, limit: int | None = None) -> bool:
+        """Play uniformly random decisions until the game ends (True) or `limit` decisions were
+        played (False): the mover by `rng.choice(to_move())` when several are to move, then
+        `rng.choice(legal_actions(mover))`. The same draws and the same state as that loop of
+        the protocol, without its checks and copies in a search state (a bot's rollout)."""
+        if self._records:  # history and undo bookkeeping: the protocol's own apply
+            return self._play_checked(rng, limit)
+        choice = rng.choice
+        to_move, legal_actions, apply = self._to_move, self._legal_actions, self._apply
+        self._legal = {}  # never filled below: the decisions change the state
+        played = 0
+        while played != limit:
+            movers = to_move()
+            if not movers:
+                return True
+            mover = movers[0] if len(movers) == 1 else choice(movers)
+            apply(mover, choice(legal_actions(mover)))
+            played += 1
+        return not to_move()
+
+    def _play_checked(self, rng: random.Random, limit: int | None) -> bool:
+        choice = rng.choice
+        played = 0
+        while played != limit:
+            movers = self.to_move()
+            if not movers:
+                return True
+            mover = movers[0] if len(movers) == 1 else choice(movers)
+            self.apply(mover, choice(self.legal_actions(mover)))
+            played += 1
+        return not self.to_move()
 
     def undoable(self, seat: int) -> int:
         """How many of `seat`'s last decisions it may take back now, one per undo: its own

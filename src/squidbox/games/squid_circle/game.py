@@ -11,7 +11,7 @@ from squidbox.i18n import gettext as _
 
 from . import data as data_file
 from . import heuristic
-from .actions import PlayTrick, StartOn, Vote, action_table
+from .actions import PlayTrick, StartOn, Vote, action_table, vote_value
 from .circle import LAYOUTS
 from .data import SquidCircleData
 from .state import AFTER_MOVE, AFTER_REVEAL, CALL, OVER, PASS, START, SquidCircleState
@@ -60,6 +60,17 @@ class SquidCircle(Game):
         self.call_actions = frozenset(self.plain_votes) | {
             a for a, t in zip(self.trick_actions, self.data.tricks, strict=True)
             if t.moment == CALL}
+        # What each call action counts and the trick it shows (None: a plain vote), and per
+        # moment the trick actions by trick type: looked up on every vote and window.
+        self.call_of: dict[str, tuple[int, int | None]] = {}
+        for action in self.call_actions:
+            move = self.moves.decode[action]
+            shown = move.trick if type(move) is PlayTrick else None
+            self.call_of[action] = (vote_value(self.data, move), shown)
+        self.trick_actions_at = {
+            moment: {t: a for t, (a, trick) in enumerate(
+                zip(self.trick_actions, self.data.tricks, strict=True)) if trick.moment == moment}
+            for moment in {trick.moment for trick in self.data.tricks}}
         super().__init__()
 
     def evaluate_view(self, view: dict[str, Any], seat: int) -> float:

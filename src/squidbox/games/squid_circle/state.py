@@ -16,7 +16,7 @@ from squidbox.games.names import shown_log
 from squidbox.i18n import gettext as _
 
 from . import circle as circle_rules
-from .actions import PlayTrick, StartOn, vote_value
+from .actions import PlayTrick, StartOn
 from .windows import next_to_ask
 
 if TYPE_CHECKING:
@@ -27,7 +27,8 @@ START, CALL, AFTER_MOVE, AFTER_REVEAL, OVER = (
 PASS = "pass"
 
 
-def calls_text(names: list[str], tricks: Any, calls: list[tuple[int, int, int | None]]) -> str:
+def calls_text(names: tuple[str, ...], tricks: Any,
+               calls: list[tuple[int, int, int | None]]) -> str:
     """"Red 1, Blue 0 (Zeige 0)": each call of a reveal (built when the log is read)."""
     return ", ".join(
         f"{names[seat]} {value}" + ("" if trick is None else f" ({tricks[trick].name})")
@@ -234,56 +235,56 @@ class SquidCircleState(State):
         """Show 0 or 1, or a (a) trick's sign with the card in hand."""
         game = self.game
         options = list(game.plain_votes)
-        options.extend(game.trick_actions[t] for t in sorted(set(self.hands[seat]))
-                       if game.data.tricks[t].moment == CALL)
+        hand = self.hands[seat]
+        if hand:
+            signs = game.trick_actions_at[CALL]
+            options.extend(signs[t] for t in sorted(set(hand)) if t in signs)
         return options
 
     def _vote(self, seat: int, action: str) -> None:
         """A hidden submission: the voter's log shows the choice, everyone else's only that
         the seat has voted; the choice itself is revealed with all the others."""
-        self.votes[seat] = action
+        votes = self.votes
+        votes[seat] = action
         if self.recording:
-            value = self.vote_value(action)
-            trick = self._trick_shown(action)
+            value, trick = self.game.call_of[action]
             self.emit_private(
                 (seat,),
                 self.entry("vote", "You vote {vote}{_trick}.", seat=seat, vote=value,
                            _trick="" if trick is None else f" ({self.trick_name(trick)})"),
                 self.entry("vote", "{seat:name} has voted.", seat=seat),
             )
-        if all(v is not None for v, a in zip(self.votes, self.active, strict=True) if a):
+        active = self.active
+        if all(votes[s] is not None for s in range(self.num_players) if active[s]):
             self._reveal_call()
 
     def vote_value(self, action: str) -> int:
-        return vote_value(self.game.data, self.game.moves.decode[action])
-
-    def _trick_shown(self, action: str) -> int | None:
-        """The trick a call action shows, or None for a plain vote."""
-        move = self.game.moves.decode[action]
-        return move.trick if type(move) is PlayTrick else None
+        return self.game.call_of[action][0]
 
     def _reveal_call(self) -> None:
         """On "Sieg" all hands are shown; (a) tricks are proved and discarded after the call."""
         self.mark_reveal()  # the votes are shown
         self.last_call = [None] * self.num_players
+        call_of = self.game.call_of
         calls = []
+        total = 0
         for seat, action in enumerate(self.votes):
             if action is None:
                 continue
-            self.last_call[seat] = self.vote_value(action)
-            trick = self._trick_shown(action)
+            value, trick = call_of[action]
+            self.last_call[seat] = value
+            total += value
             if trick is not None:
                 self._discard_trick(seat, trick)
-            calls.append((seat, self.last_call[seat], trick))
+            calls.append((seat, value, trick))
         self.votes = [None] * self.num_players
-        total = sum(v for v in self.last_call if v is not None)
         self._move_guard(total)
         if self.recording:
             where = self.character_name(self.circle[self.guard])
             self.emit("call", "Round {round}, Sieg! (Victory!) {_calls}: {_moved}.",
                       round=self.round, votes=list(self.last_call), total=total,
                       character=where,
-                      _calls=Later(calls_text, self.seat_names(), self.game.data.tricks, calls),
+                      _calls=Later(calls_text, self._seat_names(), self.game.data.tricks, calls),
                       _moved=Later(moved_text, total, where))
         self._open_window(AFTER_MOVE)
 
@@ -309,9 +310,11 @@ class SquidCircleState(State):
             self._carry_out_guard_action()
 
     def window_options(self, seat: int) -> list[str]:
-        game = self.game
-        options = [game.trick_actions[t] for t in sorted(set(self.hands[seat]))
-                   if game.data.tricks[t].moment == self.phase]
+        hand = self.hands[seat]
+        if not hand:
+            return [PASS]
+        fitting = self.game.trick_actions_at.get(self.phase, {})
+        options = [fitting[t] for t in sorted(set(hand)) if t in fitting]
         options.append(PASS)
         return options
 
@@ -330,9 +333,10 @@ class SquidCircleState(State):
         if kind.key == "quick_game":
             self.quick_game = True
         self._move_guard(1)
-        where = self.character_name(self.circle[self.guard])
-        self.emit("trick", "{seat:name} plays {trick}: the guard moves on to {character}.",
-                  seat=seat, trick=kind.name, character=where)
+        if self.recording:
+            self.emit("trick", "{seat:name} plays {trick}: the guard moves on to {character}.",
+                      seat=seat, trick=kind.name,
+                      character=self.character_name(self.circle[self.guard]))
         self._ask_next()
 
     # ---- 2. the decision: the guard action ----------------------------------------------------
@@ -348,10 +352,10 @@ class SquidCircleState(State):
                       "pile.", cards=len(self.guard_pile))
         self.revealed = self.guard_pile.pop()
         self.guard_discard.append(self.revealed)
-        seat = self.threatened
-        name = self.guard_action_name(self.revealed)
-        self.emit("guard_action", "{seat:name} reveals {action} for {_character}.", seat=seat,
-                  action=name, _character=self.character_name(self.circle[self.guard]))
+        if self.recording:
+            self.emit("guard_action", "{seat:name} reveals {action} for {_character}.",
+                      seat=self.threatened, action=self.guard_action_name(self.revealed),
+                      _character=self.character_name(self.circle[self.guard]))
         self._open_window(AFTER_REVEAL)
 
     def _second_chance(self, seat: int, trick: str) -> None:
@@ -394,9 +398,10 @@ class SquidCircleState(State):
         self.boxed.append(character)
         self.guard %= len(self.circle)
         seat = self.owner(character)
-        self.emit("pow", "POW! {character} is out; the guard moves on to {_to}.",
-                  character=self.character_name(character), seat=seat,
-                  _to=self.character_name(self.circle[self.guard]))
+        if self.recording:
+            self.emit("pow", "POW! {character} is out; the guard moves on to {_to}.",
+                      character=self.character_name(character), seat=seat,
+                      _to=self.character_name(self.circle[self.guard]))
         if all(self.owner(c) != seat for c in self.circle):
             self._eliminate(seat)
         colours = circle_rules.colours_left(self.circle, self.game.data.characters_per_colour)
@@ -435,7 +440,8 @@ class SquidCircleState(State):
         if self.phase == START:
             return [self.asking]
         if self.phase == CALL:
-            return [s for s in range(self.num_players) if self.active[s] and self.votes[s] is None]
+            active, votes = self.active, self.votes
+            return [s for s in range(self.num_players) if active[s] and votes[s] is None]
         return [] if self.asking is None else [self.asking]
 
     def _legal_actions(self, player: int) -> list[str]:

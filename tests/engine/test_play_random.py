@@ -1,0 +1,38 @@
+"""State.play_random (a bot's rollout) is the protocol's loop of to_move, legal_actions and apply
+without its checks: the same draws must reach the same state, in search states and full ones."""
+
+import random
+
+import pytest
+
+import squidbox
+
+
+def protocol_loop(state, rng, limit):
+    played = 0
+    while state.to_move() and played != limit:
+        movers = state.to_move()
+        mover = movers[0] if len(movers) == 1 else rng.choice(movers)
+        state.apply(mover, rng.choice(state.legal_actions(mover)))
+        played += 1
+    return state.is_terminal()
+
+
+@pytest.mark.parametrize("game_id", squidbox.game_ids())
+@pytest.mark.parametrize("limit", [None, 0, 25])
+def test_play_random_reaches_what_the_protocol_loop_reaches(game_id, limit):
+    game = squidbox.get_game(game_id)
+    players = game.max_players
+    start = game.new_game(players, seed=3)
+    for records in (True, False):
+        state = start.clone(records=records)
+        copy = start.clone(records=records)
+        mine, theirs = random.Random(7), random.Random(7)
+        ended = state.play_random(mine, limit)
+        assert ended == protocol_loop(copy, theirs, limit) == state.is_terminal()
+        assert state.to_json() == copy.to_json()
+        assert mine.random() == theirs.random()
+        if records:
+            assert state.history == copy.history and state.undoable(0) == copy.undoable(0)
+        else:
+            assert state.history == []
