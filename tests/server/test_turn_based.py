@@ -3,17 +3,19 @@ and deadlines that survive a restart (stored absolute, not started again from ze
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
-from squidbox.server import create_app
+from squidbox.server import create_app, deadlines
 from squidbox.server.storage import make_engine
 from tests.server.conftest import free_port
 from tests.server.helpers import create_table, state_of, tokens_of, wait_for
@@ -62,9 +64,34 @@ def deadline_after_restart(database_url: str, tamper: str | None = None) -> tupl
         return before, state_of(client, table, tokens[seat])["deadline"]
 
 
+def stored_deadlines(database_url: str) -> int:
+    """How many tables have their turn deadlines stored."""
+    engine = make_engine(database_url)
+    try:
+        with engine.connect() as connection:
+            return connection.execute(sa.text("SELECT count(*) FROM turn_deadlines")).scalar_one()
+    finally:
+        engine.dispose()
+
+
 def test_the_stored_deadline_is_kept_across_a_restart(database_url: str) -> None:
     """SQLite and PostgreSQL alike."""
     before, after = deadline_after_restart(database_url)
+    assert after == before
+
+
+def test_a_deadline_write_still_waiting_when_the_server_stops_is_stored(
+        sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server's one database thread may be busy when it is stopped: a deadline write still
+    waiting for it is finished, not cancelled (the restarted clock would give extra time)."""
+    write = deadlines._write
+
+    async def queued(*args: Any) -> None:
+        await asyncio.sleep(0.5)  # behind other work on the database thread
+        await write(*args)
+
+    monkeypatch.setattr(deadlines, "_write", queued)
+    before, after = deadline_after_restart(sqlite_url)
     assert after == before
 
 
@@ -89,6 +116,9 @@ def test_a_one_day_timer_survives_a_killed_server_and_a_passed_one_plays_at_once
         made = time.time()
         seat = state_of(client, daily["table"])["view"]["to_move"][0]
         deadline = state_of(client, daily["table"], tokens_of(daily)[seat])["deadline"]
+        # The deadlines are stored just after the state is sent; a kill before that would start
+        # the clocks afresh (by design), which is not what this test is about.
+        wait_for(lambda: stored_deadlines(database_url) == 2, what="the stored deadlines")
         os.kill(process.pid, signal.SIGKILL)
         process.wait(timeout=10)
     time.sleep(max(0.0, made + short + 0.5 - time.time()))  # the quick table's time ran out

@@ -82,7 +82,8 @@ class SavedDeadlines:
         if current == self.saved:
             return
         self.saved = current
-        table.manager.spawn(_write(table.manager, table.id, *current), f"deadlines {table.id}")
+        table.manager.spawn(_write(table.manager, table.id, *current), f"deadlines {table.id}",
+                            stores=True)
 
 
 async def _write(manager: TableManager, table_id: str, version: int,

@@ -667,7 +667,7 @@ class GroupWriter:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.pending.append((write, future))
         if self.task is None or self.task.done():
-            self.task = self.manager.spawn(self._flush(), "group writer")
+            self.task = self.manager.spawn(self._flush(), "group writer", stores=True)
         await future
 
     async def _flush(self) -> None:
@@ -708,6 +708,7 @@ class TableManager:
         self.tables: dict[str, Table] = {}
         self.quarantined: dict[str, str] = {}  # table id -> why it cannot be loaded
         self.tasks: set[asyncio.Task[Any]] = set()
+        self.writes: set[asyncio.Task[Any]] = set()  # they store data: finished on close
         self.loading = asyncio.Lock()
         self.secret = secrets.token_bytes(32)
         self.connections = 0
@@ -746,14 +747,18 @@ class TableManager:
         waits = self.limits.retry_seconds
         return waits[min(failures, len(waits)) - 1]
 
-    def spawn(self, coroutine: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
+    def spawn(self, coroutine: Coroutine[Any, Any, None], name: str,
+              stores: bool = False) -> asyncio.Task[None]:
+        """Run `coroutine` beside the requests. One that `stores` data (actions, deadlines) is
+        awaited when the server closes; the others are cancelled."""
         task = asyncio.create_task(coroutine, name=name)
-        self.tasks.add(task)
+        (self.writes if stores else self.tasks).add(task)
         task.add_done_callback(self._finished)
         return task
 
     def _finished(self, task: asyncio.Task[Any]) -> None:
         self.tasks.discard(task)
+        self.writes.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("task %s failed: %r", task.get_name(), task.exception())
 
@@ -773,15 +778,18 @@ class TableManager:
         self._count()
 
     async def close(self) -> None:
+        if self.writes:  # finished first: a deadline stored before a stop gives no extra time
+            await asyncio.wait(set(self.writes), timeout=self.limits.close_write_seconds)
         if self.cluster is not None:
             await self.cluster.hand_back()
         for table in self.tables.values():
             table.close_tasks()
             for client in table.clients:
                 client.close()
-        for task in list(self.tasks):
+        left = self.tasks | self.writes
+        for task in left:
             task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
+        await asyncio.gather(*left, return_exceptions=True)
         if self.cluster is not None:
             await self.cluster.close()
         self.bots.close()
