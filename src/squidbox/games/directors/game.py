@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from squidbox import i18n
 from squidbox.engine import Game, Option
 from squidbox.engine.stack import Flow
+from squidbox.games.names import shown
 
 from . import cards, commanding, event_cards, playing, turn
 from . import data as data_file
@@ -86,6 +88,13 @@ class Directors(Game):
     def all_actions(self) -> list[str]:
         return list(self.moves.actions)
 
+    def names_in(self, language: str) -> dict[str, str]:
+        """The seats ("Player 1") as a reader of `language` reads them (games/names.py, which
+        like the browser puts in names word by word): the German interface shows "Spieler 1";
+        state, actions and records keep the English names."""
+        with i18n.language(language):
+            return {"Player": i18n.gettext("Player")}
+
     def evaluate_view(self, view: dict[str, Any], seat: int) -> float:
         from .heuristic import evaluate
         return evaluate(self.data, self.moves, view, seat)
@@ -93,8 +102,8 @@ class Directors(Game):
     # ---- text ------------------------------------------------------------------------------------
     def render(self, view: dict[str, Any]) -> str:
         from .text import render
-        return render(self, view)
+        return shown(self, render(self, view))  # the seats in the reader's language
 
     def action_label(self, view: dict[str, Any], action: str) -> str:
         from .text import action_label
-        return action_label(self, view, action)
+        return shown(self, action_label(self, view, action))

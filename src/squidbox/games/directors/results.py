@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from squidbox.games.names import shown
 from squidbox.games.results import Results, tied_at_top, winners_of
 from squidbox.i18n import N_, ngettext
 from squidbox.i18n import gettext as _
@@ -12,7 +13,7 @@ from .text import crowns_text
 
 
 def results(state: Any) -> Results:
-    names = state.seat_names()
+    names = [shown(state.game, name) for name in state.seat_names()]  # in the reader's language
     cards = state.game.data.cards
     points = [state.score(s) for s in range(state.num_players)]
     breakdown = []

@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from squidbox import i18n
 from squidbox.engine import Field, Fixed, Later, State
 from squidbox.engine.events import Entry, Logged
 from squidbox.engine.stack import Frame, StackState
 from squidbox.engine.zones import Seen, Zone
+from squidbox.games.names import shown_log
 from squidbox.i18n import N_
 
 from .actions import Choice
@@ -361,6 +363,13 @@ class DirectorsState(StackState, State):
     def _returns(self) -> list[float]:
         winners = self.winners()
         return [1 / len(winners) if seat in winners else 0.0 for seat in range(self.num_players)]
+
+    def log(self, viewer: int | None) -> list[dict[str, Any]]:
+        """The log, its seats named in the reader's language ("Spieler 1" in German)."""
+        if i18n.current() == i18n.DEFAULT:
+            return super().log(viewer)
+        self._check_viewer(viewer)
+        return shown_log(self, viewer)
 
     def _view(self, viewer: int | None) -> dict[str, Any]:
         from .view import view

@@ -186,7 +186,7 @@ function drawPlayer(svg, view, state, player, y, legal, labels, act) {
   const targets = matching(legal, (a) => a === `target ${seat + 1}`);
   if (targets.length) {
     frame.setAttribute("stroke", "#c58b00");
-    clickable(heading, targets, labels, act, t("Player {name}", { name: nameOf(view, seat) }));
+    clickable(heading, targets, labels, act, nameOf(view, seat));
   }
   let top = y + headHeight;
   entries.forEach((entry, i) => {
