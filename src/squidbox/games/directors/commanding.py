@@ -31,7 +31,7 @@ def command_step(st: DirectorsState) -> None:
     eligible = eligible_for_action(st)
     limit = st.game.data.actions.commands
     if len(eligible) <= limit:
-        st.push(command_in_order, seat=st.current, cards=eligible, by_director=False)
+        command_in_order(st, seat=st.current, cards=eligible, by_director=False)
     else:
         st.ask(st.current, SELECT_FOR_ACTION, chosen=[])
 
