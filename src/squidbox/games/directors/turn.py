@@ -54,6 +54,8 @@ def begin_turn(st: DirectorsState) -> None:
 
 def pay_debts(st: DirectorsState) -> None:
     """Merchant: the money lost at the start of the next turn, whoever's it is."""
+    if not any(st.debts):
+        return
     for seat in st.turn_order(st.current):
         if st.debts[seat]:
             st.lose(seat, st.debts[seat])
@@ -115,8 +117,9 @@ def first_line(st: DirectorsState) -> None:
 def rotate_step(st: DirectorsState) -> None:
     """Steps 3 and 4: rotate the Action's colour, un-rotate the others (Unleash: all)."""
     colour = COLOUR_OF.get(st.action or "")
+    cards = st.game.data.cards
     for card in st.areas[st.current]:
-        card["rotated"] = st.card(card["card"]).colour == colour
+        card["rotated"] = cards[card["card"]].colour == colour
 
 
 def events_at(st: DirectorsState, timing: str, done: list[str]) -> None:
