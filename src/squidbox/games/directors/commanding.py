@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from squidbox.engine.stack import Question
 from squidbox.i18n import N_
 
+from . import cards as player_cards  # cards.py imports this module: its EFFECTS are read late
 from . import turn
 
 if TYPE_CHECKING:
@@ -21,8 +22,9 @@ if TYPE_CHECKING:
 def eligible_for_action(st: DirectorsState) -> list[str]:
     """Non-rotated cards of the Action's colour in the current player's play area."""
     colour = turn.COLOUR_OF.get(st.action or "")
+    cards = st.game.data.cards
     return sorted(c["card"] for c in st.areas[st.current]
-                  if not c["rotated"] and st.card(c["card"]).colour == colour)
+                  if not c["rotated"] and cards[c["card"]].colour == colour)
 
 
 def command_step(st: DirectorsState) -> None:
@@ -31,7 +33,7 @@ def command_step(st: DirectorsState) -> None:
     eligible = eligible_for_action(st)
     limit = st.game.data.actions.commands
     if len(eligible) <= limit:
-        st.push(command_in_order, seat=st.current, cards=eligible, by_director=False)
+        command_in_order(st, seat=st.current, cards=eligible, by_director=False)
     else:
         st.ask(st.current, SELECT_FOR_ACTION, chosen=[])
 
@@ -94,14 +96,12 @@ def command(st: DirectorsState, seat: int, card: str, by_director: bool) -> None
 
 
 def follow_instructions(st: DirectorsState, seat: int, card: str, by_director: bool) -> None:
-    from .cards import EFFECTS
-
     if by_director and st.card(card).director:
         st.emit("command", "{seat:name} commands {_card}: a Director commanded by a "
                 "Director does nothing.", seat=seat, _card=card)
         return
     st.emit("command", "{seat:name} commands {_card}.", seat=seat, _card=card)
-    EFFECTS[card](st, seat)
+    player_cards.EFFECTS[card](st, seat)
 
 
 def zoo_opening(st: DirectorsState, seat: int, card: str, by_director: bool) -> list[str]:

@@ -24,9 +24,10 @@ def playable(st: DirectorsState, seat: int, costs: list[int] | None = None,
         cards = st.hands[seat]
     else:
         cards = [c for c in (among or []) if c in st.discard]
+    card, money = st.game.data.cards, st.money[seat]
     return sorted({c for c in cards
-                   if (costs is None or st.card(c).cost in costs)
-                   and (free or st.can_pay(seat, c))})
+                   if (costs is None or card[c].cost in costs)
+                   and (free or money >= card[c].cost)})  # can_pay, written out
 
 
 def offer_play(st: DirectorsState, seat: int, **limits: Any) -> None:
@@ -66,9 +67,11 @@ CHOOSE_PLAY = Question(
 def falconer_may_be_hidden(st: DirectorsState, seat: int) -> bool:
     """Everyone holding cards is asked while a Falconer may be in some hand: every Falconer in
     a play area or the discard pile (public) closes the window."""
-    seen = st.discard.count("Falconer") + sum(
-        1 for area in st.areas for c in area if c["card"] == "Falconer")
-    return bool(st.hands[seat]) and seen < st.card("Falconer").copies
+    if not st.hands[seat]:
+        return False
+    in_play = [c["card"] for area in st.areas for c in area]
+    seen = st.discard.count("Falconer") + in_play.count("Falconer")
+    return seen < st.card("Falconer").copies
 
 
 def falconer_fits(st: DirectorsState, seat: int) -> list[str]:

@@ -220,12 +220,13 @@ class DirectorsState(StackState, State):
         if not cards:
             return
         self.hands[to].extend(cards)
-        self.emit_private(
-            (to,),
-            self.entry("draw", "You draw {cards:list}.", cards=cards),
-            self.entry("draw", _DRAWS_ONE if len(cards) == 1 else _DRAWS, _to=to,
-                       _count=len(cards)),
-        )
+        if self.recording:
+            self.emit_private(
+                (to,),
+                self.entry("draw", "You draw {cards:list}.", cards=cards),
+                self.entry("draw", _DRAWS_ONE if len(cards) == 1 else _DRAWS, _to=to,
+                           _count=len(cards)),
+            )
 
     def discard_from_hand(self, seat: int, name: str) -> None:
         self.mark_reveal()  # the card goes face up from the hand

@@ -2,6 +2,10 @@
 
 A turn: advance the clock (first player, normal turns), Merchant debts, start-of-turn Events,
 name an Action, its four steps, end-of-turn Events, then an extra turn or the next player.
+
+Where a step's next step would run right after it anyway (nothing pushed or asked before it,
+no reaction waiting), the step calls it instead of pushing it: the same things happen in the
+same order and the stack is the same at every question, without a frame's cost.
 """
 
 from __future__ import annotations
@@ -41,12 +45,17 @@ def begin_turn(st: DirectorsState) -> None:
         for card in area:
             card["new"] = False
     pay_debts(st)
-    st.push(events_at, timing="start", done=[])
-    st.push(name_action)
+    if due_events(st, "start", []):
+        st.push(events_at, timing="start", done=[])
+        st.push(name_action)
+    else:
+        name_action(st)
 
 
 def pay_debts(st: DirectorsState) -> None:
     """Merchant: the money lost at the start of the next turn, whoever's it is."""
+    if not any(st.debts):
+        return
     for seat in st.turn_order(st.current):
         if st.debts[seat]:
             st.lose(seat, st.debts[seat])
@@ -72,7 +81,9 @@ def use_action(st: DirectorsState, seat: int, choice: str) -> None:
     if choice == "unleash":
         # Falconer, below its line: anyone may play it from hand for $0, in turn order.
         st.game.flow.reaction_window(st, playing.FALCONER, st.turn_order(seat))
-    st.push(first_line)
+        st.push(first_line)
+    else:
+        first_line(st)
     st.push(commanding.command_step)
     st.push(rotate_step)
     st.push(events_at, timing="end", done=[])
@@ -106,16 +117,16 @@ def first_line(st: DirectorsState) -> None:
 def rotate_step(st: DirectorsState) -> None:
     """Steps 3 and 4: rotate the Action's colour, un-rotate the others (Unleash: all)."""
     colour = COLOUR_OF.get(st.action or "")
+    cards = st.game.data.cards
     for card in st.areas[st.current]:
-        card["rotated"] = st.card(card["card"]).colour == colour
+        card["rotated"] = cards[card["card"]].colour == colour
 
 
 def events_at(st: DirectorsState, timing: str, done: list[str]) -> None:
     """Resolve the active Events of this timing; the current player picks the order."""
     if st.over:
         return
-    due = [e for e in st.event_names if e not in done and st.active(e)
-           and st.game.data.events[e].trigger == timing]
+    due = due_events(st, timing, done)
     if len(due) == 1:
         st.push(event_cards.event, name=due[0])
         st.push(events_at, timing=timing, done=[*done, due[0]])
@@ -123,9 +134,14 @@ def events_at(st: DirectorsState, timing: str, done: list[str]) -> None:
         st.ask(st.current, CHOOSE_EVENT, timing=timing, done=done)
 
 
-def choose_event(st: DirectorsState, seat: int, timing: str, done: list[str]) -> list[str]:
-    return [f"resolve {e}" for e in st.event_names if e not in done and st.active(e)
+def due_events(st: DirectorsState, timing: str, done: list[str]) -> list[str]:
+    """The active Events of this timing not yet resolved."""
+    return [e for e in st.event_names if e not in done and st.active(e)
             and st.game.data.events[e].trigger == timing]
+
+
+def choose_event(st: DirectorsState, seat: int, timing: str, done: list[str]) -> list[str]:
+    return [f"resolve {e}" for e in due_events(st, timing, done)]
 
 
 def event_chosen(st: DirectorsState, seat: int, choice: str, timing: str,
@@ -147,7 +163,7 @@ def finish_turn(st: DirectorsState) -> None:
     else:
         st.on_extra_turn = False
         st.current = (seat + 1) % st.num_players
-    st.push(begin_turn)
+    begin_turn(st)
 
 
 def end_game(st: DirectorsState) -> None:
