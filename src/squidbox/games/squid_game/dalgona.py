@@ -15,8 +15,8 @@ from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
 
 from . import campaign
-from .actions import DRAW_ACTION, STOP_ACTION, Draw, Shape, shape_action, token_action
-from .stage import Stage, chip, choice_asked, decoded, token_of
+from .actions import DRAW_ACTION, STOP_ACTION, Draw, Shape, shape_action
+from .stage import Stage, chip, choice_asked, decoded, token_actions, token_of
 from .timer import count_down, run_out
 from .tokens import turn_order
 
@@ -219,7 +219,7 @@ def offer(s: SquidGameState, seat: int, kind: str, options: list[int]) -> None:
 
 
 def token_options(s: SquidGameState, seat: int, kind: str, options: list[int]) -> list[str]:
-    return [token_action(t) for t in options]
+    return token_actions(s, options)
 
 
 def token_chosen(s: SquidGameState, seat: int, choice: str, kind: str,

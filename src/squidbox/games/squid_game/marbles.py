@@ -27,9 +27,8 @@ from .actions import (
     Roll,
     Wall,
     roll_action,
-    token_action,
 )
-from .stage import Stage, chip, decoded, pass_turn, token_of
+from .stage import Stage, chip, decoded, pass_turn, token_actions, token_of
 from .tokens import turn_order
 
 if TYPE_CHECKING:
@@ -196,9 +195,9 @@ def pair_options(s: SquidGameState, seat: int) -> list[str]:
     if s.g["chosen"] is None:
         own = unplaced or MARBLES.own_singles(s, seat)
         if len(own) > 1:
-            return [token_action(t) for t in own]
+            return token_actions(s, own)
     token = MARBLES.placing_token(s, seat)
-    singles = [token_action(t) for t in MARBLES.singles(s) if t != token]
+    singles = token_actions(s, [t for t in MARBLES.singles(s) if t != token])
     return [ALONE, *singles] if unplaced else singles
 
 
@@ -240,7 +239,7 @@ def next_selector(s: SquidGameState, first: bool = False) -> None:
 
 
 def select_options(s: SquidGameState, seat: int) -> list[str]:
-    return [token_action(t) for t in MARBLES.open_pairs(s, seat)]
+    return token_actions(s, MARBLES.open_pairs(s, seat))
 
 
 def selected(s: SquidGameState, seat: int, choice: str) -> None:
@@ -258,7 +257,7 @@ def selected(s: SquidGameState, seat: int, choice: str) -> None:
 
 
 def keep_options(s: SquidGameState, seat: int) -> list[str]:
-    return [token_action(t) for t in sorted(s.g["groups"][s.g["duel"]["group"]])]
+    return token_actions(s, sorted(s.g["groups"][s.g["duel"]["group"]]))
 
 
 def kept(s: SquidGameState, seat: int, choice: str) -> None:

@@ -16,8 +16,8 @@ from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
 
 from . import campaign
-from .actions import FINAL_CARDS, token_action
-from .stage import Stage, cards_text, chip, choice_asked, token_of
+from .actions import FINAL_CARDS
+from .stage import Stage, cards_text, chip, choice_asked, token_actions, token_of
 
 if TYPE_CHECKING:
     from .state import SquidGameState
@@ -212,9 +212,10 @@ class SquidGameFinal(Stage):
         Token clockwise."""
         g = s.g
         last = s.data.triangle_spaces
-        for key in sorted(g["at"], key=int):
-            if g["at"][key] >= 1:
-                g["at"][key] = min(g["at"][key] + 1, last)
+        at = g["at"]
+        for key, space in at.items():
+            if space >= 1:
+                at[key] = min(space + 1, last)
         g["speed"] = (g["speed"] + 1) % s.num_players
         s.emit("advance", "Tokens in the Triangle advance; the Speed Token passes to "
                "{speed:name}.", speed=g["speed"])
@@ -279,7 +280,7 @@ class SquidGameFinal(Stage):
 
 # ---- the questions and steps (engine/stack.py) ----------------------------------------------
 def place_options(s: SquidGameState, seat: int) -> list[str]:
-    return [token_action(t) for t in s.playing(seat)] if seat in s.g["to_place"] else []
+    return token_actions(s, s.playing(seat)) if seat in s.g["to_place"] else []
 
 
 def placed(s: SquidGameState, seat: int, choice: str) -> None:
@@ -305,9 +306,10 @@ def card_options(s: SquidGameState, seat: int) -> list[str]:
 
 def card_played(s: SquidGameState, seat: int, choice: str) -> None:
     s.g["played"][seat] = choice
-    s.emit_private((seat,), s.entry("play", "You play {_card:t}.", seat=seat,
-                                    _card=choice.title()),
-                   s.entry("play", "{seat:name} plays a card face down.", seat=seat))
+    if s.recording:
+        s.emit_private((seat,), s.entry("play", "You play {_card:t}.", seat=seat,
+                                        _card=choice.title()),
+                       s.entry("play", "{seat:name} plays a card face down.", seat=seat))
 
 
 def squid_game_reveal(s: SquidGameState) -> None:
@@ -315,7 +317,7 @@ def squid_game_reveal(s: SquidGameState) -> None:
 
 
 def token_options(s: SquidGameState, seat: int, kind: str, options: list[int]) -> list[str]:
-    return [token_action(t) for t in options]
+    return token_actions(s, options)
 
 
 def token_chosen(s: SquidGameState, seat: int, choice: str, kind: str,

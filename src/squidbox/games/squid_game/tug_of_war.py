@@ -17,8 +17,8 @@ from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
 
 from . import campaign
-from .actions import Play, Team, Token, play_action, team_action, token_action
-from .stage import Stage, chip, decoded, pass_turn
+from .actions import Play, Team, Token, play_action, team_action
+from .stage import Stage, chip, decoded, pass_turn, token_actions
 from .tokens import turn_order
 from .vips import TIE_REASON
 
@@ -173,7 +173,7 @@ def place_options(s: SquidGameState, seat: int) -> list[str]:
     unplaced = TUG_OF_WAR.unplaced(s, seat)
     if s.g["chosen"] is None and len(unplaced) > 1:
         # "Take turns placing a token": which of your tokens is yours to choose.
-        return [token_action(t) for t in unplaced]
+        return token_actions(s, unplaced)
     teams = s.data.tug_teams
     return [team_action(teams[t]) for t in TUG_OF_WAR.placeable(s)]
 
