@@ -68,7 +68,8 @@ class Marbles(Stage):
 
     # ---- Pair up ------------------------------------------------------------------------------
     def unplaced(self, s: SquidGameState, seat: int) -> list[int]:
-        return [t for t in s.playing(seat) if s.g["at"][str(t)] is None]
+        at, key = s.g["at"], s.tokens.key
+        return [t for t in s.playing(seat) if at[key[t]] is None]
 
     def singles(self, s: SquidGameState) -> list[int]:
         return sorted(group[0] for group in s.g["groups"] if len(group) == 1)
@@ -93,9 +94,10 @@ class Marbles(Stage):
     def open_pairs(self, s: SquidGameState, seat: int) -> list[int]:
         """Your tokens in pairs that have not played yet."""
         g = s.g
+        at, key, groups = g["at"], s.tokens.key, g["groups"]
         return [t for t in s.playing(seat)
-                if g["at"][str(t)] is not None and len(g["groups"][g["at"][str(t)]]) == 2
-                and g["at"][str(t)] not in g["played"]]
+                if (group := at[key[t]]) is not None and len(groups[group]) == 2
+                and group not in g["played"]]
 
     # ---- what a player sees -------------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:

@@ -69,6 +69,10 @@ class RedLightGreenLight(Stage):
         at, key = s.g["at"], s.tokens.key
         return [t for t in s.team[seat] if at.get(key[t], WAITING) >= START_LINE]
 
+    def has_on_board(self, s: SquidGameState, seat: int) -> bool:
+        at, key = s.g["at"], s.tokens.key
+        return any(at.get(key[t], WAITING) >= START_LINE for t in s.team[seat])
+
     # ---- Reveal, Doll Looks, Eliminate, Move, Push -----------------------------------------
     @staticmethod
     def doll_text(caught: list[int] | tuple[int, ...]) -> str:
@@ -104,12 +108,13 @@ class RedLightGreenLight(Stage):
     def push_targets(self, s: SquidGameState, seat: int) -> list[int]:
         """Opponents' tokens in one of your lanes or the lane ahead of it (a token behind the
         starting line reaches the starting line and lane 1)."""
-        at = s.g["at"]
+        at, key = s.g["at"], s.tokens.key
         reach: set[int] = set()
         for token in self.on_board(s, seat):
-            reach.update((at[str(token)], at[str(token)] + 1))
-        return sorted(int(t) for t, lane in at.items()
-                      if lane in reach and lane >= START_LINE and s.owner(int(t)) != seat)
+            lane = at[key[token]]
+            reach.update((lane, lane + 1))
+        near = [int(t) for t, lane in at.items() if lane in reach and lane >= START_LINE]
+        return sorted(t for t in near if s.owner(t) != seat)
 
     # ---- what a player sees ----------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
@@ -225,7 +230,7 @@ def rlgl_play(s: SquidGameState) -> None:
 
 
 def card_options(s: SquidGameState, seat: int) -> list[str]:
-    if s.g["played"][seat] is not None or not RED_LIGHT_GREEN_LIGHT.on_board(s, seat):
+    if s.g["played"][seat] is not None or not RED_LIGHT_GREEN_LIGHT.has_on_board(s, seat):
         return []
     return card_actions(s, s.data.card_values)
 

@@ -115,13 +115,17 @@ class SquidGameFinal(Stage):
             self._end_round(s)
 
     def _zones_of(self, s: SquidGameState, seat: int) -> set[str | None]:
-        return {zone(s.g["at"][str(t)]) for t in s.playing(seat)} - {None}
+        at, key = s.g["at"], s.tokens.key
+        return {zone(at[key[t]]) for t in s.playing(seat)} - {None}
 
     def _reachable(self, s: SquidGameState, seat: int) -> list[int]:
         """Other players' tokens in a zone with one of yours."""
         zones = self._zones_of(s, seat)
-        return sorted(int(t) for t, space in s.g["at"].items()
-                      if zone(space) in zones and s.owner(int(t)) != seat)
+        if not zones:
+            return []
+        at, key = s.g["at"], s.tokens.key
+        return sorted(t for other in range(s.num_players) if other != seat
+                      for t in s.playing(other) if zone(at[key[t]]) in zones)
 
     def stab_targets(self, s: SquidGameState, seat: int) -> tuple[list[int], list[int]]:
         """(tokens you may stab, your tokens that die if only blockers can be reached).
@@ -194,7 +198,7 @@ class SquidGameFinal(Stage):
 
     def _last_team_standing(self, s: SquidGameState) -> bool:
         """If at any time only one team is left, it wins; if none is, nobody does."""
-        alive = sorted({s.owner(int(t)) for t in s.g["at"]})
+        alive = [seat for seat in range(s.num_players) if s.playing(seat)]
         if len(alive) > 1:
             return False
         if alive:
