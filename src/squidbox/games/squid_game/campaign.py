@@ -11,8 +11,7 @@ from squidbox.engine.stack import Question
 from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
 
-from .actions import token_action
-from .stage import survivors_text, token_of
+from .stage import survivors_text, token_actions, token_of
 
 if TYPE_CHECKING:
     from .state import SquidGameState
@@ -60,7 +59,7 @@ def _recruit(s: SquidGameState, seat: int, number: int) -> None:
 
 
 def pick_options(s: SquidGameState, seat: int) -> list[str]:
-    return [token_action(t) for t in s.reserve[seat]] if s.to_pick[seat] else []
+    return token_actions(s, s.reserve[seat]) if s.to_pick[seat] else []
 
 
 def token_picked(s: SquidGameState, seat: int, choice: str) -> None:

@@ -15,8 +15,8 @@ from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
 
 from . import campaign
-from .actions import DRAW_ACTION, STOP_ACTION, Draw, Shape, shape_action, token_action
-from .stage import Stage, chip, choice_asked, decoded, token_of
+from .actions import DRAW_ACTION, STOP_ACTION, Draw, Shape, shape_action
+from .stage import Stage, chip, choice_asked, decoded, token_actions, token_of
 from .timer import count_down, run_out
 from .tokens import turn_order
 
@@ -61,11 +61,19 @@ class Dalgona(Stage):
         dalgona_placing(s)
 
     def unplaced(self, s: SquidGameState, seat: int) -> list[int]:
-        return [t for t in s.playing(seat) if s.g["at"][str(t)] is None]
+        at, key = s.g["at"], s.tokens.key
+        return [t for t in s.playing(seat) if at[key[t]] is None]
 
     def on_board(self, s: SquidGameState, seat: int, shape: int | None = None) -> list[int]:
-        at = s.g["at"]
-        return [t for t in s.playing(seat) if shape is None or at[str(t)][0] == shape]
+        if shape is None:
+            return s.playing(seat)
+        at, key = s.g["at"], s.tokens.key
+        return [t for t in s.playing(seat) if at[key[t]][0] == shape]
+
+    def opponents_on(self, s: SquidGameState, seat: int, shape: int | None = None) -> list[int]:
+        """The other players' tokens on the board (on `shape`), ascending."""
+        return sorted(t for other in range(s.num_players) if other != seat
+                      for t in self.on_board(s, other, shape))
 
     # ---- what a player sees ------------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
@@ -188,8 +196,7 @@ def draw(s: SquidGameState, seat: int) -> None:
     if card == DALGONA.crack(s):
         s.emit("draw", "{seat:name} reveals Crack!", seat=seat, card="crack")
         if first:
-            others = sorted(int(t) for t in g["at"] if s.owner(int(t)) != seat)
-            offer(s, seat, CRACK_OPPONENT, others)
+            offer(s, seat, CRACK_OPPONENT, DALGONA.opponents_on(s, seat))
         else:
             offer(s, seat, CRACK_OWN, DALGONA.on_board(s, seat))
         return
@@ -199,9 +206,7 @@ def draw(s: SquidGameState, seat: int) -> None:
     if mine:
         offer(s, seat, ADVANCE, mine)
     else:
-        others = sorted(int(t) for t, place in g["at"].items()
-                        if place[0] == card and s.owner(int(t)) != seat)
-        offer(s, seat, KICK, others)
+        offer(s, seat, KICK, DALGONA.opponents_on(s, seat, card))
 
 
 def offer(s: SquidGameState, seat: int, kind: str, options: list[int]) -> None:
@@ -219,7 +224,7 @@ def offer(s: SquidGameState, seat: int, kind: str, options: list[int]) -> None:
 
 
 def token_options(s: SquidGameState, seat: int, kind: str, options: list[int]) -> list[str]:
-    return [token_action(t) for t in options]
+    return token_actions(s, options)
 
 
 def token_chosen(s: SquidGameState, seat: int, choice: str, kind: str,

@@ -80,6 +80,7 @@ class SquidGame(Game):
         )
         data = self.data
         self.moves = action_table(data, self.tokens.all_numbers)
+        self.card_action = {v: card_action(v) for v in data.card_values}  # made once (hot)
         self.hidden_actions = frozenset(
             [card_action(v) for v in data.card_values]
             + [play_action(v, t) for v in data.card_values for t in data.tug_teams]

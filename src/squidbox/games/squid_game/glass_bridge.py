@@ -18,18 +18,18 @@ from squidbox.i18n import N_, ngettext
 from squidbox.i18n import gettext as _
 
 from . import campaign
-from .actions import (
-    SIDES,
-    Card,
-    Side,
-    Spot,
-    Token,
-    card_action,
-    side_action,
-    spot_action,
-    token_action,
+from .actions import SIDES, Card, Side, Spot, Token, side_action, spot_action
+from .stage import (
+    Stage,
+    card_actions,
+    cards_text,
+    chip,
+    choice_asked,
+    decoded,
+    pass_turn,
+    token_actions,
+    token_of,
 )
-from .stage import Stage, cards_text, chip, choice_asked, decoded, pass_turn, token_of
 from .timer import count_down, run_out
 from .tokens import turn_order
 from .vips import bored_by_bridge, cut_timer
@@ -178,7 +178,9 @@ class GlassBridge(Stage):
             g["hands"][seat].remove(played[seat])
         s.emit("reveal", "Cards: {_shown}.", cards=list(played),
                _shown=Later(cards_text, s.names, played, players))
-        first = max(players, key=lambda seat: (played[seat], *self._lead(s, seat)))
+        highest = max(played[seat] for seat in players)
+        tied = [seat for seat in players if played[seat] == highest]
+        first = tied[0] if len(tied) == 1 else max(tied, key=lambda seat: self._lead(s, seat))
         order = [(first + k) % s.num_players for k in range(s.num_players)]
         g["movers"] = [[seat, played[seat]] for seat in order if played[seat] is not None]
         self._next_mover(s)
@@ -186,9 +188,8 @@ class GlassBridge(Stage):
     def _lead(self, s: SquidGameState, seat: int) -> tuple[int, int]:
         """Ties for the highest card: the token closest to the end of the bridge, then the
         higher-numbered token there."""
-        at = s.g["at"]
-        best = max(at[str(t)] for t in s.playing(seat))
-        return best, max(t for t in s.playing(seat) if at[str(t)] == best)
+        at, key = s.g["at"], s.tokens.key
+        return max((at[key[t]], t) for t in s.playing(seat))
 
     # ---- Move, 0 Push, Chain Reactions -------------------------------------------------------
     def _next_mover(self, s: SquidGameState) -> None:
@@ -211,16 +212,17 @@ class GlassBridge(Stage):
 
     def push_targets(self, s: SquidGameState, seat: int) -> list[int]:
         """Any token in the same position as one of your tokens (yours included)."""
-        at = s.g["at"]
-        cells = {at[str(t)] for t in s.playing(seat)}
+        at, key = s.g["at"], s.tokens.key
+        mine = s.playing(seat)
+        cells = {at[key[t]] for t in mine}
         return sorted(int(t) for t, cell in at.items() if cell in cells and
-                      any(at[str(u)] == cell and u != int(t) for u in s.playing(seat)))
+                      any(at[key[u]] == cell and u != int(t) for u in mine))
 
     def _ask(self, s: SquidGameState, seat: int, kind: str, options: list[int],
              value: int = 0) -> None:
         """A choice of token: asked only when there is more than one."""
         if len(options) == 1:
-            self.answer(s, seat, kind, value, token_action(options[0]))
+            self.answer(s, seat, kind, value, s.tokens.action[options[0]])
         else:
             s.ask(seat, CHOOSE, kind=kind, options=options, value=value)
 
@@ -251,11 +253,12 @@ class GlassBridge(Stage):
         needed."""
         g = s.g
         lines = self.line_length(s)
+        far_side = self.far_side(s)
         while g["motion"] is not None:
             motion = g["motion"]
             token = motion["token"]
-            target = g["at"][str(token)] + 1
-            if target == self.far_side(s):
+            target = g["at"][s.tokens.key[token]] + 1
+            if target == far_side:
                 g["motion"] = None
                 s.survive(token, N_("crossed the Glass Bridge"))
                 break
@@ -292,12 +295,12 @@ class GlassBridge(Stage):
     def _arrive(self, s: SquidGameState, token: int, cell: int) -> None:
         """Step onto a position; if two tokens are already there, stop and push one on."""
         g = s.g
-        here = sorted(int(t) for t, c in g["at"].items() if c == cell)
-        g["at"][str(token)] = cell
+        here = [t for t, c in g["at"].items() if c == cell]
+        g["at"][s.tokens.key[token]] = cell
         motion = g["motion"]
         if len(here) >= s.data.position_capacity:
             g["motion"] = None
-            self._ask(s, s.owner(token), CHAIN, here)
+            self._ask(s, s.owner(token), CHAIN, sorted(map(int, here)))
             return
         motion["steps"] -= 1
         if motion["steps"] == 0:
@@ -441,7 +444,7 @@ def place_options(s: SquidGameState, seat: int) -> list[str]:
     unplaced = GLASS_BRIDGE.unplaced(s, seat)
     if g["chosen"] is None and len(unplaced) > 1:
         # "Take turns placing a token": which of your tokens is yours to choose.
-        return [token_action(t) for t in unplaced]
+        return token_actions(s, unplaced)
     return [spot_action(k) for k, token in enumerate(g["spots"]) if token is None]
 
 
@@ -458,22 +461,23 @@ def placed(s: SquidGameState, seat: int, choice: str) -> None:
 def build_options(s: SquidGameState, seat: int) -> list[str]:
     if s.g["played"][seat] is not None or not GLASS_BRIDGE.active(s, seat):
         return []
-    return [card_action(v) for v in s.data.card_values]
+    return card_actions(s, s.data.card_values)
 
 
 def play_options(s: SquidGameState, seat: int) -> list[str]:
     if s.g["played"][seat] is not None or not GLASS_BRIDGE.active(s, seat):
         return []
-    return [card_action(v) for v in s.g["hands"][seat]]
+    return card_actions(s, s.g["hands"][seat])
 
 
 def card_played(s: SquidGameState, seat: int, choice: str) -> None:
     move = decoded(s, choice)
     assert type(move) is Card
     s.g["played"][seat] = move.value
-    s.emit_private((seat,), s.entry("play", "You play card {_value}.", seat=seat,
-                                    _value=move.value),
-                   s.entry("play", "{seat:name} plays a card face down.", seat=seat))
+    if s.recording:
+        s.emit_private((seat,), s.entry("play", "You play card {_value}.", seat=seat,
+                                        _value=move.value),
+                       s.entry("play", "{seat:name} plays a card face down.", seat=seat))
 
 
 def glass_bridge_build(s: SquidGameState) -> None:
@@ -488,7 +492,7 @@ def choose_options(s: SquidGameState, seat: int, kind: str, options: list[int],
                    value: int) -> list[str]:
     if kind == SIDE:
         return [side_action(side) for side in SIDES]
-    return [token_action(t) for t in options]
+    return token_actions(s, options)
 
 
 def choice_made(s: SquidGameState, seat: int, choice: str, kind: str, options: list[int],

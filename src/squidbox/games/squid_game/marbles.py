@@ -27,9 +27,8 @@ from .actions import (
     Roll,
     Wall,
     roll_action,
-    token_action,
 )
-from .stage import Stage, chip, decoded, pass_turn, token_of
+from .stage import Stage, chip, decoded, pass_turn, token_actions, token_of
 from .tokens import turn_order
 
 if TYPE_CHECKING:
@@ -69,7 +68,8 @@ class Marbles(Stage):
 
     # ---- Pair up ------------------------------------------------------------------------------
     def unplaced(self, s: SquidGameState, seat: int) -> list[int]:
-        return [t for t in s.playing(seat) if s.g["at"][str(t)] is None]
+        at, key = s.g["at"], s.tokens.key
+        return [t for t in s.playing(seat) if at[key[t]] is None]
 
     def singles(self, s: SquidGameState) -> list[int]:
         return sorted(group[0] for group in s.g["groups"] if len(group) == 1)
@@ -94,9 +94,10 @@ class Marbles(Stage):
     def open_pairs(self, s: SquidGameState, seat: int) -> list[int]:
         """Your tokens in pairs that have not played yet."""
         g = s.g
+        at, key, groups = g["at"], s.tokens.key, g["groups"]
         return [t for t in s.playing(seat)
-                if g["at"][str(t)] is not None and len(g["groups"][g["at"][str(t)]]) == 2
-                and g["at"][str(t)] not in g["played"]]
+                if (group := at[key[t]]) is not None and len(groups[group]) == 2
+                and group not in g["played"]]
 
     # ---- what a player sees -------------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
@@ -196,9 +197,9 @@ def pair_options(s: SquidGameState, seat: int) -> list[str]:
     if s.g["chosen"] is None:
         own = unplaced or MARBLES.own_singles(s, seat)
         if len(own) > 1:
-            return [token_action(t) for t in own]
+            return token_actions(s, own)
     token = MARBLES.placing_token(s, seat)
-    singles = [token_action(t) for t in MARBLES.singles(s) if t != token]
+    singles = token_actions(s, [t for t in MARBLES.singles(s) if t != token])
     return [ALONE, *singles] if unplaced else singles
 
 
@@ -240,7 +241,7 @@ def next_selector(s: SquidGameState, first: bool = False) -> None:
 
 
 def select_options(s: SquidGameState, seat: int) -> list[str]:
-    return [token_action(t) for t in MARBLES.open_pairs(s, seat)]
+    return token_actions(s, MARBLES.open_pairs(s, seat))
 
 
 def selected(s: SquidGameState, seat: int, choice: str) -> None:
@@ -258,7 +259,7 @@ def selected(s: SquidGameState, seat: int, choice: str) -> None:
 
 
 def keep_options(s: SquidGameState, seat: int) -> list[str]:
-    return [token_action(t) for t in sorted(s.g["groups"][s.g["duel"]["group"]])]
+    return token_actions(s, sorted(s.g["groups"][s.g["duel"]["group"]]))
 
 
 def kept(s: SquidGameState, seat: int, choice: str) -> None:

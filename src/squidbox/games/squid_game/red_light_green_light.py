@@ -16,8 +16,8 @@ from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
 
 from . import campaign
-from .actions import Card, card_action, token_action
-from .stage import Stage, cards_text, chip, decoded, token_of
+from .actions import Card
+from .stage import Stage, card_actions, cards_text, chip, decoded, token_actions, token_of
 from .timer import count_down, run_out
 
 if TYPE_CHECKING:
@@ -66,8 +66,12 @@ class RedLightGreenLight(Stage):
                _owner=s.owner(token))
 
     def on_board(self, s: SquidGameState, seat: int) -> list[int]:
-        at = s.g["at"]
-        return [t for t in s.team[seat] if at.get(str(t), WAITING) >= START_LINE]
+        at, key = s.g["at"], s.tokens.key
+        return [t for t in s.team[seat] if at.get(key[t], WAITING) >= START_LINE]
+
+    def has_on_board(self, s: SquidGameState, seat: int) -> bool:
+        at, key = s.g["at"], s.tokens.key
+        return any(at.get(key[t], WAITING) >= START_LINE for t in s.team[seat])
 
     # ---- Reveal, Doll Looks, Eliminate, Move, Push -----------------------------------------
     @staticmethod
@@ -84,17 +88,18 @@ class RedLightGreenLight(Stage):
         s.eliminate(closest, N_("caught moving on Red Light"))
 
     def move(self, s: SquidGameState, seat: int, lanes: int) -> None:
-        at = s.g["at"]
+        at, key = s.g["at"], s.tokens.key
         moving = self.on_board(s, seat)
         for token in moving:
-            at[str(token)] += lanes
+            at[key[token]] += lanes
         if s.recording:
             s.emit("move", N_("{seat:name} moves {lanes} lane{_moved}.") if lanes == 1 else
                    N_("{seat:name} moves {lanes} lanes{_moved}."), seat=seat, lanes=lanes,
-                   _moved=Later(_moved_text, [(t, at[str(t)]) for t in moving],
+                   _moved=Later(_moved_text, [(t, at[key[t]]) for t in moving],
                                 s.data.rlgl_lanes))
+        last = s.data.rlgl_lanes
         for token in moving:
-            if at[str(token)] > s.data.rlgl_lanes:
+            if at[key[token]] > last:
                 s.survive(token, N_("crossed into the Doll's space"))
 
     def highest_on_board(self, s: SquidGameState, seat: int) -> int:
@@ -103,12 +108,13 @@ class RedLightGreenLight(Stage):
     def push_targets(self, s: SquidGameState, seat: int) -> list[int]:
         """Opponents' tokens in one of your lanes or the lane ahead of it (a token behind the
         starting line reaches the starting line and lane 1)."""
-        at = s.g["at"]
+        at, key = s.g["at"], s.tokens.key
         reach: set[int] = set()
         for token in self.on_board(s, seat):
-            reach.update((at[str(token)], at[str(token)] + 1))
-        return sorted(int(t) for t, lane in at.items()
-                      if lane in reach and lane >= START_LINE and s.owner(int(t)) != seat)
+            lane = at[key[token]]
+            reach.update((lane, lane + 1))
+        near = [int(t) for t, lane in at.items() if lane in reach and lane >= START_LINE]
+        return sorted(t for t in near if s.owner(t) != seat)
 
     # ---- what a player sees ----------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
@@ -187,11 +193,13 @@ def rlgl_round(s: SquidGameState) -> None:
         return
     g["round"] += 1
     g["to_enter"] = []
+    at, key = g["at"], s.tokens.key
     for seat in range(s.num_players):
-        lanes = [g["at"][str(t)] for t in s.playing(seat)]
-        waiting = [t for t in s.playing(seat) if g["at"][str(t)] == WAITING]
-        if START_LINE in lanes or not waiting:
+        mine = s.playing(seat)
+        lanes = [at[key[t]] for t in mine]
+        if START_LINE in lanes or WAITING not in lanes:
             continue
+        waiting = [t for t, lane in zip(mine, lanes, strict=True) if lane == WAITING]
         if len(waiting) == 1:
             RED_LIGHT_GREEN_LIGHT.place(s, waiting[0])
         else:
@@ -204,7 +212,8 @@ def enter_options(s: SquidGameState, seat: int) -> list[str]:
     g = s.g
     if seat not in g["to_enter"]:
         return []
-    return [token_action(t) for t in s.playing(seat) if g["at"][str(t)] == WAITING]
+    at, key = g["at"], s.tokens.key
+    return token_actions(s, [t for t in s.playing(seat) if at[key[t]] == WAITING])
 
 
 def entered(s: SquidGameState, seat: int, choice: str) -> None:
@@ -221,18 +230,19 @@ def rlgl_play(s: SquidGameState) -> None:
 
 
 def card_options(s: SquidGameState, seat: int) -> list[str]:
-    if s.g["played"][seat] is not None or not RED_LIGHT_GREEN_LIGHT.on_board(s, seat):
+    if s.g["played"][seat] is not None or not RED_LIGHT_GREEN_LIGHT.has_on_board(s, seat):
         return []
-    return [card_action(v) for v in s.data.card_values]
+    return card_actions(s, s.data.card_values)
 
 
 def card_played(s: SquidGameState, seat: int, choice: str) -> None:
     move = decoded(s, choice)
     assert type(move) is Card
     s.g["played"][seat] = move.value
-    s.emit_private((seat,), s.entry("play", "You play card {_value}.", seat=seat,
-                                    _value=move.value),
-                   s.entry("play", "{seat:name} plays a card face down.", seat=seat))
+    if s.recording:
+        s.emit_private((seat,), s.entry("play", "You play card {_value}.", seat=seat,
+                                        _value=move.value),
+                       s.entry("play", "{seat:name} plays a card face down.", seat=seat))
 
 
 def rlgl_reveal(s: SquidGameState) -> None:
@@ -284,7 +294,7 @@ def rlgl_push(s: SquidGameState) -> None:
 
 
 def push_options(s: SquidGameState, seat: int) -> list[str]:
-    return [token_action(t) for t in RED_LIGHT_GREEN_LIGHT.push_targets(s, seat)]
+    return token_actions(s, RED_LIGHT_GREEN_LIGHT.push_targets(s, seat))
 
 
 def pushed(s: SquidGameState, seat: int, choice: str) -> None:

@@ -16,8 +16,8 @@ from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
 
 from . import campaign
-from .actions import FINAL_CARDS, token_action
-from .stage import Stage, cards_text, chip, choice_asked, token_of
+from .actions import FINAL_CARDS
+from .stage import Stage, cards_text, chip, choice_asked, token_actions, token_of
 
 if TYPE_CHECKING:
     from .state import SquidGameState
@@ -115,13 +115,17 @@ class SquidGameFinal(Stage):
             self._end_round(s)
 
     def _zones_of(self, s: SquidGameState, seat: int) -> set[str | None]:
-        return {zone(s.g["at"][str(t)]) for t in s.playing(seat)} - {None}
+        at, key = s.g["at"], s.tokens.key
+        return {zone(at[key[t]]) for t in s.playing(seat)} - {None}
 
     def _reachable(self, s: SquidGameState, seat: int) -> list[int]:
         """Other players' tokens in a zone with one of yours."""
         zones = self._zones_of(s, seat)
-        return sorted(int(t) for t, space in s.g["at"].items()
-                      if zone(space) in zones and s.owner(int(t)) != seat)
+        if not zones:
+            return []
+        at, key = s.g["at"], s.tokens.key
+        return sorted(t for other in range(s.num_players) if other != seat
+                      for t in s.playing(other) if zone(at[key[t]]) in zones)
 
     def stab_targets(self, s: SquidGameState, seat: int) -> tuple[list[int], list[int]]:
         """(tokens you may stab, your tokens that die if only blockers can be reached).
@@ -194,7 +198,7 @@ class SquidGameFinal(Stage):
 
     def _last_team_standing(self, s: SquidGameState) -> bool:
         """If at any time only one team is left, it wins; if none is, nobody does."""
-        alive = sorted({s.owner(int(t)) for t in s.g["at"]})
+        alive = [seat for seat in range(s.num_players) if s.playing(seat)]
         if len(alive) > 1:
             return False
         if alive:
@@ -212,9 +216,10 @@ class SquidGameFinal(Stage):
         Token clockwise."""
         g = s.g
         last = s.data.triangle_spaces
-        for key in sorted(g["at"], key=int):
-            if g["at"][key] >= 1:
-                g["at"][key] = min(g["at"][key] + 1, last)
+        at = g["at"]
+        for key, space in at.items():
+            if space >= 1:
+                at[key] = min(space + 1, last)
         g["speed"] = (g["speed"] + 1) % s.num_players
         s.emit("advance", "Tokens in the Triangle advance; the Speed Token passes to "
                "{speed:name}.", speed=g["speed"])
@@ -279,7 +284,7 @@ class SquidGameFinal(Stage):
 
 # ---- the questions and steps (engine/stack.py) ----------------------------------------------
 def place_options(s: SquidGameState, seat: int) -> list[str]:
-    return [token_action(t) for t in s.playing(seat)] if seat in s.g["to_place"] else []
+    return token_actions(s, s.playing(seat)) if seat in s.g["to_place"] else []
 
 
 def placed(s: SquidGameState, seat: int, choice: str) -> None:
@@ -305,9 +310,10 @@ def card_options(s: SquidGameState, seat: int) -> list[str]:
 
 def card_played(s: SquidGameState, seat: int, choice: str) -> None:
     s.g["played"][seat] = choice
-    s.emit_private((seat,), s.entry("play", "You play {_card:t}.", seat=seat,
-                                    _card=choice.title()),
-                   s.entry("play", "{seat:name} plays a card face down.", seat=seat))
+    if s.recording:
+        s.emit_private((seat,), s.entry("play", "You play {_card:t}.", seat=seat,
+                                        _card=choice.title()),
+                       s.entry("play", "{seat:name} plays a card face down.", seat=seat))
 
 
 def squid_game_reveal(s: SquidGameState) -> None:
@@ -315,7 +321,7 @@ def squid_game_reveal(s: SquidGameState) -> None:
 
 
 def token_options(s: SquidGameState, seat: int, kind: str, options: list[int]) -> list[str]:
-    return [token_action(t) for t in options]
+    return token_actions(s, options)
 
 
 def token_chosen(s: SquidGameState, seat: int, choice: str, kind: str,

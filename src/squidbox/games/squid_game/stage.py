@@ -87,6 +87,18 @@ def token_of(s: SquidGameState, action: str) -> int:
     return move.number
 
 
+def token_actions(s: SquidGameState, tokens: Iterable[int]) -> list[str]:
+    """The "token N" actions of `tokens`, in their order."""
+    action = s.tokens.action
+    return [action[t] for t in tokens]
+
+
+def card_actions(s: SquidGameState, values: Iterable[int]) -> list[str]:
+    """The "card N" actions of card `values`, in their order."""
+    action = s.game.card_action
+    return [action[v] for v in values]
+
+
 def survivors_text(tokens: list[int]) -> str:
     return ", ".join(f"{t:03d}" for t in sorted(tokens)) or _("none")
 

@@ -103,7 +103,8 @@ class SquidGameState(StackState, State):
         at = self.g["at"]
         known = self._playing
         if known is None or known[0] is not at:
-            known = self._playing = (at, [[t for t in team if str(t) in at]
+            key = self.tokens.key
+            known = self._playing = (at, [[t for t in team if key[t] in at]
                                           for team in self.team])
         return known[1][seat][:]
 
@@ -114,14 +115,14 @@ class SquidGameState(StackState, State):
         self.team[seat].remove(token)
         self.bank[seat].append(token)
         self.bank[seat].sort()
-        self.g["at"].pop(str(token), None)
+        self.g["at"].pop(self.tokens.key[token], None)
         if self.recording:
             self.emit("eliminated", ELIMINATED, seat=seat, token=token,
                       _why=Later(reason_text, Entry("why", why, why_data), self.names))
 
     def survive(self, token: int, why: str, **why_data: Any) -> None:
         self._playing = None
-        del self.g["at"][str(token)]
+        del self.g["at"][self.tokens.key[token]]
         if self.recording:
             self.emit("survives", SURVIVES, seat=self.owner(token), token=token,
                       _why=Later(reason_text, Entry("why", why, why_data), self.names))

@@ -6,6 +6,7 @@ colours), so "token 325" names one team member everywhere.
 
 from __future__ import annotations
 
+from .actions import token_action
 from .data import SquidGameData
 
 
@@ -20,6 +21,10 @@ class Tokens:
                 self.owner[number] = seat
         self.all_numbers: tuple[int, ...] = tuple(
             n for colour in data.colours for n in data.tokens[colour])
+        # Texts made once: a token's key in a game's `g["at"]` (JSON keys are strings) and its
+        # "token N" action (str() of an int costs more than a lookup, and these are hot).
+        self.key: dict[int, str] = {n: str(n) for n in self.all_numbers}
+        self.action: dict[int, str] = {n: token_action(n) for n in self.all_numbers}
 
     def of_seat(self, seat: int) -> tuple[int, ...]:
         return self.data.tokens[self.data.colours[seat]]

@@ -17,8 +17,8 @@ from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
 
 from . import campaign
-from .actions import Play, Team, Token, play_action, team_action, token_action
-from .stage import Stage, chip, decoded, pass_turn
+from .actions import Play, Team, Token, play_action, team_action
+from .stage import Stage, chip, decoded, pass_turn, token_actions
 from .tokens import turn_order
 from .vips import TIE_REASON
 
@@ -85,14 +85,20 @@ class TugOfWar(Stage):
                 if k < s.data.tug_slots_per_team and k + 1 - counts[opponent(team)] <= 1]
 
     def unplaced(self, s: SquidGameState, seat: int) -> list[int]:
-        return [t for t in s.playing(seat) if s.g["at"][str(t)] is None]
+        at, key = s.g["at"], s.tokens.key
+        return [t for t in s.playing(seat) if at[key[t]] is None]
 
     def cards_due(self, s: SquidGameState, seat: int) -> int:
         """One card per token, but you only have six."""
         return min(len(s.playing(seat)), s.data.tug_max_cards)
 
-    def mine_on(self, s: SquidGameState, seat: int, team: int) -> int:
-        return sum(1 for t in s.playing(seat) if s.g["at"][str(t)] == team)
+    def mine_on(self, s: SquidGameState, seat: int) -> list[int]:
+        """How many of your tokens are on each team."""
+        at, key = s.g["at"], s.tokens.key
+        mine = [0] * len(s.data.tug_teams)
+        for t in s.playing(seat):
+            mine[at[key[t]]] += 1
+        return mine
 
     # ---- what a player sees ------------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
@@ -173,7 +179,7 @@ def place_options(s: SquidGameState, seat: int) -> list[str]:
     unplaced = TUG_OF_WAR.unplaced(s, seat)
     if s.g["chosen"] is None and len(unplaced) > 1:
         # "Take turns placing a token": which of your tokens is yours to choose.
-        return [token_action(t) for t in unplaced]
+        return token_actions(s, unplaced)
     teams = s.data.tug_teams
     return [team_action(teams[t]) for t in TUG_OF_WAR.placeable(s)]
 
@@ -217,8 +223,10 @@ def card_options(s: SquidGameState, seat: int) -> list[str]:
         return []
     teams = s.data.tug_teams
     used = {value for value, _ in plays}
-    open_teams = [team for team in range(len(teams))
-                  if tug.mine_on(s, seat, team) > sum(1 for _, t in plays if t == team)]
+    uncovered = tug.mine_on(s, seat)  # your tokens on each team without a card behind them
+    for _value, team in plays:
+        uncovered[team] -= 1
+    open_teams = [team for team in range(len(teams)) if uncovered[team] > 0]
     return [play_action(v, teams[t]) for v in s.data.card_values if v not in used
             for t in open_teams]
 
