@@ -143,7 +143,7 @@ class SquidIncState(StackState, State):
 
     def value_of(self, piece: int) -> int:
         """Printed Clout Value."""
-        return self.game.data.employees[self.piece_type[piece]].clout
+        return self.game.piece_value[piece]
 
     def piece_name(self, piece: int) -> str:
         return self.game.data.employees[self.piece_type[piece]].name
@@ -204,15 +204,14 @@ class SquidIncState(StackState, State):
         The rulebook counts them as abilities activated for free ("No Clout needs to be spent
         to activate their abilities"), so an Employee placed in the Workplace this turn may not
         use one yet ("Activate Abilities": the exception for Employees just placed)."""
-        employees, piece_type, board, entered = (
-            self.game.data.employees, self.piece_type, self.board, self.entered)
-        found = []
-        for space, owner in enumerate(self.owner):
-            if owner == seat:
-                emp = employees[piece_type[board[space]]]
-                if emp.ability == kind and board[space] not in entered:
-                    found.append(emp.params)
-        return found
+        board, owner, entered = self.board, self.owner, self.entered
+        spaces = []
+        for piece in self.game.passive_pieces[kind]:
+            if piece in board and piece not in entered and owner[board.index(piece)] == seat:
+                spaces.append(board.index(piece))
+        spaces.sort()  # in the board's order
+        employees, piece_type = self.game.data.employees, self.piece_type
+        return [employees[piece_type[board[space]]].params for space in spaces]
 
     # ---- the Unemployed Line and the deck -----------------------------------------------------
     def take_from_line(self, action: str) -> int:
@@ -245,8 +244,8 @@ class SquidIncState(StackState, State):
         once `reshuffle_limit` reshuffles are used up, or when there is nothing to reshuffle,
         because the rulebook's end, a full board, may never come."""
         if self.line or self.deck:
-            self.push_task({"t": "refill"})
             self.phase = CHOOSE
+            self.refill_step()
             return
         if self.endgame:
             if not self.reshuffle_owed or not self.dismissed:
@@ -265,8 +264,8 @@ class SquidIncState(StackState, State):
         self.reshuffle_owed = False
         self.emit("reshuffle", "The Dismissed pile is shuffled into a new deck of {_cards} "
                   "cards.", _cards=len(self.deck))
-        self.push_task({"t": "refill"})
         self.phase = CHOOSE
+        self.refill_step()
 
     # ---- the flow (decisions.py) --------------------------------------------------------------
     def push_task(self, task: dict[str, Any]) -> None:
@@ -283,16 +282,22 @@ class SquidIncState(StackState, State):
         return {"t": pending["kind"], **pending["args"]}
 
     def turn_step(self) -> bool:
-        """The steps of the turn that need no decision; False when one is needed."""
+        """The steps of the turn that need no decision; False when the step asks one (which
+        may offer nothing: `no_option`)."""
         if self.phase == START:
             self._start_turn()
         elif self.phase == CHOOSE and not self.line:
             self.phase = START
-        elif self.phase == BRING and not self._eligible():
-            self.phase = ACTIVATE
         else:
             return False
         return True
+
+    def no_option(self) -> None:
+        """The step of the turn offers nothing to decide: only Bring Employees into the
+        Workplace can (no one is eligible), and Activate Abilities comes next. (Not checked in
+        turn_step: the options find the eligible Employees once.)"""
+        assert self.phase == BRING
+        self.phase = ACTIVATE
 
     def _to_move(self) -> list[int]:
         return [] if self.phase == OVER else [self.current]
@@ -329,7 +334,8 @@ class SquidIncState(StackState, State):
     # ---- Choose an Employee -------------------------------------------------------------------
     def _choose_employee(self, action: str) -> None:
         slot = self.game.moves.decode[action].slot  # type: ignore[union-attr]
-        card = self.take_from_line(f"pick line {self.game.slot_names[slot]}")
+        card = self.line.pop(slot)
+        self.refill_step()  # the rest slide toward +1 and the line is refilled
         self.chosen = [card, self.game.data.line_modifiers[slot]]
         self.phase = KEEP
 
@@ -388,17 +394,16 @@ class SquidIncState(StackState, State):
             self.game.data.employees, self.piece_type, self.board, self.clout)
         current, used, entered = self.current, self.used, self.entered
         spaces = []
-        for space, owner in enumerate(self.owner):
-            if owner != current:
-                continue
+        for space in self.own_spaces(current):
             piece = board[space]
             emp = employees[piece_type[piece]]
-            if not emp.activated or piece in used or piece in entered or clout[space] < emp.cost:
+            cost = emp.cost
+            if not emp.activated or piece in used or piece in entered or clout[space] < cost:
                 continue
-            clout[space] -= emp.cost  # judged as it will be, once paid
-            usable = can_use(self, ability_task(piece, piece_type[piece], current, emp.cost),
+            clout[space] -= cost  # judged as it will be, once paid
+            usable = can_use(self, ability_task(piece, piece_type[piece], current, cost),
                              clout[space])
-            clout[space] += emp.cost
+            clout[space] += cost
             if usable:
                 spaces.append(space)
         return spaces
