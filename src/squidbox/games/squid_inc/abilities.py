@@ -564,8 +564,7 @@ def can_use(st: SquidIncState, task: Task, spare: int) -> bool:
     """Whether the ability in `task` may be used by its actor, `spare` Clout left after paying:
     the Tier rule of its data, then the kind's own condition."""
     emp = st.game.data.employees[task["emp"]]
-    tier = st.geo.tier_of[st.board.index(task["actor"])]
-    if emp.tiers is not None and tier not in emp.tiers:
+    if emp.tiers is not None and st.geo.tier_of[st.board.index(task["actor"])] not in emp.tiers:
         return False
     return ABILITIES[emp.ability].usable(st, task, spare)
 

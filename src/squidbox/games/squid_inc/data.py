@@ -87,7 +87,7 @@ class SquidIncData:
     guard_tiles: int
     employees: tuple[Employee, ...]  # the guard is the last entry
 
-    @property
+    @cached_property
     def guard_type(self) -> int:
         return len(self.employees) - 1
 

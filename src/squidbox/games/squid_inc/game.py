@@ -65,6 +65,7 @@ class SquidInc(Game):
         cards = self.data.card_types()
         self.piece_type = cards + [self.data.guard_type] * self.data.guard_tiles
         self.piece_value = [self.data.employees[emp].clout for emp in self.piece_type]
+        self.piece_names = [self.data.employees[emp].name for emp in self.piece_type]
         # The pieces whose Employee has each passive ability (where state.passives looks).
         self.passive_pieces = {
             kind: tuple(piece for piece, emp in enumerate(self.piece_type)

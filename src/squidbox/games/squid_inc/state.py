@@ -146,7 +146,7 @@ class SquidIncState(StackState, State):
         return self.game.piece_value[piece]
 
     def piece_name(self, piece: int) -> str:
-        return self.game.data.employees[self.piece_type[piece]].name
+        return self.game.piece_names[piece]
 
     def label(self, space: int) -> str:
         return label_text(*self._label_parts(space))
@@ -205,13 +205,15 @@ class SquidIncState(StackState, State):
         to activate their abilities"), so an Employee placed in the Workplace this turn may not
         use one yet ("Activate Abilities": the exception for Employees just placed)."""
         board, owner, entered = self.board, self.owner, self.entered
-        spaces = []
+        found = []  # (space, parameters)
         for piece in self.game.passive_pieces[kind]:
-            if piece in board and piece not in entered and owner[board.index(piece)] == seat:
-                spaces.append(board.index(piece))
-        spaces.sort()  # in the board's order
-        employees, piece_type = self.game.data.employees, self.piece_type
-        return [employees[piece_type[board[space]]].params for space in spaces]
+            if piece in board and piece not in entered:
+                space = board.index(piece)
+                if owner[space] == seat:
+                    found.append((space, self.game.data.employees[self.piece_type[piece]].params))
+        if len(found) > 1:
+            found.sort(key=lambda pair: pair[0])  # in the board's order
+        return [params for _space, params in found]
 
     # ---- the Unemployed Line and the deck -----------------------------------------------------
     def take_from_line(self, action: str) -> int:
@@ -224,9 +226,9 @@ class SquidIncState(StackState, State):
         """Draw one card into the line's end, until it is full; a Security Guard card brings a
         Guard tile into play (placed by the player who drew it), goes to the Dismissed pile,
         and is replaced."""
-        full = len(self.game.data.line_modifiers)
-        while len(self.line) < full and self.deck:
-            card = self.deck.pop()
+        line, deck, full = self.line, self.deck, len(self.game.data.line_modifiers)
+        while len(line) < full and deck:
+            card = deck.pop()
             self.mark_reveal()  # the deck's top card is turned face up
             if self.is_guard(card):
                 self.dismissed.append(card)
@@ -234,7 +236,7 @@ class SquidIncState(StackState, State):
                 self.push_task({"t": "guard", "piece": -1})
                 self.push_task({"t": "refill"})  # once the Guard is placed
                 return
-            self.line.append(card)  # told in the next "keep" event, to keep the log short
+            line.append(card)  # told in the next "keep" event, to keep the log short
 
     def _start_turn(self) -> None:
         """A turn begins with the line topped up from the deck. With both empty, the rulebook
@@ -284,9 +286,10 @@ class SquidIncState(StackState, State):
     def turn_step(self) -> bool:
         """The steps of the turn that need no decision; False when the step asks one (which
         may offer nothing: `no_option`)."""
-        if self.phase == START:
+        phase = self.phase
+        if phase == START:
             self._start_turn()
-        elif self.phase == CHOOSE and not self.line:
+        elif phase == CHOOSE and not self.line:
             self.phase = START
         else:
             return False
@@ -307,12 +310,13 @@ class SquidIncState(StackState, State):
 
     def turn_options(self, player: int) -> list[str]:
         """The options of the turn's step (phase)."""
-        if self.phase == CHOOSE:
+        phase = self.phase
+        if phase == CHOOSE:
             return [f"take {self.game.slot_names[i]}" for i in range(len(self.line))]
-        if self.phase == KEEP:
+        if phase == KEEP:
             room = len(self.mailrooms[player]) < self.game.data.mailroom_capacity
             return ["mailroom", "dismiss"] if room else ["dismiss"]
-        if self.phase == BRING:
+        if phase == BRING:
             return [f"hire M{slot + 1}" for slot in self._eligible()]
         return [f"use {self.geo.names[s]}" for s in self._activatable()] + ["end"]
 
@@ -320,11 +324,12 @@ class SquidIncState(StackState, State):
         self.game.flow.answer(self, action)
 
     def turn_chosen(self, player: int, action: str) -> None:
-        if self.phase == CHOOSE:
+        phase = self.phase
+        if phase == CHOOSE:
             self._choose_employee(action)
-        elif self.phase == KEEP:
+        elif phase == KEEP:
             self._keep_or_dismiss(action)
-        elif self.phase == BRING:
+        elif phase == BRING:
             self._bring(int(action[6:]) - 1)
         elif action == "end":
             self._end_turn()
@@ -353,7 +358,7 @@ class SquidIncState(StackState, State):
         bonus = sum(p["amount"] for p in self.passives(self.current, "dismiss_bonus"))
         amount = max(0, self.value_of(card) + modifier + bonus)
         self.dismissed.append(card)
-        if amount and (self.mailrooms[self.current] or self.own_spaces(self.current)):
+        if amount and (self.mailrooms[self.current] or self.current in self.owner):
             # Logged once the Clout is placed (clout.py), in one event.
             self.push_task({"t": "clout", "amount": amount, "card": card, "modifier": modifier})
         else:
