@@ -66,6 +66,10 @@ class SquidInc(Game):
         self.piece_type = cards + [self.data.guard_type] * self.data.guard_tiles
         self.piece_value = [self.data.employees[emp].clout for emp in self.piece_type]
         self.piece_names = [self.data.employees[emp].name for emp in self.piece_type]
+        # Clout spent to activate each piece's ability; None for a passive one (never activated).
+        self.activation_cost = [employee.cost if employee.activated else None
+                                for employee in (self.data.employees[emp]
+                                                 for emp in self.piece_type)]
         # The pieces whose Employee has each passive ability (where state.passives looks).
         self.passive_pieces = {
             kind: tuple(piece for piece, emp in enumerate(self.piece_type)

@@ -395,15 +395,14 @@ class SquidIncState(StackState, State):
     # ---- Activate Abilities -------------------------------------------------------------------
     def _activatable(self) -> list[int]:
         """The spaces of the current player's Employees that may use their ability now."""
-        employees, piece_type, board, clout = (
-            self.game.data.employees, self.piece_type, self.board, self.clout)
+        activation_cost, piece_type, board, clout = (
+            self.game.activation_cost, self.piece_type, self.board, self.clout)
         current, used, entered = self.current, self.used, self.entered
         spaces = []
         for space in self.own_spaces(current):
             piece = board[space]
-            emp = employees[piece_type[piece]]
-            cost = emp.cost
-            if not emp.activated or piece in used or piece in entered or clout[space] < cost:
+            cost = activation_cost[piece]
+            if cost is None or clout[space] < cost or piece in used or piece in entered:
                 continue
             clout[space] -= cost  # judged as it will be, once paid
             usable = can_use(self, ability_task(piece, piece_type[piece], current, cost),
