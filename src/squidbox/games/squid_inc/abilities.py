@@ -64,9 +64,11 @@ class Ability:
 
     @staticmethod
     def adjacent(st: SquidIncState, task: Task) -> list[int]:
-        if task["actor"] not in st.board:
+        board = st.board
+        if task["actor"] not in board:
             return []
-        return [s for s in st.geo.neighbours(Ability.here(st, task)) if st.board[s] >= 0]
+        return [s for s in st.geo.step[board.index(task["actor"])]
+                if s is not None and board[s] >= 0]
 
     @staticmethod
     def param(st: SquidIncState, task: Task, name: str) -> int:
@@ -492,8 +494,8 @@ class PromoteSelfOrAdjacent(Ability):
     def usable(self, st, task, spare):
         if task["actor"] not in st.board:
             return False
-        spaces = [self.here(st, task), *self.adjacent(st, task)]
-        return any(wp.can_rise(st, st.board[s]) for s in spaces)
+        return wp.can_rise(st, task["actor"]) or any(
+            wp.can_rise(st, st.board[s]) for s in self.adjacent(st, task))
 
     def options(self, st, task):
         if task["actor"] not in st.board:
@@ -562,8 +564,7 @@ def can_use(st: SquidIncState, task: Task, spare: int) -> bool:
     """Whether the ability in `task` may be used by its actor, `spare` Clout left after paying:
     the Tier rule of its data, then the kind's own condition."""
     emp = st.game.data.employees[task["emp"]]
-    tier = st.geo.tier_of[st.board.index(task["actor"])]
-    if emp.tiers is not None and tier not in emp.tiers:
+    if emp.tiers is not None and st.geo.tier_of[st.board.index(task["actor"])] not in emp.tiers:
         return False
     return ABILITIES[emp.ability].usable(st, task, spare)
 

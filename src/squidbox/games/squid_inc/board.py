@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from .data import TierShape
 
@@ -24,7 +25,7 @@ class Geometry:
     def size(self) -> int:
         return len(self.names)
 
-    @property
+    @cached_property  # frozen: worked out once
     def top(self) -> int:
         return len(self.multipliers) - 1
 

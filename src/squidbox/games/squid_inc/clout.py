@@ -55,7 +55,7 @@ class CloutTask:
         space = getattr(move, "space", None)
         if space is not None:
             place(st, task, [(f"pick {st.geo.names[space]}", task["amount"])])
-        elif task["amount"] >= 2 and st.own_spaces(st.current):
+        elif task["amount"] >= 2 and st.current in st.owner:  # has one in the Workplace
             st.push_task({**task, "t": "split", "slot": move.slot})
         else:
             place(st, task, [(f"pick P{st.current + 1} M{move.slot + 1}", task["amount"])])

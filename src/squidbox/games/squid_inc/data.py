@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -53,12 +54,12 @@ class Employee:
     tiers: tuple[int, ...] | None = None  # 0-based Tier indices where the ability may be used
     text: str = ""
 
-    @property
+    @cached_property  # the data is frozen: worked out once
     def cost(self) -> int:
         """Clout spent to activate the ability."""
         return 0 if self.free else self.clout
 
-    @property
+    @cached_property
     def activated(self) -> bool:
         return self.ability not in PASSIVE_KINDS
 
@@ -86,7 +87,7 @@ class SquidIncData:
     guard_tiles: int
     employees: tuple[Employee, ...]  # the guard is the last entry
 
-    @property
+    @cached_property
     def guard_type(self) -> int:
         return len(self.employees) - 1
 

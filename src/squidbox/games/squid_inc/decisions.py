@@ -28,8 +28,8 @@ def turn(st: SquidIncState) -> bool:
     """One step of the turn (run whenever the stack is empty); False once the game is over."""
     if st.phase == OVER:
         return False
-    if not st.turn_step():
-        st.decide(st.current, TURN)
+    if not st.turn_step() and not st.decide(st.current, TURN):
+        st.no_option()
     return True
 
 

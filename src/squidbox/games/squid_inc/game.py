@@ -32,7 +32,7 @@ from .actions import (
     action_table,
 )
 from .board import build
-from .data import SquidIncData
+from .data import PASSIVE_KINDS, SquidIncData
 from .decisions import FLOW
 from .state import SquidIncState, upgraded
 
@@ -64,6 +64,18 @@ class SquidInc(Game):
                                   self.data.largest_amount, self.data.max_players)
         cards = self.data.card_types()
         self.piece_type = cards + [self.data.guard_type] * self.data.guard_tiles
+        self.piece_value = [self.data.employees[emp].clout for emp in self.piece_type]
+        self.piece_names = [self.data.employees[emp].name for emp in self.piece_type]
+        # Clout spent to activate each piece's ability; None for a passive one (never activated).
+        self.activation_cost = [employee.cost if employee.activated else None
+                                for employee in (self.data.employees[emp]
+                                                 for emp in self.piece_type)]
+        # The pieces whose Employee has each passive ability (where state.passives looks).
+        self.passive_pieces = {
+            kind: tuple(piece for piece, emp in enumerate(self.piece_type)
+                        if self.data.employees[emp].ability == kind)
+            for kind in PASSIVE_KINDS
+        }
         super().__init__()
 
     def from_json(self, doc: Any, verify: bool = False) -> SquidIncState:

@@ -143,10 +143,10 @@ class SquidIncState(StackState, State):
 
     def value_of(self, piece: int) -> int:
         """Printed Clout Value."""
-        return self.game.data.employees[self.piece_type[piece]].clout
+        return self.game.piece_value[piece]
 
     def piece_name(self, piece: int) -> str:
-        return self.game.data.employees[self.piece_type[piece]].name
+        return self.game.piece_names[piece]
 
     def label(self, space: int) -> str:
         return label_text(*self._label_parts(space))
@@ -204,15 +204,16 @@ class SquidIncState(StackState, State):
         The rulebook counts them as abilities activated for free ("No Clout needs to be spent
         to activate their abilities"), so an Employee placed in the Workplace this turn may not
         use one yet ("Activate Abilities": the exception for Employees just placed)."""
-        employees, piece_type, board, entered = (
-            self.game.data.employees, self.piece_type, self.board, self.entered)
-        found = []
-        for space, owner in enumerate(self.owner):
-            if owner == seat:
-                emp = employees[piece_type[board[space]]]
-                if emp.ability == kind and board[space] not in entered:
-                    found.append(emp.params)
-        return found
+        board, owner, entered = self.board, self.owner, self.entered
+        found = []  # (space, parameters)
+        for piece in self.game.passive_pieces[kind]:
+            if piece in board and piece not in entered:
+                space = board.index(piece)
+                if owner[space] == seat:
+                    found.append((space, self.game.data.employees[self.piece_type[piece]].params))
+        if len(found) > 1:
+            found.sort(key=lambda pair: pair[0])  # in the board's order
+        return [params for _space, params in found]
 
     # ---- the Unemployed Line and the deck -----------------------------------------------------
     def take_from_line(self, action: str) -> int:
@@ -225,9 +226,9 @@ class SquidIncState(StackState, State):
         """Draw one card into the line's end, until it is full; a Security Guard card brings a
         Guard tile into play (placed by the player who drew it), goes to the Dismissed pile,
         and is replaced."""
-        full = len(self.game.data.line_modifiers)
-        while len(self.line) < full and self.deck:
-            card = self.deck.pop()
+        line, deck, full = self.line, self.deck, len(self.game.data.line_modifiers)
+        while len(line) < full and deck:
+            card = deck.pop()
             self.mark_reveal()  # the deck's top card is turned face up
             if self.is_guard(card):
                 self.dismissed.append(card)
@@ -235,7 +236,7 @@ class SquidIncState(StackState, State):
                 self.push_task({"t": "guard", "piece": -1})
                 self.push_task({"t": "refill"})  # once the Guard is placed
                 return
-            self.line.append(card)  # told in the next "keep" event, to keep the log short
+            line.append(card)  # told in the next "keep" event, to keep the log short
 
     def _start_turn(self) -> None:
         """A turn begins with the line topped up from the deck. With both empty, the rulebook
@@ -245,8 +246,8 @@ class SquidIncState(StackState, State):
         once `reshuffle_limit` reshuffles are used up, or when there is nothing to reshuffle,
         because the rulebook's end, a full board, may never come."""
         if self.line or self.deck:
-            self.push_task({"t": "refill"})
             self.phase = CHOOSE
+            self.refill_step()
             return
         if self.endgame:
             if not self.reshuffle_owed or not self.dismissed:
@@ -265,8 +266,8 @@ class SquidIncState(StackState, State):
         self.reshuffle_owed = False
         self.emit("reshuffle", "The Dismissed pile is shuffled into a new deck of {_cards} "
                   "cards.", _cards=len(self.deck))
-        self.push_task({"t": "refill"})
         self.phase = CHOOSE
+        self.refill_step()
 
     # ---- the flow (decisions.py) --------------------------------------------------------------
     def push_task(self, task: dict[str, Any]) -> None:
@@ -283,16 +284,23 @@ class SquidIncState(StackState, State):
         return {"t": pending["kind"], **pending["args"]}
 
     def turn_step(self) -> bool:
-        """The steps of the turn that need no decision; False when one is needed."""
-        if self.phase == START:
+        """The steps of the turn that need no decision; False when the step asks one (which
+        may offer nothing: `no_option`)."""
+        phase = self.phase
+        if phase == START:
             self._start_turn()
-        elif self.phase == CHOOSE and not self.line:
+        elif phase == CHOOSE and not self.line:
             self.phase = START
-        elif self.phase == BRING and not self._eligible():
-            self.phase = ACTIVATE
         else:
             return False
         return True
+
+    def no_option(self) -> None:
+        """The step of the turn offers nothing to decide: only Bring Employees into the
+        Workplace can (no one is eligible), and Activate Abilities comes next. (Not checked in
+        turn_step: the options find the eligible Employees once.)"""
+        assert self.phase == BRING
+        self.phase = ACTIVATE
 
     def _to_move(self) -> list[int]:
         return [] if self.phase == OVER else [self.current]
@@ -302,12 +310,13 @@ class SquidIncState(StackState, State):
 
     def turn_options(self, player: int) -> list[str]:
         """The options of the turn's step (phase)."""
-        if self.phase == CHOOSE:
+        phase = self.phase
+        if phase == CHOOSE:
             return [f"take {self.game.slot_names[i]}" for i in range(len(self.line))]
-        if self.phase == KEEP:
+        if phase == KEEP:
             room = len(self.mailrooms[player]) < self.game.data.mailroom_capacity
             return ["mailroom", "dismiss"] if room else ["dismiss"]
-        if self.phase == BRING:
+        if phase == BRING:
             return [f"hire M{slot + 1}" for slot in self._eligible()]
         return [f"use {self.geo.names[s]}" for s in self._activatable()] + ["end"]
 
@@ -315,11 +324,12 @@ class SquidIncState(StackState, State):
         self.game.flow.answer(self, action)
 
     def turn_chosen(self, player: int, action: str) -> None:
-        if self.phase == CHOOSE:
+        phase = self.phase
+        if phase == CHOOSE:
             self._choose_employee(action)
-        elif self.phase == KEEP:
+        elif phase == KEEP:
             self._keep_or_dismiss(action)
-        elif self.phase == BRING:
+        elif phase == BRING:
             self._bring(int(action[6:]) - 1)
         elif action == "end":
             self._end_turn()
@@ -329,7 +339,8 @@ class SquidIncState(StackState, State):
     # ---- Choose an Employee -------------------------------------------------------------------
     def _choose_employee(self, action: str) -> None:
         slot = self.game.moves.decode[action].slot  # type: ignore[union-attr]
-        card = self.take_from_line(f"pick line {self.game.slot_names[slot]}")
+        card = self.line.pop(slot)
+        self.refill_step()  # the rest slide toward +1 and the line is refilled
         self.chosen = [card, self.game.data.line_modifiers[slot]]
         self.phase = KEEP
 
@@ -347,7 +358,7 @@ class SquidIncState(StackState, State):
         bonus = sum(p["amount"] for p in self.passives(self.current, "dismiss_bonus"))
         amount = max(0, self.value_of(card) + modifier + bonus)
         self.dismissed.append(card)
-        if amount and (self.mailrooms[self.current] or self.own_spaces(self.current)):
+        if amount and (self.mailrooms[self.current] or self.current in self.owner):
             # Logged once the Clout is placed (clout.py), in one event.
             self.push_task({"t": "clout", "amount": amount, "card": card, "modifier": modifier})
         else:
@@ -384,21 +395,19 @@ class SquidIncState(StackState, State):
     # ---- Activate Abilities -------------------------------------------------------------------
     def _activatable(self) -> list[int]:
         """The spaces of the current player's Employees that may use their ability now."""
-        employees, piece_type, board, clout = (
-            self.game.data.employees, self.piece_type, self.board, self.clout)
+        activation_cost, piece_type, board, clout = (
+            self.game.activation_cost, self.piece_type, self.board, self.clout)
         current, used, entered = self.current, self.used, self.entered
         spaces = []
-        for space, owner in enumerate(self.owner):
-            if owner != current:
-                continue
+        for space in self.own_spaces(current):
             piece = board[space]
-            emp = employees[piece_type[piece]]
-            if not emp.activated or piece in used or piece in entered or clout[space] < emp.cost:
+            cost = activation_cost[piece]
+            if cost is None or clout[space] < cost or piece in used or piece in entered:
                 continue
-            clout[space] -= emp.cost  # judged as it will be, once paid
-            usable = can_use(self, ability_task(piece, piece_type[piece], current, emp.cost),
+            clout[space] -= cost  # judged as it will be, once paid
+            usable = can_use(self, ability_task(piece, piece_type[piece], current, cost),
                              clout[space])
-            clout[space] += emp.cost
+            clout[space] += cost
             if usable:
                 spaces.append(space)
         return spaces

@@ -24,7 +24,8 @@ Task = dict[str, Any]
 
 # ---- the board, read and written ----------------------------------------------------------------
 def empties(st: SquidIncState, tier: int) -> list[int]:
-    return [s for s in st.geo.tier_spaces[tier] if st.board[s] < 0]
+    board = st.board
+    return [s for s in st.geo.tier_spaces[tier] if board[s] < 0]
 
 
 def highest_available_tier(st: SquidIncState) -> int | None:
@@ -36,9 +37,9 @@ def highest_available_tier(st: SquidIncState) -> int | None:
 
 def lesser(st: SquidIncState, tier: int, piece: int) -> list[int]:
     """Spaces of `tier` whose Employee has a lower printed Clout Value than `piece` (a Bump)."""
-    value = st.value_of(piece)
-    return [s for s in st.geo.tier_spaces[tier]
-            if st.board[s] >= 0 and st.value_of(st.board[s]) < value]
+    board, values = st.board, st.game.piece_value
+    value = values[piece]
+    return [s for s in st.geo.tier_spaces[tier] if board[s] >= 0 and values[board[s]] < value]
 
 
 def put(st: SquidIncState, space: int, piece: int, owner: int, clout: int) -> None:
