@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 EMPTY = -1
@@ -23,6 +23,9 @@ class Geometry:
     lines: tuple[tuple[str, tuple[int, ...]], ...]  # every full straight line: (direction, tiles)
     names: tuple[str, ...]  # each tile's name ("A1"), by index
     line_masks: tuple[int, ...]  # per line, the bits of its tiles (to skip lines quickly)
+    # (line index, bits of a player's tiles on it, shortest run) -> the runs there, as met
+    line_runs: dict[tuple[int, int, int], tuple[Run, ...]] = field(
+        default_factory=dict, compare=False, repr=False)
 
     @property
     def size(self) -> int:
@@ -65,19 +68,34 @@ def runs_of(owners: list[int], geo: Geometry, player: int, shortest_line: int) -
     for tile, owner in enumerate(owners):
         if owner == player:
             mine |= 1 << tile
-    runs = []
-    for (direction, tiles), line_mask in zip(geo.lines, geo.line_masks, strict=True):
-        if (mine & line_mask).bit_count() < shortest_line:
+    runs: list[Run] = []
+    known = geo.line_runs
+    for index, line_mask in enumerate(geo.line_masks):
+        on_line = mine & line_mask
+        if on_line.bit_count() < shortest_line:
             continue  # too few of the player's cubes on this line for any run
-        current: list[int] = []
-        for tile in (*tiles, None):
-            if tile is not None and owners[tile] == player:
-                current.append(tile)
-                continue
-            if len(current) >= shortest_line:
-                runs.append(Run(direction, tuple(current)))
-            current = []
+        key = (index, on_line, shortest_line)
+        found = known.get(key)
+        if found is None:
+            found = known[key] = _line_runs(geo.lines[index], on_line, shortest_line)
+        runs.extend(found)
     return runs
+
+
+def _line_runs(line: tuple[str, tuple[int, ...]], mine: int, shortest_line: int
+               ) -> tuple[Run, ...]:
+    """The maximal runs on one line of the tiles in the bit set `mine`."""
+    direction, tiles = line
+    runs = []
+    current: list[int] = []
+    for tile in (*tiles, None):
+        if tile is not None and mine >> tile & 1:
+            current.append(tile)
+            continue
+        if len(current) >= shortest_line:
+            runs.append(Run(direction, tuple(current)))
+        current = []
+    return tuple(runs)
 
 
 def squids_among(runs: list[Run]) -> list[tuple[Run, Run]]:

@@ -52,6 +52,7 @@ class GridSquidState(State):
     game: GridSquid
     geo: Geometry
     tiles_of_symbol: dict[int, list[int]]
+    places_of_held: dict[int, list[str]]
 
     # The game's data (FIELDS, engine/fields.py); Fixed: chosen and laid out at setup only.
     symbols_in_play: Fixed[list[int]]  # symbol indices used this game
@@ -119,6 +120,9 @@ class GridSquidState(State):
         self.tiles_of_symbol = {s: [] for s in self.symbols_in_play}
         for tile, symbol in enumerate(self.tile_symbols):
             self.tiles_of_symbol.setdefault(symbol, []).append(tile)
+        # The place actions per set of symbols held (a bit per symbol), filled as met: derived
+        # from the board alone, so clones share it.
+        self.places_of_held = {}
 
     def seat_names(self) -> list[str]:
         colours = self.options["colours"]
@@ -193,8 +197,19 @@ class GridSquidState(State):
     def _legal_actions(self, player: int) -> list[str]:
         hand = self.hands[player]
         supply = self.supply[player]
-        owner = self.owner
         cubes = self.cubes
+        if supply > max(cubes):
+            # Every tile of a symbol in hand is affordable: the list depends only on which
+            # symbols are held (board order, worked out once per board and set of symbols).
+            held = 0
+            for symbol in self.symbols_in_play:
+                if hand[symbol]:
+                    held |= 1 << symbol
+            listed = self.places_of_held.get(held)
+            if listed is None:
+                listed = self.places_of_held[held] = self._places_of(held)
+            return listed[:]
+        owner = self.owner
         tiles = []
         discards = []
         for symbol in self.symbols_in_play:
@@ -212,15 +227,24 @@ class GridSquidState(State):
         actions = self.game.place_actions
         return [actions[tile] for tile in tiles] + discards
 
+    def _places_of(self, held: int) -> list[str]:
+        """The place actions on every tile whose symbol is in the bit set `held`."""
+        symbols = self.tile_symbols
+        actions = self.game.place_actions
+        return [actions[tile] for tile in range(len(symbols)) if held >> symbols[tile] & 1]
+
     def _apply(self, player: int, action: str) -> None:
-        match self.game.moves.decode[action]:
-            case Place(tile):
-                self._play_card(player, self.tile_symbols[tile])
-                self._place(player, tile)
-            case Discard(symbol):
-                self._play_card(player, symbol)
+        move = self.game.moves.decode[action]
+        if type(move) is Place:
+            tile = move.tile
+            self._play_card(player, self.tile_symbols[tile])
+            self._place(player, tile)
+        else:
+            assert type(move) is Discard
+            self._play_card(player, move.symbol)
+            if self._records:
                 self.emit("discard", "{seat:name} plays {symbol} and can place no cube.",
-                          seat=player, symbol=self.game.data.symbols[symbol])
+                          seat=player, symbol=self.game.data.symbols[move.symbol])
         self.played[player] += 1
         self._next_turn(player)
 
@@ -231,21 +255,24 @@ class GridSquidState(State):
 
     def _place(self, seat: int, tile: int) -> None:
         """Place on a tile; taking an opponent's tile returns their cubes to them."""
-        holder = self.owner[tile]
-        if holder == EMPTY or holder == seat:
-            cost = 1
-            text = PLACE_TEXT
-            captured = None
+        owner = self.owner
+        cubes = self.cubes
+        holder = owner[tile]
+        taken = holder != EMPTY and holder != seat
+        if taken:
+            cost = cubes[tile] + 1
+            self.supply[holder] += cubes[tile]
+            cubes[tile] = cost
         else:
-            cost = self.cubes[tile] + 1
-            self.supply[holder] += self.cubes[tile]
-            text = TAKE_TEXT
-            captured = holder
+            cost = 1
+            cubes[tile] = cubes[tile] + 1 if holder == seat else 1
         self.supply[seat] -= cost
-        self.owner[tile] = seat
-        self.cubes[tile] = self.cubes[tile] + 1 if holder == seat else cost
-        self.emit("place", text, seat=seat, tile=self.geo.names[tile], cubes=cost,
-                  captured_from=captured, _symbol=self.game.data.symbols[self.tile_symbols[tile]])
+        owner[tile] = seat
+        if self._records:
+            self.emit("place", TAKE_TEXT if taken else PLACE_TEXT, seat=seat,
+                      tile=self.geo.names[tile], cubes=cost,
+                      captured_from=holder if taken else None,
+                      _symbol=self.game.data.symbols[self.tile_symbols[tile]])
 
     def _next_turn(self, seat: int) -> None:
         following = (seat + 1) % self.num_players
