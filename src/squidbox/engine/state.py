@@ -180,9 +180,11 @@ class State(ABC):
         played (False): the mover by `rng.choice(to_move())` when several are to move, then
         `rng.choice(legal_actions(mover))`. The same draws and the same state as that loop of
         the protocol, without its checks and copies in a search state (a bot's rollout)."""
-        if self._records:  # history and undo bookkeeping: the protocol's own apply
-            return self._play_checked(rng, limit)
-        choice = rng.choice
+        if self._records or type(rng) is not random.Random:
+            return self._play_checked(rng, limit)  # history and undo bookkeeping: apply's
+        # `rng.choice(items)` written out with the generator's `getrandbits` at hand (CPython's
+        # `choice` and `_randbelow`: the same draws and the same pick, as in zones.shuffle).
+        getrandbits = rng.getrandbits
         to_move, legal_actions, apply = self._to_move, self._legal_actions, self._apply
         self._legal = {}  # never filled below: the decisions change the state
         played = 0
@@ -190,8 +192,24 @@ class State(ABC):
             movers = to_move()
             if not movers:
                 return True
-            mover = movers[0] if len(movers) == 1 else choice(movers)
-            apply(mover, choice(legal_actions(mover)))
+            if len(movers) == 1:
+                mover = movers[0]
+            else:
+                n = len(movers)
+                k = n.bit_length()
+                j = getrandbits(k)
+                while j >= n:
+                    j = getrandbits(k)
+                mover = movers[j]
+            legal = legal_actions(mover)
+            n = len(legal)
+            if not n:
+                raise IndexError("Cannot choose from an empty sequence")
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            apply(mover, legal[j])
             played += 1
         return not to_move()
 
