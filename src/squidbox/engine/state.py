@@ -20,7 +20,7 @@ from . import undo
 from .errors import IllegalAction
 from .events import Entry, Event, Logged, Shown, as_read, events_to_json, log_for, seen_by
 from .fields import declared_fields
-from .jsoncopy import copy_json
+from .jsoncopy import SCALARS, copy_json
 from .rng import Rng, Rng1
 from .zones import Zone, redeal
 
@@ -301,7 +301,9 @@ class State(ABC):
         new = object.__new__(type(self))
         attributes = self.__dict__.copy()
         for name in self._copied_fields():
-            attributes[name] = copy_json(attributes[name])
+            value = attributes[name]
+            if type(value) not in SCALARS:  # an int, str... is shared as it is
+                attributes[name] = copy_json(value)
         new.__dict__ = attributes
         new.game = self.game
         new.num_players = self.num_players
