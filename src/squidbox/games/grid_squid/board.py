@@ -60,6 +60,7 @@ class Run:
 
     direction: str
     tiles: tuple[int, ...]
+    mask: int = field(default=0, compare=False, repr=False)  # the bits of its tiles
 
 
 def runs_of(owners: list[int], geo: Geometry, player: int, shortest_line: int) -> list[Run]:
@@ -68,6 +69,11 @@ def runs_of(owners: list[int], geo: Geometry, player: int, shortest_line: int) -
     for tile, owner in enumerate(owners):
         if owner == player:
             mine |= 1 << tile
+    return runs_in(mine, geo, shortest_line)
+
+
+def runs_in(mine: int, geo: Geometry, shortest_line: int) -> list[Run]:
+    """The maximal runs of the tiles in the bit set `mine`."""
     runs: list[Run] = []
     known = geo.line_runs
     for index, line_mask in enumerate(geo.line_masks):
@@ -93,7 +99,7 @@ def _line_runs(line: tuple[str, tuple[int, ...]], mine: int, shortest_line: int
             current.append(tile)
             continue
         if len(current) >= shortest_line:
-            runs.append(Run(direction, tuple(current)))
+            runs.append(Run(direction, tuple(current), sum(1 << t for t in current)))
         current = []
     return tuple(runs)
 
@@ -113,6 +119,28 @@ class Scoring:
     runs: list[Run]
     squids: list[tuple[Run, Run]]
     points: int
+
+
+def tiles_of_seats(owners: list[int], seats: int) -> list[int]:
+    """Per seat, the bit set of the tiles it holds."""
+    mine = [0] * seats
+    for tile, owner in enumerate(owners):
+        if owner != EMPTY:
+            mine[owner] |= 1 << tile
+    return mine
+
+
+def points_of(mine: int, geo: Geometry, line_points: dict[int, int], squid_bonus: int) -> int:
+    """`score(...).points` of the player holding the tiles in the bit set `mine`, without
+    the runs and Squids themselves (for search states, which log nothing)."""
+    runs = runs_in(mine, geo, min(line_points))
+    points = 0
+    for i, a in enumerate(runs):
+        points += line_points[len(a.tiles)]
+        for b in runs[i + 1:]:
+            if a.direction != b.direction and a.mask & b.mask:  # a Squid
+                points += squid_bonus
+    return points
 
 
 def score(

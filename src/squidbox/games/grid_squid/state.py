@@ -14,7 +14,7 @@ from squidbox.games.names import shown_log
 from squidbox.i18n import N_, ngettext
 
 from .actions import Discard, Place
-from .board import EMPTY, Geometry, geometry, score, tile_name
+from .board import EMPTY, Geometry, geometry, points_of, score, tile_name, tiles_of_seats
 
 if TYPE_CHECKING:
     from .game import GridSquid
@@ -301,6 +301,11 @@ class GridSquidState(State):
 
     def _score_round(self) -> None:
         data = self.game.data
+        if not self.recording:  # the points alone
+            mine = tiles_of_seats(self.owner, self.num_players)
+            self.round_points.append([points_of(tiles, self.geo, data.line_points,
+                                                data.squid_bonus) for tiles in mine])
+            return
         results = [score(self.owner, self.geo, seat, data.line_points, data.squid_bonus)
                    for seat in range(self.num_players)]
         this_round = [result.points for result in results]
