@@ -189,7 +189,7 @@ class SquidCircleState(State):
     @property
     def threatened(self) -> int:
         """The seat owning the character under the guard."""
-        return self.owner(self.circle[self.guard])
+        return self.circle[self.guard] // self.game.data.characters_per_colour  # its owner
 
     # ---- the trick deck -----------------------------------------------------------------------
     def _draw_trick(self) -> int | None:
