@@ -250,7 +250,8 @@ class State(ABC):
         """The legal actions of `player`, computed once per state (apply clears the cache)."""
         legal = self._legal.get(player) if type(player) is int else None
         if legal is None:
-            self._check_seat(player)
+            if type(player) is not int or not 0 <= player < self.num_players:
+                self._check_seat(player)  # raises IllegalAction
             legal = self._legal_actions(player) if player in self._to_move() else []
             self._legal[player] = legal
         return legal
