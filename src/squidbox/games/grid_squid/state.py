@@ -237,21 +237,28 @@ class GridSquidState(State):
         move = self.game.moves.decode[action]
         if type(move) is Place:
             tile = move.tile
-            self._play_card(player, self.tile_symbols[tile])
-            self._place(player, tile)
+            symbol = self.tile_symbols[tile]
         else:
             assert type(move) is Discard
-            self._play_card(player, move.symbol)
-            if self._records:
-                self.emit("discard", "{seat:name} plays {symbol} and can place no cube.",
-                          seat=player, symbol=self.game.data.symbols[move.symbol])
-        self.played[player] += 1
-        self._next_turn(player)
-
-    def _play_card(self, seat: int, symbol: int) -> None:
-        self.mark_reveal()  # the card goes face up from the hand
-        self.hands[seat][symbol] -= 1
+            tile = None
+            symbol = move.symbol
+        # The card goes face up from the hand onto the discard pile.
+        self.mark_reveal()
+        self.hands[player][symbol] -= 1
         self.discard[symbol] += 1
+        if tile is not None:
+            self._place(player, tile)
+        elif self._records:
+            self.emit("discard", "{seat:name} plays {symbol} and can place no cube.",
+                      seat=player, symbol=self.game.data.symbols[symbol])
+        played = self.played
+        played[player] += 1
+        # The next seat plays, or the round ends once every seat has played its cards.
+        following = (player + 1) % self.num_players
+        if played[following] < self.game.data.cards_played_per_round:
+            self.current = following
+        else:
+            self._end_round()
 
     def _place(self, seat: int, tile: int) -> None:
         """Place on a tile; taking an opponent's tile returns their cubes to them."""
@@ -273,13 +280,6 @@ class GridSquidState(State):
                       tile=self.geo.names[tile], cubes=cost,
                       captured_from=holder if taken else None,
                       _symbol=self.game.data.symbols[self.tile_symbols[tile]])
-
-    def _next_turn(self, seat: int) -> None:
-        following = (seat + 1) % self.num_players
-        if self.played[following] < self.game.data.cards_played_per_round:
-            self.current = following
-        else:
-            self._end_round()
 
     # ---- the end of a round -------------------------------------------------------------------
     def _end_round(self) -> None:
