@@ -406,9 +406,10 @@ class SquidCircleState(State):
             self.emit("pow", "POW! {character} is out; the guard moves on to {_to}.",
                       character=self.character_name(character), seat=seat,
                       _to=self.character_name(self.circle[self.guard]))
-        if all(self.owner(c) != seat for c in self.circle):
+        per_colour = self.game.data.characters_per_colour
+        if all(c // per_colour != seat for c in self.circle):  # none of the seat's is left
             self._eliminate(seat)
-        colours = circle_rules.colours_left(self.circle, self.game.data.characters_per_colour)
+        colours = circle_rules.colours_left(self.circle, per_colour)
         if len(colours) == 1:
             self._end_game(colours.pop())
 
