@@ -135,7 +135,11 @@ def _next_mover(movers: list[int], previous: int, seats: int) -> int:
     """The next seat to decide: the first in seat order after `previous` among `movers`."""
     if len(movers) == 1:
         return movers[0]
-    return min(movers, key=lambda seat: (seat - previous - 1) % seats)
+    for step in range(1, seats + 1):
+        seat = (previous + step) % seats
+        if seat in movers:
+            return seat
+    raise ValueError(f"no seat of {movers} sits at a table of {seats}")
 
 
 def _visits(root: _Edge, player: int, action: Action) -> int:

@@ -20,7 +20,7 @@ from . import undo
 from .errors import IllegalAction
 from .events import Entry, Event, Logged, Shown, as_read, events_to_json, log_for, seen_by
 from .fields import declared_fields
-from .jsoncopy import copy_json
+from .jsoncopy import SCALARS, copy_json
 from .rng import Rng, Rng1
 from .zones import Zone, redeal
 
@@ -180,9 +180,11 @@ class State(ABC):
         played (False): the mover by `rng.choice(to_move())` when several are to move, then
         `rng.choice(legal_actions(mover))`. The same draws and the same state as that loop of
         the protocol, without its checks and copies in a search state (a bot's rollout)."""
-        if self._records:  # history and undo bookkeeping: the protocol's own apply
-            return self._play_checked(rng, limit)
-        choice = rng.choice
+        if self._records or type(rng) is not random.Random:
+            return self._play_checked(rng, limit)  # history and undo bookkeeping: apply's
+        # `rng.choice(items)` written out with the generator's `getrandbits` at hand (CPython's
+        # `choice` and `_randbelow`: the same draws and the same pick, as in zones.shuffle).
+        getrandbits = rng.getrandbits
         to_move, legal_actions, apply = self._to_move, self._legal_actions, self._apply
         self._legal = {}  # never filled below: the decisions change the state
         played = 0
@@ -190,8 +192,24 @@ class State(ABC):
             movers = to_move()
             if not movers:
                 return True
-            mover = movers[0] if len(movers) == 1 else choice(movers)
-            apply(mover, choice(legal_actions(mover)))
+            if len(movers) == 1:
+                mover = movers[0]
+            else:
+                n = len(movers)
+                k = n.bit_length()
+                j = getrandbits(k)
+                while j >= n:
+                    j = getrandbits(k)
+                mover = movers[j]
+            legal = legal_actions(mover)
+            n = len(legal)
+            if not n:
+                raise IndexError("Cannot choose from an empty sequence")
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            apply(mover, legal[j])
             played += 1
         return not to_move()
 
@@ -232,7 +250,8 @@ class State(ABC):
         """The legal actions of `player`, computed once per state (apply clears the cache)."""
         legal = self._legal.get(player) if type(player) is int else None
         if legal is None:
-            self._check_seat(player)
+            if type(player) is not int or not 0 <= player < self.num_players:
+                self._check_seat(player)  # raises IllegalAction
             legal = self._legal_actions(player) if player in self._to_move() else []
             self._legal[player] = legal
         return legal
@@ -283,7 +302,9 @@ class State(ABC):
         new = object.__new__(type(self))
         attributes = self.__dict__.copy()
         for name in self._copied_fields():
-            attributes[name] = copy_json(attributes[name])
+            value = attributes[name]
+            if type(value) not in SCALARS:  # an int, str... is shared as it is
+                attributes[name] = copy_json(value)
         new.__dict__ = attributes
         new.game = self.game
         new.num_players = self.num_players

@@ -160,9 +160,12 @@ def hidden_piles(
 ) -> dict[str, list[tuple[Zone, int | None]]]:
     """Per pool, in declaration order, the piles `player` cannot see."""
     pools: dict[str, list[tuple[Zone, int | None]]] = {}
-    for zone, seat in piles(state, zones):
-        if not zone.seen_by(seat, player):
-            pools.setdefault(zone.pool, []).append((zone, seat))
+    for zone in zones:
+        if zone.seen is Seen.PUBLIC:
+            continue  # everyone sees every pile of it
+        hidden = [(zone, seat) for seat in zone.seats(state) if not zone.seen_by(seat, player)]
+        if hidden:
+            pools.setdefault(zone.pool, []).extend(hidden)
     return pools
 
 

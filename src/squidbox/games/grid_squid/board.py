@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 EMPTY = -1
@@ -23,6 +23,9 @@ class Geometry:
     lines: tuple[tuple[str, tuple[int, ...]], ...]  # every full straight line: (direction, tiles)
     names: tuple[str, ...]  # each tile's name ("A1"), by index
     line_masks: tuple[int, ...]  # per line, the bits of its tiles (to skip lines quickly)
+    # (line index, bits of a player's tiles on it, shortest run) -> the runs there, as met
+    line_runs: dict[tuple[int, int, int], tuple[Run, ...]] = field(
+        default_factory=dict, compare=False, repr=False)
 
     @property
     def size(self) -> int:
@@ -57,6 +60,7 @@ class Run:
 
     direction: str
     tiles: tuple[int, ...]
+    mask: int = field(default=0, compare=False, repr=False)  # the bits of its tiles
 
 
 def runs_of(owners: list[int], geo: Geometry, player: int, shortest_line: int) -> list[Run]:
@@ -65,19 +69,39 @@ def runs_of(owners: list[int], geo: Geometry, player: int, shortest_line: int) -
     for tile, owner in enumerate(owners):
         if owner == player:
             mine |= 1 << tile
-    runs = []
-    for (direction, tiles), line_mask in zip(geo.lines, geo.line_masks, strict=True):
-        if (mine & line_mask).bit_count() < shortest_line:
+    return runs_in(mine, geo, shortest_line)
+
+
+def runs_in(mine: int, geo: Geometry, shortest_line: int) -> list[Run]:
+    """The maximal runs of the tiles in the bit set `mine`."""
+    runs: list[Run] = []
+    known = geo.line_runs
+    for index, line_mask in enumerate(geo.line_masks):
+        on_line = mine & line_mask
+        if on_line.bit_count() < shortest_line:
             continue  # too few of the player's cubes on this line for any run
-        current: list[int] = []
-        for tile in (*tiles, None):
-            if tile is not None and owners[tile] == player:
-                current.append(tile)
-                continue
-            if len(current) >= shortest_line:
-                runs.append(Run(direction, tuple(current)))
-            current = []
+        key = (index, on_line, shortest_line)
+        found = known.get(key)
+        if found is None:
+            found = known[key] = _line_runs(geo.lines[index], on_line, shortest_line)
+        runs.extend(found)
     return runs
+
+
+def _line_runs(line: tuple[str, tuple[int, ...]], mine: int, shortest_line: int
+               ) -> tuple[Run, ...]:
+    """The maximal runs on one line of the tiles in the bit set `mine`."""
+    direction, tiles = line
+    runs = []
+    current: list[int] = []
+    for tile in (*tiles, None):
+        if tile is not None and mine >> tile & 1:
+            current.append(tile)
+            continue
+        if len(current) >= shortest_line:
+            runs.append(Run(direction, tuple(current), sum(1 << t for t in current)))
+        current = []
+    return tuple(runs)
 
 
 def squids_among(runs: list[Run]) -> list[tuple[Run, Run]]:
@@ -95,6 +119,28 @@ class Scoring:
     runs: list[Run]
     squids: list[tuple[Run, Run]]
     points: int
+
+
+def tiles_of_seats(owners: list[int], seats: int) -> list[int]:
+    """Per seat, the bit set of the tiles it holds."""
+    mine = [0] * seats
+    for tile, owner in enumerate(owners):
+        if owner != EMPTY:
+            mine[owner] |= 1 << tile
+    return mine
+
+
+def points_of(mine: int, geo: Geometry, line_points: dict[int, int], squid_bonus: int) -> int:
+    """`score(...).points` of the player holding the tiles in the bit set `mine`, without
+    the runs and Squids themselves (for search states, which log nothing)."""
+    runs = runs_in(mine, geo, min(line_points))
+    points = 0
+    for i, a in enumerate(runs):
+        points += line_points[len(a.tiles)]
+        for b in runs[i + 1:]:
+            if a.direction != b.direction and a.mask & b.mask:  # a Squid
+                points += squid_bonus
+    return points
 
 
 def score(

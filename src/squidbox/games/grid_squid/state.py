@@ -14,7 +14,7 @@ from squidbox.games.names import shown_log
 from squidbox.i18n import N_, ngettext
 
 from .actions import Discard, Place
-from .board import EMPTY, Geometry, geometry, score, tile_name
+from .board import EMPTY, Geometry, geometry, points_of, score, tile_name, tiles_of_seats
 
 if TYPE_CHECKING:
     from .game import GridSquid
@@ -52,6 +52,7 @@ class GridSquidState(State):
     game: GridSquid
     geo: Geometry
     tiles_of_symbol: dict[int, list[int]]
+    places_of_held: dict[int, list[str]]
 
     # The game's data (FIELDS, engine/fields.py); Fixed: chosen and laid out at setup only.
     symbols_in_play: Fixed[list[int]]  # symbol indices used this game
@@ -119,6 +120,9 @@ class GridSquidState(State):
         self.tiles_of_symbol = {s: [] for s in self.symbols_in_play}
         for tile, symbol in enumerate(self.tile_symbols):
             self.tiles_of_symbol.setdefault(symbol, []).append(tile)
+        # The place actions per set of symbols held (a bit per symbol), filled as met: derived
+        # from the board alone, so clones share it.
+        self.places_of_held = {}
 
     def seat_names(self) -> list[str]:
         colours = self.options["colours"]
@@ -193,8 +197,19 @@ class GridSquidState(State):
     def _legal_actions(self, player: int) -> list[str]:
         hand = self.hands[player]
         supply = self.supply[player]
-        owner = self.owner
         cubes = self.cubes
+        if supply > max(cubes):
+            # Every tile of a symbol in hand is affordable: the list depends only on which
+            # symbols are held (board order, worked out once per board and set of symbols).
+            held = 0
+            for symbol in self.symbols_in_play:
+                if hand[symbol]:
+                    held |= 1 << symbol
+            listed = self.places_of_held.get(held)
+            if listed is None:
+                listed = self.places_of_held[held] = self._places_of(held)
+            return listed[:]
+        owner = self.owner
         tiles = []
         discards = []
         for symbol in self.symbols_in_play:
@@ -212,47 +227,59 @@ class GridSquidState(State):
         actions = self.game.place_actions
         return [actions[tile] for tile in tiles] + discards
 
+    def _places_of(self, held: int) -> list[str]:
+        """The place actions on every tile whose symbol is in the bit set `held`."""
+        symbols = self.tile_symbols
+        actions = self.game.place_actions
+        return [actions[tile] for tile in range(len(symbols)) if held >> symbols[tile] & 1]
+
     def _apply(self, player: int, action: str) -> None:
-        match self.game.moves.decode[action]:
-            case Place(tile):
-                self._play_card(player, self.tile_symbols[tile])
-                self._place(player, tile)
-            case Discard(symbol):
-                self._play_card(player, symbol)
-                self.emit("discard", "{seat:name} plays {symbol} and can place no cube.",
-                          seat=player, symbol=self.game.data.symbols[symbol])
-        self.played[player] += 1
-        self._next_turn(player)
-
-    def _play_card(self, seat: int, symbol: int) -> None:
-        self.mark_reveal()  # the card goes face up from the hand
-        self.hands[seat][symbol] -= 1
-        self.discard[symbol] += 1
-
-    def _place(self, seat: int, tile: int) -> None:
-        """Place on a tile; taking an opponent's tile returns their cubes to them."""
-        holder = self.owner[tile]
-        if holder == EMPTY or holder == seat:
-            cost = 1
-            text = PLACE_TEXT
-            captured = None
+        move = self.game.moves.decode[action]
+        if type(move) is Place:
+            tile = move.tile
+            symbol = self.tile_symbols[tile]
         else:
-            cost = self.cubes[tile] + 1
-            self.supply[holder] += self.cubes[tile]
-            text = TAKE_TEXT
-            captured = holder
-        self.supply[seat] -= cost
-        self.owner[tile] = seat
-        self.cubes[tile] = self.cubes[tile] + 1 if holder == seat else cost
-        self.emit("place", text, seat=seat, tile=self.geo.names[tile], cubes=cost,
-                  captured_from=captured, _symbol=self.game.data.symbols[self.tile_symbols[tile]])
-
-    def _next_turn(self, seat: int) -> None:
-        following = (seat + 1) % self.num_players
-        if self.played[following] < self.game.data.cards_played_per_round:
+            assert type(move) is Discard
+            tile = None
+            symbol = move.symbol
+        # The card goes face up from the hand onto the discard pile.
+        self.mark_reveal()
+        self.hands[player][symbol] -= 1
+        self.discard[symbol] += 1
+        if tile is not None:
+            self._place(player, tile)
+        elif self._records:
+            self.emit("discard", "{seat:name} plays {symbol} and can place no cube.",
+                      seat=player, symbol=self.game.data.symbols[symbol])
+        played = self.played
+        played[player] += 1
+        # The next seat plays, or the round ends once every seat has played its cards.
+        following = (player + 1) % self.num_players
+        if played[following] < self.game.data.cards_played_per_round:
             self.current = following
         else:
             self._end_round()
+
+    def _place(self, seat: int, tile: int) -> None:
+        """Place on a tile; taking an opponent's tile returns their cubes to them."""
+        owner = self.owner
+        cubes = self.cubes
+        holder = owner[tile]
+        taken = holder != EMPTY and holder != seat
+        if taken:
+            cost = cubes[tile] + 1
+            self.supply[holder] += cubes[tile]
+            cubes[tile] = cost
+        else:
+            cost = 1
+            cubes[tile] = cubes[tile] + 1 if holder == seat else 1
+        self.supply[seat] -= cost
+        owner[tile] = seat
+        if self._records:
+            self.emit("place", TAKE_TEXT if taken else PLACE_TEXT, seat=seat,
+                      tile=self.geo.names[tile], cubes=cost,
+                      captured_from=holder if taken else None,
+                      _symbol=self.game.data.symbols[self.tile_symbols[tile]])
 
     # ---- the end of a round -------------------------------------------------------------------
     def _end_round(self) -> None:
@@ -274,6 +301,11 @@ class GridSquidState(State):
 
     def _score_round(self) -> None:
         data = self.game.data
+        if not self.recording:  # the points alone
+            mine = tiles_of_seats(self.owner, self.num_players)
+            self.round_points.append([points_of(tiles, self.geo, data.line_points,
+                                                data.squid_bonus) for tiles in mine])
+            return
         results = [score(self.owner, self.geo, seat, data.line_points, data.squid_bonus)
                    for seat in range(self.num_players)]
         this_round = [result.points for result in results]

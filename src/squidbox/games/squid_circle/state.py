@@ -189,7 +189,7 @@ class SquidCircleState(State):
     @property
     def threatened(self) -> int:
         """The seat owning the character under the guard."""
-        return self.owner(self.circle[self.guard])
+        return self.circle[self.guard] // self.game.data.characters_per_colour  # its owner
 
     # ---- the trick deck -----------------------------------------------------------------------
     def _draw_trick(self) -> int | None:
@@ -255,8 +255,10 @@ class SquidCircleState(State):
                 self.entry("vote", "{seat:name} has voted.", seat=seat),
             )
         active = self.active
-        if all(votes[s] is not None for s in range(self.num_players) if active[s]):
-            self._reveal_call()
+        for other in range(self.num_players):
+            if active[other] and votes[other] is None:
+                return  # still waiting for this seat's vote
+        self._reveal_call()
 
     def vote_value(self, action: str) -> int:
         return self.game.call_of[action][0]
@@ -301,7 +303,7 @@ class SquidCircleState(State):
         self._ask_next()
 
     def _ask_next(self) -> None:
-        self.asking = next_to_ask(self.threatened, self.eligible(), self.passed)
+        self.asking = next_to_ask(self.threatened, self.active, self.hands, self.passed)
         if self.asking is not None:
             return
         if self.phase == AFTER_MOVE:
@@ -320,7 +322,8 @@ class SquidCircleState(State):
 
     def _pass(self, seat: int) -> None:
         self.passed[seat] = True
-        self.emit("pass", "{seat:name} passes.", seat=seat)
+        if self.recording:
+            self.emit("pass", "{seat:name} passes.", seat=seat)
         self._ask_next()
 
     def _play_trick(self, seat: int, trick: int) -> None:
@@ -384,9 +387,10 @@ class SquidCircleState(State):
             if self.quick_game:
                 spared = self.character_name(self.circle[self.guard])
                 self._move_guard(1)
-                self.emit("quick_game", "{_spared} is spared, so Schnelles Spiel moves the guard "
-                          "on to {_to}.", _spared=spared,
-                          _to=self.character_name(self.circle[self.guard]))
+                if self.recording:
+                    self.emit("quick_game", "{_spared} is spared, so Schnelles Spiel moves the "
+                              "guard on to {_to}.", _spared=spared,
+                              _to=self.character_name(self.circle[self.guard]))
                 self._reveal_guard_action()
                 return
         self._start_round()
@@ -402,9 +406,10 @@ class SquidCircleState(State):
             self.emit("pow", "POW! {character} is out; the guard moves on to {_to}.",
                       character=self.character_name(character), seat=seat,
                       _to=self.character_name(self.circle[self.guard]))
-        if all(self.owner(c) != seat for c in self.circle):
+        per_colour = self.game.data.characters_per_colour
+        if all(c // per_colour != seat for c in self.circle):  # none of the seat's is left
             self._eliminate(seat)
-        colours = circle_rules.colours_left(self.circle, self.game.data.characters_per_colour)
+        colours = circle_rules.colours_left(self.circle, per_colour)
         if len(colours) == 1:
             self._end_game(colours.pop())
 
@@ -413,7 +418,7 @@ class SquidCircleState(State):
         face up."""
         self.active[seat] = False
         self.mark_reveal()  # the tricks are discarded face up
-        dropped = [self.trick_name(t) for t in self.hands[seat]]
+        dropped = [self.trick_name(t) for t in self.hands[seat]] if self.recording else []
         self.trick_discard.extend(self.hands[seat])
         self.hands[seat] = []
         self.emit("out", "{seat:name} has no character left and is out{_rest}",

@@ -16,12 +16,13 @@ asked (and can only pass), since skipping them would tell the table what their h
 from __future__ import annotations
 
 
-def next_to_ask(first: int, eligible: list[bool], passed: list[bool]) -> int | None:
-    """The first seat from `first` clockwise that is eligible and has not passed, or None when
-    the window closes."""
-    seats = len(eligible)
+def next_to_ask(first: int, active: list[bool], hands: list[list[int]],
+                passed: list[bool]) -> int | None:
+    """The first seat from `first` clockwise that is eligible (`active` and holding a trick in
+    `hands`) and has not passed, or None when the window closes."""
+    seats = len(active)
     for offset in range(seats):
         seat = (first + offset) % seats
-        if eligible[seat] and not passed[seat]:
+        if active[seat] and hands[seat] and not passed[seat]:
             return seat
     return None
