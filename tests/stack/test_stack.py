@@ -204,6 +204,36 @@ def test_a_question_asked_of_several_seats_none_of_which_can_answer_asks_nothing
     assert toy.pending is None and toy.ran == ["reveal"]
 
 
+def hand_options(st: Toy, seat: int) -> list[str]:
+    return list(st.hands[seat])
+
+
+HAND = Question("Play a card", hand_options, picked)
+
+
+def ask_then_draw(st: Toy) -> None:
+    st.ask(0, HAND)
+    st.hands[0].append("drawn")  # changes the options after asking: against the rule
+
+
+def test_the_options_found_when_asking_are_kept_while_that_question_waits():
+    toy = Toy(Flow(steps=[note], questions=[HAND]), hands=[["a", "b"]])
+    toy.ask(0, HAND)
+    kept = toy.game.flow.options(toy)
+    assert kept == ["a", "b"] and toy.game.flow.options(toy) is kept
+    toy.game.flow.check(toy)
+    toy.pending = dict(toy.pending)  # a copy (a clone's, a loaded state's): computed afresh
+    assert toy.game.flow.options(toy) == ["a", "b"]
+    assert toy.game.flow.options(toy) is not kept
+
+
+def test_a_step_that_changes_its_questions_options_after_asking_fails_the_check():
+    toy = run(Toy(Flow(steps=[note, ask_then_draw], questions=[HAND]), hands=[["a"]]),
+              ask_then_draw)
+    with pytest.raises(AssertionError, match="changed what they depend on after asking"):
+        toy.game.flow.check(toy)
+
+
 def test_a_flow_names_each_frame_type_once_and_refuses_an_unregistered_step():
     with pytest.raises(ValueError, match="two frame types are named 'note'"):
         Flow(steps=[note, note], questions=[])
