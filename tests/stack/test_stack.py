@@ -174,6 +174,19 @@ def test_a_question_asked_of_several_seats_waits_for_every_answer_in_any_order()
                        "reveal"]  # what the asking step pushed runs once all have answered
 
 
+def test_each_seats_options_are_kept_while_a_question_asked_of_several_seats_waits():
+    flow = Flow(steps=[note, lay_cards], questions=[LAY])
+    toy = run(Toy(flow, hands=[["a", "b"], ["c", "d"]]), lay_cards, count=2)
+    kept = flow.options(toy, 1)
+    assert flow.options(toy, 1) is kept and flow.options(toy, 0) == ["card a", "card b"]
+    flow.answer(toy, "card a", seat=0)
+    assert flow.options(toy, 0) == ["card b"] and flow.options(toy, 1) is kept
+    flow.check(toy)
+    toy.hands[1].append("e")  # as if seat 0's answer had changed seat 1's options
+    with pytest.raises(AssertionError, match="seat 1's options"):
+        flow.check(toy)
+
+
 def pushy_laid(st: Toy, seat: int, choice: str, count: int) -> None:
     st.push(note, text="too early")
 

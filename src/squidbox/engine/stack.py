@@ -24,9 +24,9 @@ that fit its redealt hands.
   are chosen from public facts alone and every seat asked may pass, so being asked reveals
   nothing about a hand. `Flow.reaction_window` asks a list of seats in order.
 - `ask_all(seats, question)` asks several seats at once (simultaneous play: everyone chooses a
-  card face down). Each answers in any order (an answer only records the choice); a seat is
-  asked again as long as the question still has options for it, and once no seat has any, the
-  frames below run on.
+  card face down). Each answers in any order (an answer only records the choice, and changes
+  no other seat's options: the options are kept per seat); a seat is asked again as long as the
+  question still has options for it, and once no seat has any, the frames below run on.
 
 A state using the stack lists `stack` and `pending` (and `reactions`, when it has any) in its
 FIELDS and mixes in `StackState` (push/react/ask), which finds its `Flow` at `self.game.flow`.
@@ -178,7 +178,11 @@ class Flow:
         assert pending is not None
         asked = state._asked
         if asked is not None and asked[0] is pending:  # kept when this very question was asked
-            return asked[1]
+            kept = asked[1]
+            if isinstance(kept, list):
+                return kept
+            if seat is not None and seat in kept:  # asked of several: each seat's own
+                return kept[seat]
         if seat is None or "seats" not in pending:
             seat = pending["seat"]
         return self.questions[pending["kind"]].options(state, seat, **pending["args"])
@@ -197,12 +201,21 @@ class Flow:
             state.pending = None
             question.answer(state, pending["seat"], choice, **pending["args"])
         else:
-            assert seat in seats, f"seat {seat} is not asked {question.name}"
+            assert seat is not None and seat in seats, f"seat {seat} is not asked {question.name}"
             question.answer(state, seat, choice, **pending["args"])
             assert state.pending is pending and len(state.stack) == state._mark, \
                 f"an answer to {question.name}, asked of several seats, pushed or asked"
-            if not question.options(state, seat, **pending["args"]):
+            options = question.options(state, seat, **pending["args"])
+            asked = state._asked
+            if asked is None or asked[0] is not pending:  # a clone's or a loaded state's copy
+                asked = state._asked = (pending, {})
+            kept = asked[1]
+            assert isinstance(kept, dict)
+            if options:
+                kept[seat] = options
+            else:
                 seats.remove(seat)
+                kept.pop(seat, None)
             if seats:
                 return
             state.pending = None
@@ -236,11 +249,14 @@ class Flow:
             assert type(pending["args"]) is dict
             asked = state._asked
             if asked is not None and asked[0] is pending:
-                fresh = self.questions[pending["kind"]].options(state, pending["seat"],
-                                                                **pending["args"])
-                assert asked[1] == fresh, \
-                    f"{pending['kind']}: options {asked[1]} when asked, {fresh} now (a step " \
-                    "changed what they depend on after asking)"
+                kept = asked[1]
+                by_seat = {pending["seat"]: kept} if isinstance(kept, list) else kept
+                for seat, options in by_seat.items():
+                    fresh = self.questions[pending["kind"]].options(state, seat,
+                                                                    **pending["args"])
+                    assert options == fresh, \
+                        f"{pending['kind']}: seat {seat}'s options {options} when asked, " \
+                        f"{fresh} now (changed what they depend on after asking)"
 
 
 def _parameters(fn: Callable[..., Any], skip: int) -> frozenset[str]:
@@ -265,12 +281,13 @@ class StackState:
     reactions: list[Frame] | tuple[()] = ()  # a game with reactions lists them in FIELDS
     pending: dict[str, Any] | None
     _mark: int = 0  # where the running step's pushes go (transient, set before every step)
-    # The options of the question asked by `ask` or `decide`, while that very question waits:
-    # `Flow.options` reuses them. Keyed on the identity of the `pending` dict, so a clone or a
-    # loaded state (whose `pending` is a copy) computes them afresh; transient (not a FIELD).
-    # Sound because a step changes nothing its question's options depend on after asking it
-    # (`Flow.check` compares them with fresh ones).
-    _asked: tuple[dict[str, Any], list[str]] | None = None
+    # The options of the question asked by `ask` or `decide` (by seat, for `ask_all`), while
+    # that very question waits: `Flow.options` reuses them. Keyed on the identity of the
+    # `pending` dict, so a clone or a loaded state (whose `pending` is a copy) computes them
+    # afresh; transient (not a FIELD). Sound because a step changes nothing its question's
+    # options depend on after asking it, nor an answer another seat's (`Flow.check` compares
+    # them with fresh ones).
+    _asked: tuple[dict[str, Any], list[str] | dict[int, list[str]]] | None = None
 
     def push(self, step: Step, /, **args: Any) -> None:
         """Do `step` after the running step, after what it pushed before, and before what
@@ -310,11 +327,17 @@ class StackState:
         """Ask the question of every seat in `seats` that has an option, all at once (they
         answer in any order); False (and nothing asked) when none has. The pending question is
         then `{"seats": [...], "kind", "args"}`, the seats still to answer."""
-        asked = [seat for seat in seats if question.options(self, seat, **args)]
+        asked, kept = [], {}
+        for seat in seats:
+            options = question.options(self, seat, **args)
+            if options:
+                asked.append(seat)
+                kept[seat] = options
         if not asked:
             return False
         assert self.pending is None, f"{question.name} asked while {self.pending} waits"
-        self.pending = {"seats": asked, "kind": question.name, "args": args}
+        pending = self.pending = {"seats": asked, "kind": question.name, "args": args}
+        self._asked = (pending, kept)
         return True
 
     def decide(self, seat: int, question: Question, /, **args: Any) -> bool:
