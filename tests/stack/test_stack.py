@@ -174,6 +174,19 @@ def test_a_question_asked_of_several_seats_waits_for_every_answer_in_any_order()
                        "reveal"]  # what the asking step pushed runs once all have answered
 
 
+def test_each_seats_options_are_kept_while_a_question_asked_of_several_seats_waits():
+    flow = Flow(steps=[note, lay_cards], questions=[LAY])
+    toy = run(Toy(flow, hands=[["a", "b"], ["c", "d"]]), lay_cards, count=2)
+    kept = flow.options(toy, 1)
+    assert flow.options(toy, 1) is kept and flow.options(toy, 0) == ["card a", "card b"]
+    flow.answer(toy, "card a", seat=0)
+    assert flow.options(toy, 0) == ["card b"] and flow.options(toy, 1) is kept
+    flow.check(toy)
+    toy.hands[1].append("e")  # as if seat 0's answer had changed seat 1's options
+    with pytest.raises(AssertionError, match="seat 1's options"):
+        flow.check(toy)
+
+
 def pushy_laid(st: Toy, seat: int, choice: str, count: int) -> None:
     st.push(note, text="too early")
 
@@ -202,6 +215,36 @@ def test_a_question_asked_of_several_seats_none_of_which_can_answer_asks_nothing
     toy = run(Toy(Flow(steps=[note, lay_cards], questions=[LAY]), hands=[[], []]),
               lay_cards, count=1)
     assert toy.pending is None and toy.ran == ["reveal"]
+
+
+def hand_options(st: Toy, seat: int) -> list[str]:
+    return list(st.hands[seat])
+
+
+HAND = Question("Play a card", hand_options, picked)
+
+
+def ask_then_draw(st: Toy) -> None:
+    st.ask(0, HAND)
+    st.hands[0].append("drawn")  # changes the options after asking: against the rule
+
+
+def test_the_options_found_when_asking_are_kept_while_that_question_waits():
+    toy = Toy(Flow(steps=[note], questions=[HAND]), hands=[["a", "b"]])
+    toy.ask(0, HAND)
+    kept = toy.game.flow.options(toy)
+    assert kept == ["a", "b"] and toy.game.flow.options(toy) is kept
+    toy.game.flow.check(toy)
+    toy.pending = dict(toy.pending)  # a copy (a clone's, a loaded state's): computed afresh
+    assert toy.game.flow.options(toy) == ["a", "b"]
+    assert toy.game.flow.options(toy) is not kept
+
+
+def test_a_step_that_changes_its_questions_options_after_asking_fails_the_check():
+    toy = run(Toy(Flow(steps=[note, ask_then_draw], questions=[HAND]), hands=[["a"]]),
+              ask_then_draw)
+    with pytest.raises(AssertionError, match="changed what they depend on after asking"):
+        toy.game.flow.check(toy)
 
 
 def test_a_flow_names_each_frame_type_once_and_refuses_an_unregistered_step():

@@ -6,13 +6,16 @@ Everything still to do is a stack of frames. A frame is one typed step: a plain 
 `[step name, args]` (JSON-native, so snapshots and clones need nothing special). A step does
 its work at once and may push more frames, or ask one seat a question; the question is the
 state's `pending` decision, and the answer runs the question's `answer` function. A question's
-options are computed from the state when asked for, never stored, so a resampled state offers
-options that fit its redealt hands.
+options are computed from the state, never stored in it, so a resampled state offers options
+that fit its redealt hands.
 
 - Pushes run in reading order: a step that pushes A, then B, has A run first, then B, both
   before anything pushed earlier (a step's pushes go on top of the stack as one block).
 - A question asked by a step is answered before any frame that step pushed, whether pushed
-  before or after the question: so `ask` need not be a step's last act.
+  before or after the question: so `ask` need not be a step's last act. But once it has asked,
+  a step changes nothing the question's options depend on: the options found when asking are
+  kept for `legal_actions` while that question waits (`Flow.check`, run by the conformance
+  suite's invariants, compares them with fresh ones).
 - `react(step, **args)` queues a frame that runs before everything on the stack (a card's
   below-the-line text that interrupts whatever was going on); reactions run first in, first out.
 - A game's frame types are named in one `Flow(steps=[...], questions=[...])`, written out in
@@ -21,9 +24,9 @@ options that fit its redealt hands.
   are chosen from public facts alone and every seat asked may pass, so being asked reveals
   nothing about a hand. `Flow.reaction_window` asks a list of seats in order.
 - `ask_all(seats, question)` asks several seats at once (simultaneous play: everyone chooses a
-  card face down). Each answers in any order (an answer only records the choice); a seat is
-  asked again as long as the question still has options for it, and once no seat has any, the
-  frames below run on.
+  card face down). Each answers in any order (an answer only records the choice, and changes
+  no other seat's options: the options are kept per seat); a seat is asked again as long as the
+  question still has options for it, and once no seat has any, the frames below run on.
 
 A state using the stack lists `stack` and `pending` (and `reactions`, when it has any) in its
 FIELDS and mixes in `StackState` (push/react/ask), which finds its `Flow` at `self.game.flow`.
@@ -87,8 +90,7 @@ class Reaction(Question):
 def ask_again(state: StackState, seat: int, kind: str, args: dict[str, Any]) -> None:
     """A question asked after the frames before it have run (a reaction window, a question
     repeated after a card's reaction). Skipped when the seat has no option then."""
-    flow = state.game.flow
-    flow.ask(state, seat, flow.questions[kind], **args)
+    state.ask(seat, state.game.flow.questions[kind], **args)
 
 
 class Flow:
@@ -122,40 +124,17 @@ class Flow:
         return [name, args]
 
     def ask(self, state: StackState, seat: int, question: Question, **args: Any) -> bool:
-        """Ask `seat` the question now; False (and nothing asked) when it has no option."""
-        if not question.options(state, seat, **args):
-            return False
-        assert state.pending is None, f"{question.name} asked while {state.pending} waits"
-        state.pending = {"seat": seat, "kind": question.name, "args": args}
-        return True
+        """`state.ask(seat, question, **args)` (StackState.ask)."""
+        return state.ask(seat, question, **args)
 
     def ask_all(self, state: StackState, seats: Iterable[int], question: Question,
                 **args: Any) -> bool:
-        """Ask the question of every seat in `seats` that has an option, all at once (they
-        answer in any order); False (and nothing asked) when none has. The state's pending
-        question is then `{"seats": [...], "kind", "args"}`, the seats still to answer."""
-        asked = [seat for seat in seats if question.options(state, seat, **args)]
-        if not asked:
-            return False
-        assert state.pending is None, f"{question.name} asked while {state.pending} waits"
-        state.pending = {"seats": asked, "kind": question.name, "args": args}
-        return True
+        """`state.ask_all(seats, question, **args)` (StackState.ask_all)."""
+        return state.ask_all(seats, question, **args)
 
     def decide(self, state: StackState, seat: int, question: Question, **args: Any) -> bool:
-        """Like `ask`, but a question with one option is answered at once, as part of the
-        running step (a forced move); False when there is no option. The options found are
-        kept for the question asked (a clone or loaded state, whose `pending` is a copy,
-        computes them afresh), so `decide` must be the last thing its step changes."""
-        options = question.options(state, seat, **args)
-        if not options:
-            return False
-        if len(options) == 1:
-            question.answer(state, seat, options[0], **args)
-        else:
-            assert state.pending is None, f"{question.name} asked while {state.pending} waits"
-            pending = state.pending = {"seat": seat, "kind": question.name, "args": args}
-            state._asked = (pending, options)  # `options` reuses them while this question waits
-        return True
+        """`state.decide(seat, question, **args)` (StackState.decide)."""
+        return state.decide(seat, question, **args)
 
     def reaction_window(self, state: StackState, reaction: Reaction, seats: Iterable[int],
                         **args: Any) -> None:
@@ -198,8 +177,12 @@ class Flow:
         pending = state.pending
         assert pending is not None
         asked = state._asked
-        if asked is not None and asked[0] is pending:  # decided this very question just now
-            return asked[1]
+        if asked is not None and asked[0] is pending:  # kept when this very question was asked
+            kept = asked[1]
+            if isinstance(kept, list):
+                return kept
+            if seat is not None and seat in kept:  # asked of several: each seat's own
+                return kept[seat]
         if seat is None or "seats" not in pending:
             seat = pending["seat"]
         return self.questions[pending["kind"]].options(state, seat, **pending["args"])
@@ -218,12 +201,21 @@ class Flow:
             state.pending = None
             question.answer(state, pending["seat"], choice, **pending["args"])
         else:
-            assert seat in seats, f"seat {seat} is not asked {question.name}"
+            assert seat is not None and seat in seats, f"seat {seat} is not asked {question.name}"
             question.answer(state, seat, choice, **pending["args"])
             assert state.pending is pending and len(state.stack) == state._mark, \
                 f"an answer to {question.name}, asked of several seats, pushed or asked"
-            if not question.options(state, seat, **pending["args"]):
+            options = question.options(state, seat, **pending["args"])
+            asked = state._asked
+            if asked is None or asked[0] is not pending:  # a clone's or a loaded state's copy
+                asked = state._asked = (pending, {})
+            kept = asked[1]
+            assert isinstance(kept, dict)
+            if options:
+                kept[seat] = options
+            else:
                 seats.remove(seat)
+                kept.pop(seat, None)
             if seats:
                 return
             state.pending = None
@@ -241,7 +233,8 @@ class Flow:
     # ---- checking a loaded state ----------------------------------------------------------------
     def check(self, state: StackState) -> None:
         """Every frame and the pending question name a registered type with the arguments it
-        takes (a snapshot from a game whose frames changed fails here, and is replayed)."""
+        takes (a snapshot from a game whose frames changed fails here, and is replayed), and
+        the options kept when the pending question was asked are still its options."""
         for frame in [*state.stack, *state.reactions]:
             assert type(frame) is list and len(frame) == 2, f"malformed frame {frame!r}"
             name, args = frame
@@ -254,6 +247,16 @@ class Flow:
                 f"malformed question {pending!r}"
             assert pending["kind"] in self.questions, f"unknown question {pending['kind']!r}"
             assert type(pending["args"]) is dict
+            asked = state._asked
+            if asked is not None and asked[0] is pending:
+                kept = asked[1]
+                by_seat = {pending["seat"]: kept} if isinstance(kept, list) else kept
+                for seat, options in by_seat.items():
+                    fresh = self.questions[pending["kind"]].options(state, seat,
+                                                                    **pending["args"])
+                    assert options == fresh, \
+                        f"{pending['kind']}: seat {seat}'s options {options} when asked, " \
+                        f"{fresh} now (changed what they depend on after asking)"
 
 
 def _parameters(fn: Callable[..., Any], skip: int) -> frozenset[str]:
@@ -278,7 +281,13 @@ class StackState:
     reactions: list[Frame] | tuple[()] = ()  # a game with reactions lists them in FIELDS
     pending: dict[str, Any] | None
     _mark: int = 0  # where the running step's pushes go (transient, set before every step)
-    _asked: tuple[dict[str, Any], list[str]] | None = None  # decide's options (transient)
+    # The options of the question asked by `ask` or `decide` (by seat, for `ask_all`), while
+    # that very question waits: `Flow.options` reuses them. Keyed on the identity of the
+    # `pending` dict, so a clone or a loaded state (whose `pending` is a copy) computes them
+    # afresh; transient (not a FIELD). Sound because a step changes nothing its question's
+    # options depend on after asking it, nor an answer another seat's (`Flow.check` compares
+    # them with fresh ones).
+    _asked: tuple[dict[str, Any], list[str] | dict[int, list[str]]] | None = None
 
     def push(self, step: Step, /, **args: Any) -> None:
         """Do `step` after the running step, after what it pushed before, and before what
@@ -302,14 +311,45 @@ class StackState:
         seat has no option)."""
         self.push(ask_again, seat=seat, kind=question.name, args=args)
 
+    # The questions are asked here, not through the Flow: a call layer less per question.
     def ask(self, seat: int, question: Question, /, **args: Any) -> bool:
-        """Ask `seat` now; False (and nothing asked) when it has no option."""
-        return self.game.flow.ask(self, seat, question, **args)
+        """Ask `seat` now; False (and nothing asked) when it has no option. The options found
+        are kept for the question asked (see `_asked`)."""
+        options = question.options(self, seat, **args)
+        if not options:
+            return False
+        assert self.pending is None, f"{question.name} asked while {self.pending} waits"
+        pending = self.pending = {"seat": seat, "kind": question.name, "args": args}
+        self._asked = (pending, options)
+        return True
 
     def ask_all(self, seats: Iterable[int], question: Question, /, **args: Any) -> bool:
-        """Ask every seat in `seats` that has an option, at once; False when none has."""
-        return self.game.flow.ask_all(self, seats, question, **args)
+        """Ask the question of every seat in `seats` that has an option, all at once (they
+        answer in any order); False (and nothing asked) when none has. The pending question is
+        then `{"seats": [...], "kind", "args"}`, the seats still to answer."""
+        asked, kept = [], {}
+        for seat in seats:
+            options = question.options(self, seat, **args)
+            if options:
+                asked.append(seat)
+                kept[seat] = options
+        if not asked:
+            return False
+        assert self.pending is None, f"{question.name} asked while {self.pending} waits"
+        pending = self.pending = {"seats": asked, "kind": question.name, "args": args}
+        self._asked = (pending, kept)
+        return True
 
     def decide(self, seat: int, question: Question, /, **args: Any) -> bool:
-        """Ask `seat` now, or take its only option at once; False when it has none."""
-        return self.game.flow.decide(self, seat, question, **args)
+        """Like `ask`, but a question with one option is answered at once, as part of the
+        running step (a forced move); False when there is no option."""
+        options = question.options(self, seat, **args)
+        if not options:
+            return False
+        if len(options) == 1:
+            question.answer(self, seat, options[0], **args)
+        else:
+            assert self.pending is None, f"{question.name} asked while {self.pending} waits"
+            pending = self.pending = {"seat": seat, "kind": question.name, "args": args}
+            self._asked = (pending, options)
+        return True
