@@ -12,6 +12,31 @@ from .helpers import create_table, seat_url, version, wait_for_state
 OPTIONS = {"guard_start": 0, "layout": "even"}
 
 
+def answered_pass_only(page: Any) -> bool:
+    """Play every real choice, never pass, until this seat is asked a question that only offers
+    pass: True once the server has answered it for the seat, after a person-like pause. False
+    when the game ends first (a table with people is dealt at random, so a deal may never leave
+    the seat with nothing that fits before it is over)."""
+    deadline = time.monotonic() + 40
+    while time.monotonic() < deadline:
+        buttons = page.query_selector_all("#actions button.action")
+        offered = [b.get_attribute("data-action") for b in buttons]
+        if offered == ["pass"]:
+            before, asked_at = version(page), time.monotonic()
+            page.wait_for_function(
+                "v => Number(document.getElementById('table-app').dataset.version) > v",
+                arg=before, timeout=15_000)
+            assert time.monotonic() - asked_at >= 0.5  # never faster than a person
+            return True
+        if page.is_visible("#results"):
+            return False
+        choice = next((b for b in buttons if b.get_attribute("data-action") != "pass"), None)
+        if choice is not None and choice.is_enabled():
+            choice.click()
+        page.wait_for_timeout(100)
+    raise AssertionError("in 40 s the game neither ended nor asked the seat a pass-only question")
+
+
 def test_the_toggle_is_sent_kept_across_reloads_and_passes_for_the_seat(
         page: Any, base_url: str) -> None:
     created = create_table(base_url, "squid_circle", 3, seed=0, options=OPTIONS)
@@ -28,25 +53,16 @@ def test_the_toggle_is_sent_kept_across_reloads_and_passes_for_the_seat(
     wait_for_state(page)
     assert page.is_checked("#auto-pass")
 
-    # Play every real choice; never press pass. A question that only offers pass is answered
-    # by the server after a person-like pause.
-    deadline = time.monotonic() + 40
-    while time.monotonic() < deadline:
-        buttons = page.query_selector_all("#actions button.action")
-        offered = [b.get_attribute("data-action") for b in buttons]
-        if offered == ["pass"]:
-            before, asked_at = version(page), time.monotonic()
-            page.wait_for_function(
-                "v => Number(document.getElementById('table-app').dataset.version) > v",
-                arg=before, timeout=15_000)
-            assert time.monotonic() - asked_at >= 0.5  # never faster than a person
+    for _ in range(5):  # a new deal when a game ends without such a question
+        if answered_pass_only(page):
             break
-        choice = next((b for b in buttons if b.get_attribute("data-action") != "pass"), None)
-        if choice is not None and choice.is_enabled():
-            choice.click()
-        page.wait_for_timeout(100)
+        created = create_table(base_url, "squid_circle", 3, seed=0, options=OPTIONS)
+        page.goto(seat_url(base_url, created))
+        wait_for_state(page)
+        with page.expect_response(lambda r: r.url.endswith("/preferences")):
+            page.check("#auto-pass")
     else:
-        raise AssertionError("the seat was never asked a pass-only question")
+        raise AssertionError("five games ended without asking the seat a pass-only question")
     assert any("Red passes" in line for line in page.locator("#log li").all_inner_texts())
     assert page.console.errors == []
 
