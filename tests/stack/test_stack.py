@@ -195,7 +195,7 @@ def test_an_answer_to_a_question_asked_of_several_seats_may_not_push():
     pushy = Question("Lay a card", card_options, pushy_laid, name="pushy")
     flow = Flow(steps=[note], questions=[pushy])
     toy = Toy(flow, hands=[["a"], ["b"]])
-    flow.ask_all(toy, [0, 1], pushy, count=1)
+    toy.ask_all([0, 1], pushy, count=1)
     with pytest.raises(AssertionError, match="pushed or asked"):
         flow.answer(toy, "card a", seat=0)
 
@@ -207,7 +207,7 @@ def test_a_question_asked_of_several_seats_prompts_each_of_them():
     asked = Question(prompt, card_options, card_laid, name="lay_prompted")
     flow = Flow(steps=[note], questions=[asked])
     toy = Toy(flow, hands=[["a", "b"], ["c", "d"]])
-    flow.ask_all(toy, [0, 1], asked, count=2)
+    toy.ask_all([0, 1], asked, count=2)
     assert flow.prompt(toy, toy.pending, 1) == "Seat 1: lay 2 cards face down"
 
 

@@ -123,19 +123,6 @@ class Flow:
             raise ValueError(f"step {name!r} is not registered in this game's Flow")
         return [name, args]
 
-    def ask(self, state: StackState, seat: int, question: Question, **args: Any) -> bool:
-        """`state.ask(seat, question, **args)` (StackState.ask)."""
-        return state.ask(seat, question, **args)
-
-    def ask_all(self, state: StackState, seats: Iterable[int], question: Question,
-                **args: Any) -> bool:
-        """`state.ask_all(seats, question, **args)` (StackState.ask_all)."""
-        return state.ask_all(seats, question, **args)
-
-    def decide(self, state: StackState, seat: int, question: Question, **args: Any) -> bool:
-        """`state.decide(seat, question, **args)` (StackState.decide)."""
-        return state.decide(seat, question, **args)
-
     def reaction_window(self, state: StackState, reaction: Reaction, seats: Iterable[int],
                         **args: Any) -> None:
         """Ask `reaction` of each seat in `seats`, one after another in that order, after the
@@ -311,16 +298,13 @@ class StackState:
         seat has no option)."""
         self.push(ask_again, seat=seat, kind=question.name, args=args)
 
-    # The questions are asked here, not through the Flow: a call layer less per question.
     def ask(self, seat: int, question: Question, /, **args: Any) -> bool:
         """Ask `seat` now; False (and nothing asked) when it has no option. The options found
         are kept for the question asked (see `_asked`)."""
         options = question.options(self, seat, **args)
         if not options:
             return False
-        assert self.pending is None, f"{question.name} asked while {self.pending} waits"
-        pending = self.pending = {"seat": seat, "kind": question.name, "args": args}
-        self._asked = (pending, options)
+        self._wait_for(question, {"seat": seat, "kind": question.name, "args": args}, options)
         return True
 
     def ask_all(self, seats: Iterable[int], question: Question, /, **args: Any) -> bool:
@@ -335,9 +319,7 @@ class StackState:
                 kept[seat] = options
         if not asked:
             return False
-        assert self.pending is None, f"{question.name} asked while {self.pending} waits"
-        pending = self.pending = {"seats": asked, "kind": question.name, "args": args}
-        self._asked = (pending, kept)
+        self._wait_for(question, {"seats": asked, "kind": question.name, "args": args}, kept)
         return True
 
     def decide(self, seat: int, question: Question, /, **args: Any) -> bool:
@@ -349,7 +331,12 @@ class StackState:
         if len(options) == 1:
             question.answer(self, seat, options[0], **args)
         else:
-            assert self.pending is None, f"{question.name} asked while {self.pending} waits"
-            pending = self.pending = {"seat": seat, "kind": question.name, "args": args}
-            self._asked = (pending, options)
+            self._wait_for(question, {"seat": seat, "kind": question.name, "args": args}, options)
         return True
+
+    def _wait_for(self, question: Question, pending: dict[str, Any],
+                  options: list[str] | dict[int, list[str]]) -> None:
+        """Make `pending` the question waiting for an answer, with the options found for it."""
+        assert self.pending is None, f"{question.name} asked while {self.pending} waits"
+        self.pending = pending
+        self._asked = (pending, options)
