@@ -93,7 +93,9 @@ def take_back(state: State, seat: int) -> None:
     game = state.game
     earlier = game.replay(state.num_players, state.seed, state.options, state.history[:-1],
                           state.rng.format)
-    state.__dict__ = earlier.__dict__
+    attributes = vars(state)  # the game's FIELDS and derived values become the replay's
+    attributes.clear()
+    attributes.update(vars(earlier))
     state.rng = earlier.rng
     state.history = earlier.history
     # The entries the players read (a release may have reworded the replayed ones).

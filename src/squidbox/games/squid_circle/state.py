@@ -75,6 +75,9 @@ class SquidCircleState(State):
     quick_game: Field[bool]  # Schnelles Spiel is running this round
     revealed: Field[int | None]  # the guard action type just revealed (window (c)), or None
     winner: Field[int | None]  # the seat whose colour is the last in the circle, or None
+    # Derived: "Red 1", "Red 2"... made by the first character_name() call (seat names are
+    # fixed, so clones share them).
+    _character_names: tuple[str, ...] | None = None
 
     # Tricks in hand are their holders' own, the draw piles' order nobody's, discards face up.
     ZONES = (
@@ -172,7 +175,7 @@ class SquidCircleState(State):
         return character // self.game.data.characters_per_colour
 
     def character_name(self, character: int) -> str:
-        names = self.__dict__.get("_character_names")
+        names = self._character_names
         if names is None:  # once per game: seat names are fixed (shared by clones)
             per_colour = self.game.data.characters_per_colour
             names = self._character_names = tuple(
