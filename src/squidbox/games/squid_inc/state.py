@@ -20,7 +20,7 @@ from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
 
 from .abilities import ABILITIES, ability_task, can_use
-from .actions import PickMailroom
+from .actions import PickMailroom, Use
 from .board import Geometry
 from .scoring import final_scores, winners
 
@@ -169,11 +169,11 @@ class SquidIncState(StackState, State):
         return move.seat, move.slot
 
     def mailroom_picks(self, seats: list[int]) -> list[str]:
-        return [f"pick P{seat + 1} M{slot + 1}" for seat in seats
-                for slot in range(len(self.mailrooms[seat]))]
+        picks = self.game.pick_mailroom_actions
+        return [picks[seat][slot] for seat in seats for slot in range(len(self.mailrooms[seat]))]
 
     def line_picks(self) -> list[str]:
-        return [f"pick line {self.game.slot_names[i]}" for i in range(len(self.line))]
+        return self.game.pick_line_actions[:len(self.line)]
 
     def own_spaces(self, seat: int) -> list[int]:
         return [s for s, o in enumerate(self.owner) if o == seat]
@@ -312,13 +312,15 @@ class SquidIncState(StackState, State):
         """The options of the turn's step (phase)."""
         phase = self.phase
         if phase == CHOOSE:
-            return [f"take {self.game.slot_names[i]}" for i in range(len(self.line))]
+            return self.game.take_actions[:len(self.line)]
         if phase == KEEP:
             room = len(self.mailrooms[player]) < self.game.data.mailroom_capacity
             return ["mailroom", "dismiss"] if room else ["dismiss"]
         if phase == BRING:
-            return [f"hire M{slot + 1}" for slot in self._eligible()]
-        return [f"use {self.geo.names[s]}" for s in self._activatable()] + ["end"]
+            hire = self.game.hire_actions
+            return [hire[slot] for slot in self._eligible()]
+        use = self.game.space_actions[Use]
+        return [use[s] for s in self._activatable()] + ["end"]
 
     def _apply(self, player: int, action: str) -> None:
         self.game.flow.answer(self, action)

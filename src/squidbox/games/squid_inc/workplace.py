@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
 
+from .actions import Bump, To
+
 if TYPE_CHECKING:
     from .state import SquidIncState
 
@@ -64,6 +66,12 @@ def lift(st: SquidIncState, space: int) -> tuple[int, int, int]:
 
 def move(st: SquidIncState, origin: int, target: int) -> None:
     put(st, target, *lift(st, origin))
+
+
+def on_spaces(st: SquidIncState, kind: type, spaces: list[int]) -> list[str]:
+    """The actions of `kind` (To, Bump) naming `spaces`."""
+    texts = st.game.space_actions[kind]
+    return [texts[s] for s in spaces]
 
 
 def arrive(piece: int, owner: int, clout: int, tier: int) -> Task:
@@ -132,7 +140,7 @@ class GuardTask:
         if task["piece"] < 0 and not st.guard_supply:
             return []
         tier = highest_available_tier(st)
-        return [] if tier is None else [f"to {st.geo.names[s]}" for s in empties(st, tier)]
+        return [] if tier is None else on_spaces(st, To, empties(st, tier))
 
     @staticmethod
     def auto(st: SquidIncState, task: Task) -> None:
@@ -166,10 +174,10 @@ class ArriveTask:
             return []
         free = empties(st, tier)
         if free:
-            return [f"to {st.geo.names[s]}" for s in free]
+            return on_spaces(st, To, free)
         if st.is_guard(task["piece"]):
             return []
-        return [f"bump {st.geo.names[s]}" for s in lesser(st, tier, task["piece"])]
+        return on_spaces(st, Bump, lesser(st, tier, task["piece"]))
 
     @staticmethod
     def auto(st: SquidIncState, task: Task) -> None:
@@ -220,9 +228,7 @@ class RiseTask:
 
     @staticmethod
     def options(st: SquidIncState, task: Task) -> list[str]:
-        verb, spaces = rise_targets(st, task["piece"], task["must_bump"])
-        names = st.geo.names
-        return [f"{verb} {names[s]}" for s in spaces]
+        return on_spaces(st, *rise_targets(st, task["piece"], task["must_bump"]))
 
     @staticmethod
     def auto(st: SquidIncState, task: Task) -> None:
@@ -248,24 +254,24 @@ class RiseTask:
             employee=st.piece_name(task["piece"]))
 
 
-def rise_targets(st: SquidIncState, piece: int, must_bump: bool) -> tuple[str, list[int]]:
-    """Where `piece` may be Promoted: ("to", empty spaces) or ("bump", spaces of Employees it
+def rise_targets(st: SquidIncState, piece: int, must_bump: bool) -> tuple[type, list[int]]:
+    """Where `piece` may be Promoted: (To, empty spaces) or (Bump, spaces of Employees it
     may Bump); no spaces when it cannot rise."""
     if piece not in st.board:
-        return "to", []
+        return To, []
     tier = st.geo.tier_of[st.board.index(piece)]
     if st.is_guard(piece):
         for higher in range(tier + 1, st.geo.top + 1):
             free = empties(st, higher)
             if free:
-                return "to", free
-        return "to", []
+                return To, free
+        return To, []
     if tier == st.geo.top:
-        return "to", []
+        return To, []
     free = empties(st, tier + 1)
     if free and not must_bump:
-        return "to", free
-    return "bump", lesser(st, tier + 1, piece)
+        return To, free
+    return Bump, lesser(st, tier + 1, piece)
 
 
 def can_rise(st: SquidIncState, piece: int, must_bump: bool = False) -> bool:
@@ -287,8 +293,8 @@ class EnterTask:
     def options(st: SquidIncState, task: Task) -> list[str]:
         free = empties(st, 0)
         if free:
-            return [f"to {st.geo.names[s]}" for s in free]
-        bumps = [f"bump {st.geo.names[s]}" for s in lesser(st, 0, task["card"])]
+            return on_spaces(st, To, free)
+        bumps = on_spaces(st, Bump, lesser(st, 0, task["card"]))
         return [*bumps, "decline"] if bumps else []
 
     @staticmethod
