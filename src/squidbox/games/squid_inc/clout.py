@@ -28,8 +28,12 @@ def said_text(names: tuple[str, ...], parts: list[Said]) -> str:
 
 
 def place(st: SquidIncState, task: dict[str, Any], parts: list[tuple[str, int]]) -> None:
-    """Put the Clout and log the whole Dismissal in one event."""
-    placed = [st.add_clout(pick, amount, log=False) for pick, amount in parts]
+    """Put the Clout and log the whole Dismissal in one event (a search state keeps no log)."""
+    for pick, amount in parts:
+        st.put_clout(pick, amount)
+    if not st.recording:
+        return
+    placed = [st.clout_said(pick, amount) for pick, amount in parts]
     if "told" in task:  # a task stored before its words were made when read: its English
         st.emit("dismiss_for_clout", "{_told}: {_placed}. {_line}", amount=task["amount"],
                 _told=task["told"], _placed=Later(said_text, st.names, placed),

@@ -181,23 +181,31 @@ class SquidIncState(StackState, State):
     def opponent_spaces(self, seat: int) -> list[int]:
         return [s for s, o in enumerate(self.owner) if o >= 0 and o != seat]
 
-    def add_clout(self, pick: str, amount: int, log: bool = True) -> Said:
-        """Clout from the supply onto a board space ("pick 1A1") or a Mailroom slot; returns
-        what it says in the log (a template without its full stop, and its fields)."""
+    def add_clout(self, pick: str, amount: int) -> None:
+        """Clout from the supply onto a board space ("pick 1A1") or a Mailroom slot, logged."""
+        self.put_clout(pick, amount)
+        if self.recording:
+            template, fields = self.clout_said(pick, amount)
+            self.emit("clout", SENTENCE[template], **fields)
+
+    def put_clout(self, pick: str, amount: int) -> None:
+        """add_clout without its log entry (clout.py logs a Dismissal in one event)."""
         self.clout_gained += amount
-        said: Said
-        if " P" in pick:
-            seat, slot = self.mailroom_named(pick)
-            self.mailrooms[seat][slot][1] += amount
-            said = (ON_MAILROOM, {"_amount": amount, "_seat": seat,
-                     "_employee": self.piece_name(self.mailrooms[seat][slot][0])})
+        move = self.game.moves.decode[pick]
+        if type(move) is PickMailroom:
+            self.mailrooms[move.seat][move.slot][1] += amount
         else:
-            space = self.space_named(pick)
-            self.clout[space] += amount
-            said = (ON_SPACE, {"_amount": amount, "_label": self.logged_label(space)})
-        if log:
-            self.emit("clout", SENTENCE[said[0]], **said[1])
-        return said
+            self.clout[move.space] += amount  # type: ignore[union-attr]
+
+    def clout_said(self, pick: str, amount: int) -> Said:
+        """What placing `amount` Clout on `pick` says in the log: a template without its full
+        stop, and its fields."""
+        move = self.game.moves.decode[pick]
+        if type(move) is PickMailroom:
+            return (ON_MAILROOM, {"_amount": amount, "_seat": move.seat,
+                    "_employee": self.piece_name(self.mailrooms[move.seat][move.slot][0])})
+        return (ON_SPACE, {"_amount": amount,
+                           "_label": self.logged_label(move.space)})  # type: ignore[union-attr]
 
     def passives(self, seat: int, kind: str) -> list[dict[str, int]]:
         """Parameters of the passive abilities of `kind` working for `seat` in the Workplace.
