@@ -360,10 +360,11 @@ class SquidIncState(StackState, State):
         self.phase = BRING
         if action == "mailroom":
             self.mailrooms[self.current].append([card, 0])
-            self.emit("mailroom", "{_seat:name} takes {employee} from the {_modifier:+d} space "
-                      "and puts it in the Mailroom. {_line}", _seat=self.current,
-                      employee=self.piece_name(card), _modifier=modifier,
-                      _line=Later(self.game.line_text, self.line[:]))
+            if self.recording:
+                self.emit("mailroom", "{_seat:name} takes {employee} from the {_modifier:+d} "
+                          "space and puts it in the Mailroom. {_line}", _seat=self.current,
+                          employee=self.piece_name(card), _modifier=modifier,
+                          _line=Later(self.game.line_text, self.line[:]))
             return
         bonus = sum(p["amount"] for p in self.passives(self.current, "dismiss_bonus"))
         amount = max(0, self.value_of(card) + modifier + bonus)
@@ -371,7 +372,7 @@ class SquidIncState(StackState, State):
         if amount and (self.mailrooms[self.current] or self.current in self.owner):
             # Logged once the Clout is placed (clout.py), in one event.
             self.push_task({"t": "clout", "amount": amount, "card": card, "modifier": modifier})
-        else:
+        elif self.recording:
             self.emit("dismiss_for_clout", "{_seat:name} takes {employee} from the "
                       "{_modifier:+d} space and Dismisses it for {amount} Clout. {_line}",
                       _seat=self.current, employee=self.piece_name(card), _modifier=modifier,
@@ -428,9 +429,10 @@ class SquidIncState(StackState, State):
         self.clout[space] -= emp.cost
         self.clout_spent += emp.cost
         self.used.append(piece)
-        self.emit("activate", N_("{_seat:name} activates {_label} ({_cost} Clout spent).")
-                  if emp.cost else N_("{_seat:name} activates {_label}."), _seat=self.current,
-                  _label=self.logged_label(space), _cost=emp.cost)
+        if self.recording:  # the log's words are built only for a state that keeps a log
+            self.emit("activate", N_("{_seat:name} activates {_label} ({_cost} Clout spent).")
+                      if emp.cost else N_("{_seat:name} activates {_label}."),
+                      _seat=self.current, _label=self.logged_label(space), _cost=emp.cost)
         task = ability_task(piece, self.piece_type[piece], self.current, emp.cost)
         ABILITIES[emp.ability].start(self, task)
 

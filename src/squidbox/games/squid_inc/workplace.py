@@ -317,10 +317,11 @@ class EnterTask:
         bumped = lift(st, space) if action.startswith("bump") else None
         put(st, space, task["card"], task["owner"], task["clout"])
         st.entered.append(task["card"])
-        st.emit("enter", "{_owner:name} brings {_employee} into the Workplace on {space} "
-                "({_cost} Clout spent).", _owner=task["owner"],
-                _employee=st.piece_name(task["card"]), space=st.geo.names[space],
-                _cost=task["cost"])
+        if st.recording:  # the log's words are built only for a state that keeps a log
+            st.emit("enter", "{_owner:name} brings {_employee} into the Workplace on {space} "
+                    "({_cost} Clout spent).", _owner=task["owner"],
+                    _employee=st.piece_name(task["card"]), space=st.geo.names[space],
+                    _cost=task["cost"])
         if bumped is not None:
             bumps(st, task["card"], bumped[0])
             st.push_task(arrive(*bumped, -1))
