@@ -219,6 +219,8 @@ class SquidIncState(StackState, State):
                 space = board.index(piece)
                 if owner[space] == seat:
                     found.append((space, self.game.data.employees[self.piece_type[piece]].params))
+        if not found:
+            return []
         if len(found) > 1:
             found.sort(key=lambda pair: pair[0])  # in the board's order
         return [params for _space, params in found]
@@ -381,7 +383,7 @@ class SquidIncState(StackState, State):
     # ---- Bring Employees into the Workplace ---------------------------------------------------
     def hire_cost(self, seat: int, card: int, discounts: list[dict[str, int]] | None = None) -> int:
         """Clout needed to enter the Workplace: the printed value, less Sam's discount."""
-        cost = self.value_of(card)
+        cost = self.game.piece_value[card]
         if discounts is None:
             discounts = self.passives(seat, "hire_discount")
         for params in discounts:
@@ -392,9 +394,10 @@ class SquidIncState(StackState, State):
         room = self.mailrooms[self.current]
         if not room:
             return []
-        discounts = self.passives(self.current, "hire_discount")
+        current, cost = self.current, self.hire_cost
+        discounts = self.passives(current, "hire_discount")
         return [slot for slot, (card, clout) in enumerate(room)
-                if clout >= self.hire_cost(self.current, card, discounts)]
+                if clout >= cost(current, card, discounts)]
 
     def _bring(self, slot: int) -> None:
         card, clout = self.mailrooms[self.current].pop(slot)
@@ -410,7 +413,9 @@ class SquidIncState(StackState, State):
             self.game.activation_cost, self.piece_type, self.board, self.clout)
         current, used, entered = self.current, self.used, self.entered
         spaces = []
-        for space in self.own_spaces(current):
+        for space, seat in enumerate(self.owner):
+            if seat != current:
+                continue
             piece = board[space]
             cost = activation_cost[piece]
             if cost is None or clout[space] < cost or piece in used or piece in entered:

@@ -30,11 +30,13 @@ def empties(st: SquidIncState, tier: int) -> list[int]:
     return [s for s in st.geo.tier_spaces[tier] if board[s] < 0]
 
 
-def highest_available_tier(st: SquidIncState) -> int | None:
+def highest_empty_spaces(st: SquidIncState) -> list[int]:
+    """The empty spaces of the highest Tier with one (none when the board is full)."""
     for tier in range(st.geo.top, -1, -1):
-        if empties(st, tier):
-            return tier
-    return None
+        free = empties(st, tier)
+        if free:
+            return free
+    return []
 
 
 def lesser(st: SquidIncState, tier: int, piece: int) -> list[int]:
@@ -139,8 +141,7 @@ class GuardTask:
     def options(st: SquidIncState, task: Task) -> list[str]:
         if task["piece"] < 0 and not st.guard_supply:
             return []
-        tier = highest_available_tier(st)
-        return [] if tier is None else on_spaces(st, To, empties(st, tier))
+        return on_spaces(st, To, highest_empty_spaces(st))
 
     @staticmethod
     def auto(st: SquidIncState, task: Task) -> None:
