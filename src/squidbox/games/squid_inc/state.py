@@ -176,7 +176,13 @@ class SquidIncState(StackState, State):
         return self.game.pick_line_actions[:len(self.line)]
 
     def own_spaces(self, seat: int) -> list[int]:
-        return [s for s, o in enumerate(self.owner) if o == seat]
+        """The spaces of `seat`'s Employees, in the board's order (found by the list's own
+        search: a player holds a few of the spaces)."""
+        owner, spaces, space = self.owner, [], -1
+        for _held in range(owner.count(seat)):
+            space = owner.index(seat, space + 1)
+            spaces.append(space)
+        return spaces
 
     def opponent_spaces(self, seat: int) -> list[int]:
         return [s for s, o in enumerate(self.owner) if o >= 0 and o != seat]
@@ -413,9 +419,7 @@ class SquidIncState(StackState, State):
             self.game.activation_cost, self.piece_type, self.board, self.clout)
         current, used, entered = self.current, self.used, self.entered
         spaces = []
-        for space, seat in enumerate(self.owner):
-            if seat != current:
-                continue
+        for space in self.own_spaces(current):
             piece = board[space]
             cost = activation_cost[piece]
             if cost is None or clout[space] < cost or piece in used or piece in entered:
