@@ -453,6 +453,8 @@ class SquidIncState(StackState, State):
     # ---- the end of the game ------------------------------------------------------------------
     def _end_game(self) -> None:
         self.phase = OVER
+        if not self.recording:  # the scores are only told here; returns() works them out
+            return
         totals = final_scores(self)
         best = winners(self)
         self.emit("game_over", N_("{_best:names} is the Big Fish with {_clout} Clout.")
