@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from squidbox.i18n import gettext as _
 
 from . import workplace as wp
+from .actions import Pick
 from .board import DIRECTION_NAMES
 from .data import COPY_KINDS, PASSIVE_KINDS
 
@@ -60,7 +61,8 @@ class Ability:
 
     @staticmethod
     def picks(st: SquidIncState, spaces: list[int]) -> list[str]:
-        return [f"pick {st.geo.names[s]}" for s in spaces]
+        pick = st.game.space_actions[Pick]
+        return [pick[s] for s in spaces]
 
     @staticmethod
     def adjacent(st: SquidIncState, task: Task) -> list[int]:
@@ -143,7 +145,7 @@ class TransferClout(Ability):
             return self.picks(st, mine) + st.mailroom_picks([task["player"]])
         spare = st.clout[self.here(st, task)]
         top = min(task["paid"] + spare, st.game.data.largest_amount)
-        return [f"amount {x}" for x in range(max(task["paid"], 1), top + 1)]
+        return st.game.amount_actions[max(task["paid"], 1):top + 1]
 
     def choose(self, st, task, action):
         if task["stage"] == 0:
@@ -263,7 +265,7 @@ class RemoveClout(Ability):
         if task["stage"] == 0:
             return self.picks(st, [s for s in range(st.geo.size) if st.clout[s] > 0])
         held = st.clout[st.space_named(task["picks"][0])]
-        return [f"amount {k}" for k in range(1, min(held, self.param(st, task, "most")) + 1)]
+        return st.game.amount_actions[1:min(held, self.param(st, task, "most")) + 1]
 
     def choose(self, st, task, action):
         if task["stage"] == 0:
@@ -295,7 +297,7 @@ class TierBonus(Ability):
     def start(self, st, task):
         amount = self.param(st, task, "amount")
         for space in self.targets(st, task):
-            st.add_clout(f"pick {st.geo.names[space]}", amount)
+            st.add_clout(st.game.space_actions[Pick][space], amount)
 
 
 class ReplaceFromMailroom(Ability):
@@ -452,7 +454,7 @@ class CopyFromMailroom(Copier):
     kind = "copy_from_mailroom"
 
     def sources(self, st, task):
-        return [(f"pick P{seat + 1} M{slot + 1}", st.type_of(card))
+        return [(st.game.pick_mailroom_actions[seat][slot], st.type_of(card))
                 for seat in range(st.num_players)
                 for slot, (card, _clout) in enumerate(st.mailrooms[seat])]
 
@@ -464,7 +466,7 @@ class CopyAdjacent(Copier):
     kind = "copy_adjacent"
 
     def sources(self, st, task):
-        return [(f"pick {st.geo.names[s]}", st.type_of(st.board[s]))
+        return [(st.game.space_actions[Pick][s], st.type_of(st.board[s]))
                 for s in self.adjacent(st, task)]
 
     def source_types(self, st, task):
@@ -519,7 +521,7 @@ class GiveCloutAdjacent(Ability):
         if task["stage"] == 0:
             return self.picks(st, self.adjacent(st, task))
         held = min(st.clout[self.here(st, task)], st.game.data.largest_amount)
-        return [f"amount {k}" for k in range(1, held + 1)]
+        return st.game.amount_actions[1:held + 1]
 
     def choose(self, st, task, action):
         if task["stage"] == 0:

@@ -11,6 +11,8 @@ from squidbox.engine import Later
 from squidbox.engine.events import Entry
 from squidbox.i18n import gettext as _
 
+from .actions import CloutOnSpace, Pick, Split
+
 if TYPE_CHECKING:
     from .state import Said, SquidIncState
 
@@ -26,8 +28,12 @@ def said_text(names: tuple[str, ...], parts: list[Said]) -> str:
 
 
 def place(st: SquidIncState, task: dict[str, Any], parts: list[tuple[str, int]]) -> None:
-    """Put the Clout and log the whole Dismissal in one event."""
-    placed = [st.add_clout(pick, amount, log=False) for pick, amount in parts]
+    """Put the Clout and log the whole Dismissal in one event (a search state keeps no log)."""
+    for pick, amount in parts:
+        st.put_clout(pick, amount)
+    if not st.recording:
+        return
+    placed = [st.clout_said(pick, amount) for pick, amount in parts]
     if "told" in task:  # a task stored before its words were made when read: its English
         st.emit("dismiss_for_clout", "{_told}: {_placed}. {_line}", amount=task["amount"],
                 _told=task["told"], _placed=Later(said_text, st.names, placed),
@@ -46,19 +52,21 @@ class CloutTask:
     @staticmethod
     def options(st: SquidIncState, task: dict[str, Any]) -> list[str]:
         seat = st.current
-        return ([f"clout M{slot + 1}" for slot in range(len(st.mailrooms[seat]))]
-                + [f"clout {st.geo.names[s]}" for s in st.own_spaces(seat)])
+        on_space = st.game.space_actions[CloutOnSpace]
+        return (st.game.clout_mailroom_actions[:len(st.mailrooms[seat])]
+                + [on_space[s] for s in st.own_spaces(seat)])
 
     @staticmethod
     def choose(st: SquidIncState, task: dict[str, Any], action: str) -> None:
         move = st.game.moves.decode[action]  # CloutOnSpace or CloutOnMailroom
         space = getattr(move, "space", None)
         if space is not None:
-            place(st, task, [(f"pick {st.geo.names[space]}", task["amount"])])
+            place(st, task, [(st.game.space_actions[Pick][space], task["amount"])])
         elif task["amount"] >= 2 and st.current in st.owner:  # has one in the Workplace
             st.push_task({**task, "t": "split", "slot": move.slot})
         else:
-            place(st, task, [(f"pick P{st.current + 1} M{move.slot + 1}", task["amount"])])
+            place(st, task, [(st.game.pick_mailroom_actions[st.current][move.slot],
+                              task["amount"])])
 
     @staticmethod
     def prompt(st: SquidIncState, task: dict[str, Any]) -> str:
@@ -70,12 +78,14 @@ class SplitTask:
 
     @staticmethod
     def options(st: SquidIncState, task: dict[str, Any]) -> list[str]:
-        return ["all"] + [f"split {st.geo.names[s]}" for s in st.own_spaces(st.current)]
+        split = st.game.space_actions[Split]
+        return ["all"] + [split[s] for s in st.own_spaces(st.current)]
 
     @staticmethod
     def choose(st: SquidIncState, task: dict[str, Any], action: str) -> None:
         if action == "all":
-            place(st, task, [(f"pick P{st.current + 1} M{task['slot'] + 1}", task["amount"])])
+            place(st, task, [(st.game.pick_mailroom_actions[st.current][task["slot"]],
+                              task["amount"])])
         else:
             st.push_task({**task, "t": "share", "space": st.space_named(action)})
 
@@ -90,13 +100,13 @@ class ShareTask:
 
     @staticmethod
     def options(st: SquidIncState, task: dict[str, Any]) -> list[str]:
-        return [f"amount {k}" for k in range(1, task["amount"])]
+        return st.game.amount_actions[1:task["amount"]]
 
     @staticmethod
     def choose(st: SquidIncState, task: dict[str, Any], action: str) -> None:
         to_workplace = st.game.moves.decode[action].amount
-        place(st, task, [(f"pick {st.geo.names[task['space']]}", to_workplace),
-                         (f"pick P{st.current + 1} M{task['slot'] + 1}",
+        place(st, task, [(st.game.space_actions[Pick][task["space"]], to_workplace),
+                         (st.game.pick_mailroom_actions[st.current][task["slot"]],
                           task["amount"] - to_workplace)])
 
     @staticmethod

@@ -46,17 +46,22 @@ def refill(st: SquidIncState) -> None:
 
 
 def task_decision(kind: str, handler: Any) -> tuple[Step, Question]:
-    """The step and the question of one kind of task."""
+    """The step and the question of one kind of task. The handler is given the task,
+    {**fields, "t": kind}: each call's `fields` is a dict of its own, so "t" is added to it
+    (no copy)."""
 
     def step(st: SquidIncState, **fields: Any) -> None:
         if not st.decide(st.current, question, **fields):
-            handler.auto(st, {"t": kind, **fields})
+            fields["t"] = kind
+            handler.auto(st, fields)
 
     def options(st: SquidIncState, seat: int, **fields: Any) -> list[str]:
-        return handler.options(st, {"t": kind, **fields})  # type: ignore[no-any-return]
+        fields["t"] = kind
+        return handler.options(st, fields)  # type: ignore[no-any-return]
 
     def answer(st: SquidIncState, seat: int, choice: str, **fields: Any) -> None:
-        handler.choose(st, {"t": kind, **fields}, choice)
+        fields["t"] = kind
+        handler.choose(st, fields, choice)
 
     def prompt(st: SquidIncState, seat: int, **fields: Any) -> str:
         return handler.prompt(st, {"t": kind, **fields})  # type: ignore[no-any-return]

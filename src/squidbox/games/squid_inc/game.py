@@ -62,6 +62,7 @@ class SquidInc(Game):
         self.slot_names = [slot_name(m) for m in self.data.line_modifiers]
         self.moves = action_table(self.geo.names, self.slot_names, self.data.mailroom_capacity,
                                   self.data.largest_amount, self.data.max_players)
+        self._action_texts()
         cards = self.data.card_types()
         self.piece_type = cards + [self.data.guard_type] * self.data.guard_tiles
         self.piece_value = [self.data.employees[emp].clout for emp in self.piece_type]
@@ -77,6 +78,23 @@ class SquidInc(Game):
             for kind in PASSIVE_KINDS
         }
         super().__init__()
+
+    def _action_texts(self) -> None:
+        """The texts of the actions that name a space or a slot, by its index, taken from the
+        action table once: option lists pick them instead of formatting them at every
+        decision."""
+        text, spaces = self.moves.text, range(self.geo.size)
+        slots, mailroom = range(len(self.slot_names)), range(self.data.mailroom_capacity)
+        self.take_actions = [text[Take(i)] for i in slots]
+        self.pick_line_actions = [text[PickLine(i)] for i in slots]
+        self.hire_actions = [text[Hire(k)] for k in mailroom]
+        self.amount_actions = [text[Amount(k)] for k in range(self.data.largest_amount + 1)]
+        self.clout_mailroom_actions = [text[CloutOnMailroom(k)] for k in mailroom]
+        self.pick_mailroom_actions = [[text[PickMailroom(seat, k)] for k in mailroom]
+                                      for seat in range(self.data.max_players)]
+        self.space_actions: dict[type, list[str]] = {
+            kind: [text[kind(s)] for s in spaces]  # type: ignore[operator]
+            for kind in (CloutOnSpace, Split, To, Bump, Use, Pick)}
 
     def from_json(self, doc: Any, verify: bool = False) -> SquidIncState:
         """Snapshots written before the decision stack (their `tasks`) load too."""

@@ -20,7 +20,7 @@ from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
 
 from .abilities import ABILITIES, ability_task, can_use
-from .actions import PickMailroom
+from .actions import PickMailroom, Use
 from .board import Geometry
 from .scoring import final_scores, winners
 
@@ -169,35 +169,49 @@ class SquidIncState(StackState, State):
         return move.seat, move.slot
 
     def mailroom_picks(self, seats: list[int]) -> list[str]:
-        return [f"pick P{seat + 1} M{slot + 1}" for seat in seats
-                for slot in range(len(self.mailrooms[seat]))]
+        picks = self.game.pick_mailroom_actions
+        return [picks[seat][slot] for seat in seats for slot in range(len(self.mailrooms[seat]))]
 
     def line_picks(self) -> list[str]:
-        return [f"pick line {self.game.slot_names[i]}" for i in range(len(self.line))]
+        return self.game.pick_line_actions[:len(self.line)]
 
     def own_spaces(self, seat: int) -> list[int]:
-        return [s for s, o in enumerate(self.owner) if o == seat]
+        """The spaces of `seat`'s Employees, in the board's order (found by the list's own
+        search: a player holds a few of the spaces)."""
+        owner, spaces, space = self.owner, [], -1
+        for _held in range(owner.count(seat)):
+            space = owner.index(seat, space + 1)
+            spaces.append(space)
+        return spaces
 
     def opponent_spaces(self, seat: int) -> list[int]:
         return [s for s, o in enumerate(self.owner) if o >= 0 and o != seat]
 
-    def add_clout(self, pick: str, amount: int, log: bool = True) -> Said:
-        """Clout from the supply onto a board space ("pick 1A1") or a Mailroom slot; returns
-        what it says in the log (a template without its full stop, and its fields)."""
+    def add_clout(self, pick: str, amount: int) -> None:
+        """Clout from the supply onto a board space ("pick 1A1") or a Mailroom slot, logged."""
+        self.put_clout(pick, amount)
+        if self.recording:
+            template, fields = self.clout_said(pick, amount)
+            self.emit("clout", SENTENCE[template], **fields)
+
+    def put_clout(self, pick: str, amount: int) -> None:
+        """add_clout without its log entry (clout.py logs a Dismissal in one event)."""
         self.clout_gained += amount
-        said: Said
-        if " P" in pick:
-            seat, slot = self.mailroom_named(pick)
-            self.mailrooms[seat][slot][1] += amount
-            said = (ON_MAILROOM, {"_amount": amount, "_seat": seat,
-                     "_employee": self.piece_name(self.mailrooms[seat][slot][0])})
+        move = self.game.moves.decode[pick]
+        if type(move) is PickMailroom:
+            self.mailrooms[move.seat][move.slot][1] += amount
         else:
-            space = self.space_named(pick)
-            self.clout[space] += amount
-            said = (ON_SPACE, {"_amount": amount, "_label": self.logged_label(space)})
-        if log:
-            self.emit("clout", SENTENCE[said[0]], **said[1])
-        return said
+            self.clout[move.space] += amount  # type: ignore[union-attr]
+
+    def clout_said(self, pick: str, amount: int) -> Said:
+        """What placing `amount` Clout on `pick` says in the log: a template without its full
+        stop, and its fields."""
+        move = self.game.moves.decode[pick]
+        if type(move) is PickMailroom:
+            return (ON_MAILROOM, {"_amount": amount, "_seat": move.seat,
+                    "_employee": self.piece_name(self.mailrooms[move.seat][move.slot][0])})
+        return (ON_SPACE, {"_amount": amount,
+                           "_label": self.logged_label(move.space)})  # type: ignore[union-attr]
 
     def passives(self, seat: int, kind: str) -> list[dict[str, int]]:
         """Parameters of the passive abilities of `kind` working for `seat` in the Workplace.
@@ -211,6 +225,8 @@ class SquidIncState(StackState, State):
                 space = board.index(piece)
                 if owner[space] == seat:
                     found.append((space, self.game.data.employees[self.piece_type[piece]].params))
+        if not found:
+            return []
         if len(found) > 1:
             found.sort(key=lambda pair: pair[0])  # in the board's order
         return [params for _space, params in found]
@@ -312,13 +328,15 @@ class SquidIncState(StackState, State):
         """The options of the turn's step (phase)."""
         phase = self.phase
         if phase == CHOOSE:
-            return [f"take {self.game.slot_names[i]}" for i in range(len(self.line))]
+            return self.game.take_actions[:len(self.line)]
         if phase == KEEP:
             room = len(self.mailrooms[player]) < self.game.data.mailroom_capacity
             return ["mailroom", "dismiss"] if room else ["dismiss"]
         if phase == BRING:
-            return [f"hire M{slot + 1}" for slot in self._eligible()]
-        return [f"use {self.geo.names[s]}" for s in self._activatable()] + ["end"]
+            hire = self.game.hire_actions
+            return [hire[slot] for slot in self._eligible()]
+        use = self.game.space_actions[Use]
+        return [use[s] for s in self._activatable()] + ["end"]
 
     def _apply(self, player: int, action: str) -> None:
         self.game.flow.answer(self, action)
@@ -350,10 +368,11 @@ class SquidIncState(StackState, State):
         self.phase = BRING
         if action == "mailroom":
             self.mailrooms[self.current].append([card, 0])
-            self.emit("mailroom", "{_seat:name} takes {employee} from the {_modifier:+d} space "
-                      "and puts it in the Mailroom. {_line}", _seat=self.current,
-                      employee=self.piece_name(card), _modifier=modifier,
-                      _line=Later(self.game.line_text, self.line[:]))
+            if self.recording:
+                self.emit("mailroom", "{_seat:name} takes {employee} from the {_modifier:+d} "
+                          "space and puts it in the Mailroom. {_line}", _seat=self.current,
+                          employee=self.piece_name(card), _modifier=modifier,
+                          _line=Later(self.game.line_text, self.line[:]))
             return
         bonus = sum(p["amount"] for p in self.passives(self.current, "dismiss_bonus"))
         amount = max(0, self.value_of(card) + modifier + bonus)
@@ -361,7 +380,7 @@ class SquidIncState(StackState, State):
         if amount and (self.mailrooms[self.current] or self.current in self.owner):
             # Logged once the Clout is placed (clout.py), in one event.
             self.push_task({"t": "clout", "amount": amount, "card": card, "modifier": modifier})
-        else:
+        elif self.recording:
             self.emit("dismiss_for_clout", "{_seat:name} takes {employee} from the "
                       "{_modifier:+d} space and Dismisses it for {amount} Clout. {_line}",
                       _seat=self.current, employee=self.piece_name(card), _modifier=modifier,
@@ -370,7 +389,7 @@ class SquidIncState(StackState, State):
     # ---- Bring Employees into the Workplace ---------------------------------------------------
     def hire_cost(self, seat: int, card: int, discounts: list[dict[str, int]] | None = None) -> int:
         """Clout needed to enter the Workplace: the printed value, less Sam's discount."""
-        cost = self.value_of(card)
+        cost = self.game.piece_value[card]
         if discounts is None:
             discounts = self.passives(seat, "hire_discount")
         for params in discounts:
@@ -381,9 +400,10 @@ class SquidIncState(StackState, State):
         room = self.mailrooms[self.current]
         if not room:
             return []
-        discounts = self.passives(self.current, "hire_discount")
+        current, cost = self.current, self.hire_cost
+        discounts = self.passives(current, "hire_discount")
         return [slot for slot, (card, clout) in enumerate(room)
-                if clout >= self.hire_cost(self.current, card, discounts)]
+                if clout >= cost(current, card, discounts)]
 
     def _bring(self, slot: int) -> None:
         card, clout = self.mailrooms[self.current].pop(slot)
@@ -418,9 +438,10 @@ class SquidIncState(StackState, State):
         self.clout[space] -= emp.cost
         self.clout_spent += emp.cost
         self.used.append(piece)
-        self.emit("activate", N_("{_seat:name} activates {_label} ({_cost} Clout spent).")
-                  if emp.cost else N_("{_seat:name} activates {_label}."), _seat=self.current,
-                  _label=self.logged_label(space), _cost=emp.cost)
+        if self.recording:  # the log's words are built only for a state that keeps a log
+            self.emit("activate", N_("{_seat:name} activates {_label} ({_cost} Clout spent).")
+                      if emp.cost else N_("{_seat:name} activates {_label}."),
+                      _seat=self.current, _label=self.logged_label(space), _cost=emp.cost)
         task = ability_task(piece, self.piece_type[piece], self.current, emp.cost)
         ABILITIES[emp.ability].start(self, task)
 
@@ -432,6 +453,8 @@ class SquidIncState(StackState, State):
     # ---- the end of the game ------------------------------------------------------------------
     def _end_game(self) -> None:
         self.phase = OVER
+        if not self.recording:  # the scores are only told here; returns() works them out
+            return
         totals = final_scores(self)
         best = winners(self)
         self.emit("game_over", N_("{_best:names} is the Big Fish with {_clout} Clout.")

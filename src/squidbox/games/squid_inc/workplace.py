@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
 
+from .actions import Bump, To
+
 if TYPE_CHECKING:
     from .state import SquidIncState
 
@@ -28,11 +30,13 @@ def empties(st: SquidIncState, tier: int) -> list[int]:
     return [s for s in st.geo.tier_spaces[tier] if board[s] < 0]
 
 
-def highest_available_tier(st: SquidIncState) -> int | None:
+def highest_empty_spaces(st: SquidIncState) -> list[int]:
+    """The empty spaces of the highest Tier with one (none when the board is full)."""
     for tier in range(st.geo.top, -1, -1):
-        if empties(st, tier):
-            return tier
-    return None
+        free = empties(st, tier)
+        if free:
+            return free
+    return []
 
 
 def lesser(st: SquidIncState, tier: int, piece: int) -> list[int]:
@@ -64,6 +68,12 @@ def lift(st: SquidIncState, space: int) -> tuple[int, int, int]:
 
 def move(st: SquidIncState, origin: int, target: int) -> None:
     put(st, target, *lift(st, origin))
+
+
+def on_spaces(st: SquidIncState, kind: type, spaces: list[int]) -> list[str]:
+    """The actions of `kind` (To, Bump) naming `spaces`."""
+    texts = st.game.space_actions[kind]
+    return [texts[s] for s in spaces]
 
 
 def arrive(piece: int, owner: int, clout: int, tier: int) -> Task:
@@ -131,8 +141,7 @@ class GuardTask:
     def options(st: SquidIncState, task: Task) -> list[str]:
         if task["piece"] < 0 and not st.guard_supply:
             return []
-        tier = highest_available_tier(st)
-        return [] if tier is None else [f"to {st.geo.names[s]}" for s in empties(st, tier)]
+        return on_spaces(st, To, highest_empty_spaces(st))
 
     @staticmethod
     def auto(st: SquidIncState, task: Task) -> None:
@@ -166,10 +175,10 @@ class ArriveTask:
             return []
         free = empties(st, tier)
         if free:
-            return [f"to {st.geo.names[s]}" for s in free]
+            return on_spaces(st, To, free)
         if st.is_guard(task["piece"]):
             return []
-        return [f"bump {st.geo.names[s]}" for s in lesser(st, tier, task["piece"])]
+        return on_spaces(st, Bump, lesser(st, tier, task["piece"]))
 
     @staticmethod
     def auto(st: SquidIncState, task: Task) -> None:
@@ -220,9 +229,7 @@ class RiseTask:
 
     @staticmethod
     def options(st: SquidIncState, task: Task) -> list[str]:
-        verb, spaces = rise_targets(st, task["piece"], task["must_bump"])
-        names = st.geo.names
-        return [f"{verb} {names[s]}" for s in spaces]
+        return on_spaces(st, *rise_targets(st, task["piece"], task["must_bump"]))
 
     @staticmethod
     def auto(st: SquidIncState, task: Task) -> None:
@@ -248,24 +255,24 @@ class RiseTask:
             employee=st.piece_name(task["piece"]))
 
 
-def rise_targets(st: SquidIncState, piece: int, must_bump: bool) -> tuple[str, list[int]]:
-    """Where `piece` may be Promoted: ("to", empty spaces) or ("bump", spaces of Employees it
+def rise_targets(st: SquidIncState, piece: int, must_bump: bool) -> tuple[type, list[int]]:
+    """Where `piece` may be Promoted: (To, empty spaces) or (Bump, spaces of Employees it
     may Bump); no spaces when it cannot rise."""
     if piece not in st.board:
-        return "to", []
+        return To, []
     tier = st.geo.tier_of[st.board.index(piece)]
     if st.is_guard(piece):
         for higher in range(tier + 1, st.geo.top + 1):
             free = empties(st, higher)
             if free:
-                return "to", free
-        return "to", []
+                return To, free
+        return To, []
     if tier == st.geo.top:
-        return "to", []
+        return To, []
     free = empties(st, tier + 1)
     if free and not must_bump:
-        return "to", free
-    return "bump", lesser(st, tier + 1, piece)
+        return To, free
+    return Bump, lesser(st, tier + 1, piece)
 
 
 def can_rise(st: SquidIncState, piece: int, must_bump: bool = False) -> bool:
@@ -287,8 +294,8 @@ class EnterTask:
     def options(st: SquidIncState, task: Task) -> list[str]:
         free = empties(st, 0)
         if free:
-            return [f"to {st.geo.names[s]}" for s in free]
-        bumps = [f"bump {st.geo.names[s]}" for s in lesser(st, 0, task["card"])]
+            return on_spaces(st, To, free)
+        bumps = on_spaces(st, Bump, lesser(st, 0, task["card"]))
         return [*bumps, "decline"] if bumps else []
 
     @staticmethod
@@ -311,10 +318,11 @@ class EnterTask:
         bumped = lift(st, space) if action.startswith("bump") else None
         put(st, space, task["card"], task["owner"], task["clout"])
         st.entered.append(task["card"])
-        st.emit("enter", "{_owner:name} brings {_employee} into the Workplace on {space} "
-                "({_cost} Clout spent).", _owner=task["owner"],
-                _employee=st.piece_name(task["card"]), space=st.geo.names[space],
-                _cost=task["cost"])
+        if st.recording:  # the log's words are built only for a state that keeps a log
+            st.emit("enter", "{_owner:name} brings {_employee} into the Workplace on {space} "
+                    "({_cost} Clout spent).", _owner=task["owner"],
+                    _employee=st.piece_name(task["card"]), space=st.geo.names[space],
+                    _cost=task["cost"])
         if bumped is not None:
             bumps(st, task["card"], bumped[0])
             st.push_task(arrive(*bumped, -1))
