@@ -42,10 +42,11 @@ def begin_turn(st: DirectorsState) -> None:
         st.clock += 1
         st.emit("clock", "Turn {turn} begins.", turn=st.clock)
     st.action = None
+    for seat, count in enumerate(st.played):
+        if count:  # only a seat that played has new cards (DirectorsState.check_invariants)
+            for card in st.areas[seat]:
+                card["new"] = False
     st.played = [0] * st.num_players
-    for area in st.areas:
-        for card in area:
-            card["new"] = False
     pay_debts(st)
     if due_events(st, "start", []):
         st.push(events_at, timing="start", done=[])
