@@ -100,7 +100,7 @@ class DirectorsState(StackState, State):
         n = self.num_players
         self._log_batch = []
         self.event_names = self._choose_events()
-        self.deck = data.deck()
+        self.deck = list(self.game.full_deck)  # every card in name order (data.deck()), made once
         self.rng.shuffle(self.deck)
         self.discard = []
         self.hands = [[] for _ in range(n)]
