@@ -57,6 +57,7 @@ class DirectorsData:
     events: dict[str, EventCard]
 
     def deck(self) -> list[str]:
+        """Every card, in name order."""
         return [name for name, card in sorted(self.cards.items()) for _ in range(card.copies)]
 
 

@@ -69,8 +69,11 @@ def falconer_may_be_hidden(st: DirectorsState, seat: int) -> bool:
     a play area or the discard pile (public) closes the window."""
     if not st.hands[seat]:
         return False
-    in_play = [c["card"] for area in st.areas for c in area]
-    seen = st.discard.count("Falconer") + in_play.count("Falconer")
+    seen = st.discard.count("Falconer")
+    for area in st.areas:
+        for card in area:
+            if card["card"] == "Falconer":
+                seen += 1
     return seen < st.card("Falconer").copies
 
 

@@ -100,7 +100,7 @@ class DirectorsState(StackState, State):
         n = self.num_players
         self._log_batch = []
         self.event_names = self._choose_events()
-        self.deck = data.deck()
+        self.deck = list(self.game.full_deck)  # every card in name order (data.deck()), made once
         self.rng.shuffle(self.deck)
         self.discard = []
         self.hands = [[] for _ in range(n)]
@@ -387,6 +387,8 @@ class DirectorsState(StackState, State):
                 assert not Counter(self.known[seat]) - Counter(self.hands[seat]), "known cards"
             assert self.money[seat] >= 0 and self.minus[seat] >= 0 and self.debts[seat] >= 0
             assert self.played[seat] >= 0
+            assert self.played[seat] or not any(c["new"] for c in self.areas[seat]), \
+                "a card played this turn in the area of a seat that played none"
         assert sorted(everywhere) == self.game.full_deck, "cards are not conserved"
         marked = [c for area in self.areas for c in area if set(c) != {"card", "rotated", "new"}]
         assert len(marked) <= 1 and all(set(c) == {"card", "rotated", "new", "watchdog"}

@@ -5,7 +5,9 @@ name an Action, its four steps, end-of-turn Events, then an extra turn or the ne
 
 Where a step's next step would run right after it anyway (nothing pushed or asked before it,
 no reaction waiting), the step calls it instead of pushing it: the same things happen in the
-same order and the stack is the same at every question, without a frame's cost.
+same order, without a frame's cost. The end of a turn (rotate, end-of-turn Events, the next
+turn) is one frame, `end_turn`; snapshots written before it hold its steps as three frames,
+which are still registered and do the same.
 """
 
 from __future__ import annotations
@@ -40,10 +42,11 @@ def begin_turn(st: DirectorsState) -> None:
         st.clock += 1
         st.emit("clock", "Turn {turn} begins.", turn=st.clock)
     st.action = None
+    for seat, count in enumerate(st.played):
+        if count:  # only a seat that played has new cards (DirectorsState.check_invariants)
+            for card in st.areas[seat]:
+                card["new"] = False
     st.played = [0] * st.num_players
-    for area in st.areas:
-        for card in area:
-            card["new"] = False
     pay_debts(st)
     if due_events(st, "start", []):
         st.push(events_at, timing="start", done=[])
@@ -82,12 +85,14 @@ def use_action(st: DirectorsState, seat: int, choice: str) -> None:
         # Falconer, below its line: anyone may play it from hand for $0, in turn order.
         st.game.flow.reaction_window(st, playing.FALCONER, st.turn_order(seat))
         st.push(first_line)
+        st.push(commanding.command_step)
+    elif choice == "recruit":
+        first_line(st)  # pushes the plays: commanding comes after them
+        st.push(commanding.command_step)
     else:
-        first_line(st)
-    st.push(commanding.command_step)
-    st.push(rotate_step)
-    st.push(events_at, timing="end", done=[])
-    st.push(finish_turn)
+        first_line(st)  # Explore draws, Collect gains: nothing comes between
+        commanding.command_step(st)
+    st.push(end_turn)
 
 
 CHOOSE_ACTION = Question(N_("Name an Action"), choose_action, use_action)
@@ -105,13 +110,19 @@ def first_line(st: DirectorsState) -> None:
     elif st.action == "collect":
         st.gain(seat, numbers.collect_money)
     elif st.action == "recruit":
-        for _ in range(numbers.recruit_plays):
-            st.push(playing.offer_play, seat=seat)
+        offer_plays(st, seat, numbers.recruit_plays)
     else:
         st.take_minus(seat, numbers.unleash_minus)
         st.gain(seat, numbers.unleash_money)
-        for _ in range(numbers.unleash_plays):
-            st.push(playing.offer_play, seat=seat)
+        offer_plays(st, seat, numbers.unleash_plays)
+
+
+def offer_plays(st: DirectorsState, seat: int, count: int) -> None:
+    """"You may play 1 card", `count` times: the first offer at once, the others after it."""
+    if count:
+        playing.offer_play(st, seat=seat)
+    for _later in range(count - 1):
+        st.push(playing.offer_play, seat=seat)
 
 
 def rotate_step(st: DirectorsState) -> None:
@@ -120,6 +131,17 @@ def rotate_step(st: DirectorsState) -> None:
     cards = st.game.data.cards
     for card in st.areas[st.current]:
         card["rotated"] = cards[card["card"]].colour == colour
+
+
+def end_turn(st: DirectorsState) -> None:
+    """Steps 3 and 4, the end-of-turn Events, then the next turn: one frame, as the turn's
+    end waits for nothing else (snapshots written before it hold its three steps as frames)."""
+    rotate_step(st)
+    if due_events(st, "end", []):
+        events_at(st, timing="end", done=[])
+        st.push(finish_turn)
+    else:
+        finish_turn(st)
 
 
 def events_at(st: DirectorsState, timing: str, done: list[str]) -> None:
@@ -183,5 +205,5 @@ def _joined(names: tuple[str, ...]) -> str:
     return (" " + _("and") + " ").join(names)
 
 
-STEPS = [begin_turn, name_action, first_line, rotate_step, events_at, finish_turn]
+STEPS = [begin_turn, name_action, first_line, rotate_step, end_turn, events_at, finish_turn]
 QUESTIONS = [CHOOSE_ACTION, CHOOSE_EVENT]
