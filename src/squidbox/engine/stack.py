@@ -88,22 +88,9 @@ class Reaction(Question):
 
 
 def ask_again(state: StackState, seat: int, kind: str, args: dict[str, Any]) -> None:
-    """A question asked after the frames before it have run (a question repeated after a
-    card's reaction; a reaction window's seat in snapshots written before `ask_in_turn`).
-    Skipped when the seat has no option then."""
+    """A question asked after the frames before it have run (a reaction window, a question
+    repeated after a card's reaction). Skipped when the seat has no option then."""
     state.ask(seat, state.game.flow.questions[kind], **args)
-
-
-def ask_in_turn(state: StackState, seats: list[int], kind: str, args: dict[str, Any]) -> None:
-    """What is left of a reaction window: ask the first of `seats` that has an option, and the
-    seats after it once its answer and what that answer pushed are done. One frame for the
-    window, not one per seat: the same questions in the same order as `ask_again` frames."""
-    question = state.game.flow.questions[kind]
-    for at, seat in enumerate(seats):
-        if state.ask(seat, question, **args):
-            if at + 1 < len(seats):  # pushed after asking: runs after the answer
-                state.push(ask_in_turn, seats=seats[at + 1:], kind=kind, args=args)
-            return
 
 
 class Flow:
@@ -115,7 +102,7 @@ class Flow:
         turn loop (Squid, Inc.: the next step of the turn), saving a frame per decision. It
         returns False once there is nothing more to do (the game is over)."""
         self.idle = idle
-        self.steps: dict[str, Step] = {"ask_again": ask_again, "ask_in_turn": ask_in_turn}
+        self.steps: dict[str, Step] = {"ask_again": ask_again}
         self.questions: dict[str, Question] = {}
         for step in steps:
             self._add(self.steps, step.__name__, step)
@@ -140,9 +127,8 @@ class Flow:
                         **args: Any) -> None:
         """Ask `reaction` of each seat in `seats`, one after another in that order, after the
         frames pushed before this call (a seat that may hide nothing is skipped)."""
-        asked = list(seats)
-        if asked:
-            state.push(ask_in_turn, seats=asked, kind=reaction.name, args=args)
+        for seat in seats:
+            state.ask_later(seat, reaction, **args)
 
     # ---- running it -------------------------------------------------------------------------
     def run(self, state: StackState) -> None:
