@@ -404,16 +404,27 @@ class DirectorsState(StackState, State):
         self.game.flow.check(self)
 
 
+# A turn's end as snapshots written before `end_turn` hold it (top of the stack last).
+OLD_TURN_END = [["finish_turn", {}], ["events_at", {"timing": "end", "done": []}],
+                ["rotate_step", {}]]
+
+
 def upgraded(doc: Any) -> Any:
-    """A snapshot written before the engine stack: each Falconer question still to come was a
-    frame ["offer_falconer", {"seat": s}]; it is now the reaction window's question."""
+    """A snapshot as this release writes it, from one written before: each Falconer question
+    still to come was a frame ["offer_falconer", {"seat": s}] before the engine stack (it is
+    the reaction window's question now), and a turn's end was three frames before `end_turn`
+    (rotate, end-of-turn Events, the next turn; they do what `end_turn` does)."""
     try:
         stack = doc["state"]["stack"]
     except (KeyError, TypeError):
         return doc
-    if not isinstance(stack, list) or not any(
-            isinstance(f, list) and f[:1] == ["offer_falconer"] for f in stack):
+    if not isinstance(stack, list):
         return doc
-    stack = [["ask_again", {"seat": f[1]["seat"], "kind": "falconer", "args": {}}]
-             if isinstance(f, list) and f[:1] == ["offer_falconer"] else f for f in stack]
-    return {**doc, "state": {**doc["state"], "stack": stack}}
+    frames = [["ask_again", {"seat": f[1]["seat"], "kind": "falconer", "args": {}}]
+              if isinstance(f, list) and f[:1] == ["offer_falconer"] else f for f in stack]
+    for at in range(len(frames) - len(OLD_TURN_END), -1, -1):
+        if frames[at:at + len(OLD_TURN_END)] == OLD_TURN_END:
+            frames[at:at + len(OLD_TURN_END)] = [["end_turn", {}]]
+    if frames == stack:
+        return doc
+    return {**doc, "state": {**doc["state"], "stack": frames}}
