@@ -32,6 +32,8 @@ CHOOSES = {STAB_TARGET: N_("{name} chooses whom to stab"),  # the terminal's lin
            PUSH_TARGET: N_("{name} chooses whom to push"),
            MOVE_TOKEN: N_("{name} chooses whom to move")}
 CARD_NAMES = (N_("Block"), N_("Stab"), N_("Push"), N_("Move"))  # "You play Block."
+MOVED_TO_SQUARE = N_("{_owner:name} {token:03d} moves to the Square.")
+MOVED_IN_TRIANGLE = N_("{_owner:name} {token:03d} moves to space {space} of the Triangle.")
 
 
 def zone(space: int) -> str | None:
@@ -88,11 +90,12 @@ class SquidGameFinal(Stage):
         g["revealed"] = list(played)
         g["played"] = [None] * s.num_players
         clockwise = [(g["speed"] + k) % s.num_players for k in range(s.num_players)]
-        s.emit("reveal", "Cards: {_shown}.", cards=list(played),
-               _shown=Later(cards_text, s.names, played, clockwise, True))
         g["blocking"] = [seat for seat in clockwise if played[seat] == BLOCK]
-        for seat in g["blocking"]:
-            s.emit("block", "{seat:name} blocks.", seat=seat)
+        if s.recording:
+            s.emit("reveal", "Cards: {_shown}.", cards=list(played),
+                   _shown=Later(cards_text, s.names, played, clockwise, True))
+            for seat in g["blocking"]:
+                s.emit("block", "{seat:name} blocks.", seat=seat)
         g["queue"] = [[seat, card] for card in (STAB, PUSH, MOVE)
                       for seat in clockwise if played[seat] == card]
         self.next_card(s)
@@ -181,9 +184,9 @@ class SquidGameFinal(Stage):
             self._reach_squid_head(s, token)
             return
         at[str(token)] = space + 1
-        s.emit("move", N_("{_owner:name} {token:03d} moves to the Square.") if space == SAFE else
-               N_("{_owner:name} {token:03d} moves to space {space} of the Triangle."), token=token,
-               space=space + 1, _owner=s.owner(token))
+        if s.recording:
+            s.emit("move", MOVED_TO_SQUARE if space == SAFE else MOVED_IN_TRIANGLE, token=token,
+                   space=space + 1, _owner=s.owner(token))
 
     def _reach_squid_head(self, s: SquidGameState, token: int) -> None:
         s.emit("squid_head", "{_owner:name} {token:03d} reaches the Squid Head!", token=token,
@@ -221,8 +224,9 @@ class SquidGameFinal(Stage):
             if space >= 1:
                 at[key] = min(space + 1, last)
         g["speed"] = (g["speed"] + 1) % s.num_players
-        s.emit("advance", "Tokens in the Triangle advance; the Speed Token passes to "
-               "{speed:name}.", speed=g["speed"])
+        if s.recording:
+            s.emit("advance", "Tokens in the Triangle advance; the Speed Token passes to "
+                   "{speed:name}.", speed=g["speed"])
         squid_game_round(s)
 
     # ---- what a player sees --------------------------------------------------------------------
