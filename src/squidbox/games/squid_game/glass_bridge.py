@@ -18,7 +18,7 @@ from squidbox.i18n import N_, ngettext
 from squidbox.i18n import gettext as _
 
 from . import campaign
-from .actions import SIDES, Card, Side, Spot, Token, side_action, spot_action
+from .actions import SIDES, Card, Side, Spot, Token, side_action
 from .stage import (
     Stage,
     card_actions,
@@ -270,17 +270,17 @@ class GlassBridge(Stage):
         """Step the moving token one position at a time until its move ends or a choice is
         needed."""
         g = s.g
+        at, key, revealed = g["at"], s.tokens.key, g["revealed"]
         lines = self.line_length(s)
         far_side = self.far_side(s)
-        while g["motion"] is not None:
-            motion = g["motion"]
+        while (motion := g["motion"]) is not None:
             token = motion["token"]
-            target = g["at"][s.tokens.key[token]] + 1
+            target = at[key[token]] + 1
             if target == far_side:
                 g["motion"] = None
                 s.survive(token, CROSSED)
                 break
-            if target >= lines and not g["revealed"][target - lines]:
+            if target >= lines and not revealed[target - lines]:
                 s.ask(motion["chooser"], CHOOSE, kind=SIDE, options=[], value=0)
                 return
             self._arrive(s, token, target)
@@ -462,7 +462,8 @@ def place_options(s: SquidGameState, seat: int) -> list[str]:
     if g["chosen"] is None and len(unplaced) > 1:
         # "Take turns placing a token": which of your tokens is yours to choose.
         return token_actions(s, unplaced)
-    return [spot_action(k) for k, token in enumerate(g["spots"]) if token is None]
+    action = s.game.spot_action
+    return [action[k] for k, token in enumerate(g["spots"]) if token is None]
 
 
 def placed(s: SquidGameState, seat: int, choice: str) -> None:
