@@ -121,28 +121,29 @@ class SquidGameFinal(Stage):
         at, key = s.g["at"], s.tokens.key
         return {zone(at[key[t]]) for t in s.playing(seat)} - {None}
 
-    def _reachable(self, s: SquidGameState, seat: int) -> list[int]:
-        """Other players' tokens in a zone with one of yours."""
-        zones = self._zones_of(s, seat)
-        if not zones:
+    def _reachable(self, s: SquidGameState, seat: int, others: list[int]) -> list[int]:
+        """The tokens of the `others` (other seats) in a zone with one of yours, ascending."""
+        zones = self._zones_of(s, seat) if others else None
+        if not zones:  # nobody to reach, or no token of yours in a zone
             return []
         at, key = s.g["at"], s.tokens.key
-        return sorted(t for other in range(s.num_players) if other != seat
-                      for t in s.playing(other) if zone(at[key[t]]) in zones)
+        return sorted(t for other in others for t in s.playing(other) if zone(at[key[t]]) in zones)
 
     def stab_targets(self, s: SquidGameState, seat: int) -> tuple[list[int], list[int]]:
         """(tokens you may stab, your tokens that die if only blockers can be reached).
         Nobody can stab a player who played Stab too."""
-        played = s.g["revealed"]
-        reachable = [t for t in self._reachable(s, seat) if played[s.owner(t)] != STAB]
-        open_ = [t for t in reachable if s.owner(t) not in s.g["blocking"]]
-        if open_ or not reachable:
+        played, blocking = s.g["revealed"], s.g["blocking"]
+        stabbable = [other for other in range(s.num_players)
+                     if other != seat and played[other] != STAB]
+        open_ = self._reachable(s, seat, [other for other in stabbable if other not in blocking])
+        if open_:
             return open_, []
-        blocked_zones = {zone(s.g["at"][str(t)]) for t in reachable}
+        blockers = self._reachable(s, seat, [other for other in stabbable if other in blocking])
+        blocked_zones = {zone(s.g["at"][str(t)]) for t in blockers}
         return [], [t for t in s.playing(seat) if zone(s.g["at"][str(t)]) in blocked_zones]
 
     def push_targets(self, s: SquidGameState, seat: int) -> list[int]:
-        return [t for t in self._reachable(s, seat) if s.owner(t) in s.g["blocking"]]
+        return self._reachable(s, seat, s.g["blocking"])
 
     def _stab(self, s: SquidGameState, seat: int) -> None:
         targets, doomed = self.stab_targets(s, seat)
