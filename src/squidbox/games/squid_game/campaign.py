@@ -93,8 +93,9 @@ def finish_game(s: SquidGameState) -> None:
     survivors = [list(team) for team in s.team]
     s.results.append({"game": s.games[s.stage], "survivors": survivors})
     s.clear_stack()  # whatever the game still had to do is void
-    s.emit("survivors", "{_title:t} is over. Survivors: {_survivors}", survivors=survivors,
-           _title=s.current.title, _survivors=Later(_survivors_text, s.names, survivors))
+    if s.recording:
+        s.emit("survivors", "{_title:t} is over. Survivors: {_survivors}", survivors=survivors,
+               _title=s.current.title, _survivors=Later(_survivors_text, s.names, survivors))
     s.g = {}
     if s.winner is not None or s.stage == len(s.games) - 1:
         end(s)

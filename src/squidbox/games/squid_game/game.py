@@ -26,6 +26,7 @@ from .actions import (
     action_table,
     card_action,
     play_action,
+    spot_action,
 )
 from .campaign import CAMPAIGN, GAME_ORDER
 from .data import SquidGameData
@@ -80,7 +81,12 @@ class SquidGame(Game):
         )
         data = self.data
         self.moves = action_table(data, self.tokens.all_numbers)
-        self.card_action = {v: card_action(v) for v in data.card_values}  # made once (hot)
+        # Action texts asked for often, made once: by card value, (value, rope team), spot.
+        self.card_action = {v: card_action(v) for v in data.card_values}
+        self.play_action = {(v, t): play_action(v, team) for v in data.card_values
+                            for t, team in enumerate(data.tug_teams)}
+        self.spot_action = tuple(spot_action(k)
+                                 for k in range(data.max_strips * data.positions_per_strip))
         self.hidden_actions = frozenset(
             [card_action(v) for v in data.card_values]
             + [play_action(v, t) for v in data.card_values for t in data.tug_teams]

@@ -18,7 +18,7 @@ from squidbox.i18n import N_, ngettext
 from squidbox.i18n import gettext as _
 
 from . import campaign
-from .actions import SIDES, Card, Side, Spot, Token, side_action, spot_action
+from .actions import SIDES, Card, Side, Spot, Token, side_action
 from .stage import (
     Stage,
     card_actions,
@@ -39,6 +39,12 @@ if TYPE_CHECKING:
 
 PLACE, BUILD, PLAY, CHOOSE_STEP = "place", "build", "play", "choose"
 MOVER, PUSH_TARGET, SIDE, CHAIN = "mover", "push target", "side", "chain"
+SIDE_ACTIONS = tuple(side_action(side) for side in SIDES)
+CROSSED, FELL = N_("crossed the Glass Bridge"), N_("fell through broken glass")
+# A leap, logged: [the glass breaks]
+LEAP_TEXT = (N_("{_owner:name} {token:03d} leaps to the {side:t} of tile {tile}: tempered glass."),
+             N_("{_owner:name} {token:03d} leaps to the {side:t} of tile {tile}: the glass "
+                "breaks!"))
 
 
 def counted(what: str, count: int) -> str:
@@ -100,7 +106,8 @@ class GlassBridge(Stage):
         return len(s.g["spots"]) + len(s.g["tiles"])
 
     def unplaced(self, s: SquidGameState, seat: int) -> list[int]:
-        return [t for t in s.playing(seat) if t not in s.g["spots"]]
+        spots = s.g["spots"]
+        return [t for t in s.playing(seat) if t not in spots]
 
     def _next_placer(self, s: SquidGameState, first: bool = False) -> None:
         """Take turns placing a token on a mannequin; then everyone plays a card at once to
@@ -176,8 +183,9 @@ class GlassBridge(Stage):
         players = [seat for seat, v in enumerate(played) if v is not None]
         for seat in players:
             g["hands"][seat].remove(played[seat])
-        s.emit("reveal", "Cards: {_shown}.", cards=list(played),
-               _shown=Later(cards_text, s.names, played, players))
+        if s.recording:
+            s.emit("reveal", "Cards: {_shown}.", cards=list(played),
+                   _shown=Later(cards_text, s.names, played, players))
         highest = max(played[seat] for seat in players)
         tied = [seat for seat in players if played[seat] == highest]
         first = tied[0] if len(tied) == 1 else max(tied, key=lambda seat: self._lead(s, seat))
@@ -222,47 +230,57 @@ class GlassBridge(Stage):
              value: int = 0) -> None:
         """A choice of token: asked only when there is more than one."""
         if len(options) == 1:
-            self.answer(s, seat, kind, value, s.tokens.action[options[0]])
+            self._chosen(s, seat, kind, value, options[0])
         else:
             s.ask(seat, CHOOSE, kind=kind, options=options, value=value)
 
     def answer(self, s: SquidGameState, seat: int, kind: str, value: int, action: str) -> None:
-        g = s.g
         if kind == SIDE:
             move = decoded(s, action)
             assert type(move) is Side
             self._leap(s, move.side)
-            return
-        token = token_of(s, action)
+        else:
+            self._chosen(s, seat, kind, value, token_of(s, action))
+
+    def _chosen(self, s: SquidGameState, seat: int, kind: str, value: int, token: int) -> None:
+        """The token that moves (MOVER), is pushed (PUSH_TARGET) or is pushed on (CHAIN)."""
+        if s.recording:
+            self._log_chosen(s, seat, kind, value, token)
+        if kind == MOVER:
+            s.g["motion"] = {"token": token, "steps": value, "chooser": seat}
+        elif kind == PUSH_TARGET:
+            s.g["motion"] = {"token": token, "steps": 1, "chooser": seat}
+        else:  # CHAIN: the arriving token pushes one of the two already there
+            s.g["motion"] = {"token": token, "steps": 1, "chooser": s.owner(token)}
+        self._continue_motion(s)
+
+    def _log_chosen(self, s: SquidGameState, seat: int, kind: str, value: int,
+                    token: int) -> None:
         if kind == MOVER:
             s.emit("move", "{_owner:name} {token:03d} moves {steps}.", token=token, steps=value,
                    _owner=s.owner(token))
-            g["motion"] = {"token": token, "steps": value, "chooser": seat}
         elif kind == PUSH_TARGET:
             s.emit("push", "{_by:name} pushes {_owner:name} {token:03d} with the 0 Push.",
                    token=token, _by=seat, _owner=s.owner(token))
-            g["motion"] = {"token": token, "steps": 1, "chooser": seat}
-        else:  # CHAIN: the arriving token pushes one of the two already there
+        else:
             s.emit("push", "Chain reaction: {_owner:name} {token:03d} is pushed on.", token=token,
                    _owner=s.owner(token))
-            g["motion"] = {"token": token, "steps": 1, "chooser": s.owner(token)}
-        self._continue_motion(s)
 
     def _continue_motion(self, s: SquidGameState) -> None:
         """Step the moving token one position at a time until its move ends or a choice is
         needed."""
         g = s.g
+        at, key, revealed = g["at"], s.tokens.key, g["revealed"]
         lines = self.line_length(s)
         far_side = self.far_side(s)
-        while g["motion"] is not None:
-            motion = g["motion"]
+        while (motion := g["motion"]) is not None:
             token = motion["token"]
-            target = g["at"][s.tokens.key[token]] + 1
+            target = at[key[token]] + 1
             if target == far_side:
                 g["motion"] = None
-                s.survive(token, N_("crossed the Glass Bridge"))
+                s.survive(token, CROSSED)
                 break
-            if target >= lines and not g["revealed"][target - lines]:
+            if target >= lines and not revealed[target - lines]:
                 s.ask(motion["chooser"], CHOOSE, kind=SIDE, options=[], value=0)
                 return
             self._arrive(s, token, target)
@@ -278,16 +296,14 @@ class GlassBridge(Stage):
         tile = target - self.line_length(s)
         g["revealed"][tile] = True
         broken = SIDES[g["tiles"][tile]]
-        s.emit("leap", N_("{_owner:name} {token:03d} leaps to the {side:t} of tile {tile}: the "
-                          "glass breaks!") if side == broken else
-               N_("{_owner:name} {token:03d} leaps to the {side:t} of tile {tile}: tempered "
-                  "glass."),
-               token=token, tile=tile + 1, side=side, broken=broken, _owner=s.owner(token))
+        if s.recording:
+            s.emit("leap", LEAP_TEXT[side == broken], token=token, tile=tile + 1, side=side,
+                   broken=broken, _owner=s.owner(token))
         if tile == len(g["tiles"]) - 1:
             self._final_tile_revealed(s)
         if side == broken:
             g["motion"] = None
-            s.eliminate(token, N_("fell through broken glass"))
+            s.eliminate(token, FELL)
         else:
             self._arrive(s, token, target)
         self._continue_motion(s)
@@ -295,12 +311,14 @@ class GlassBridge(Stage):
     def _arrive(self, s: SquidGameState, token: int, cell: int) -> None:
         """Step onto a position; if two tokens are already there, stop and push one on."""
         g = s.g
-        here = [t for t, c in g["at"].items() if c == cell]
-        g["at"][s.tokens.key[token]] = cell
+        at = g["at"]
+        full = list(at.values()).count(cell) >= s.data.position_capacity
+        here = sorted(int(t) for t, c in at.items() if c == cell) if full else []
+        at[s.tokens.key[token]] = cell
         motion = g["motion"]
-        if len(here) >= s.data.position_capacity:
+        if full:
             g["motion"] = None
-            self._ask(s, s.owner(token), CHAIN, sorted(map(int, here)))
+            self._ask(s, s.owner(token), CHAIN, here)
             return
         motion["steps"] -= 1
         if motion["steps"] == 0:
@@ -323,8 +341,7 @@ class GlassBridge(Stage):
             g["vips_cut"] = False
             g["hands"] = [list(data.card_values) for _ in range(s.num_players)]
             s.emit("retrieve", "Players take back all their cards.")
-        elif all(not self.active(s, seat) or not g["hands"][seat]
-                 for seat in range(s.num_players)):
+        elif all(not hand or not self.active(s, seat) for seat, hand in enumerate(g["hands"])):
             g["timer"] = count_down(g["timer"], data.timer_steps)
             g["hands"] = [list(data.card_values) for _ in range(s.num_players)]
             s.emit("timer", "All cards are played: the Timer counts down to {timer}.",
@@ -445,7 +462,8 @@ def place_options(s: SquidGameState, seat: int) -> list[str]:
     if g["chosen"] is None and len(unplaced) > 1:
         # "Take turns placing a token": which of your tokens is yours to choose.
         return token_actions(s, unplaced)
-    return [spot_action(k) for k, token in enumerate(g["spots"]) if token is None]
+    action = s.game.spot_action
+    return [action[k] for k, token in enumerate(g["spots"]) if token is None]
 
 
 def placed(s: SquidGameState, seat: int, choice: str) -> None:
@@ -491,7 +509,7 @@ def glass_bridge_reveal(s: SquidGameState) -> None:
 def choose_options(s: SquidGameState, seat: int, kind: str, options: list[int],
                    value: int) -> list[str]:
     if kind == SIDE:
-        return [side_action(side) for side in SIDES]
+        return list(SIDE_ACTIONS)
     return token_actions(s, options)
 
 

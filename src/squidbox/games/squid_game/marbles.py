@@ -217,16 +217,18 @@ def paired(s: SquidGameState, seat: int, choice: str) -> None:
     if type(move) is Alone:
         g["at"][str(token)] = len(g["groups"])
         g["groups"].append([token])
-        s.emit("pair", "{_owner:name} {token:03d} stands alone.", token=token,
-               _owner=s.owner(token))
+        if s.recording:
+            s.emit("pair", "{_owner:name} {token:03d} stands alone.", token=token,
+                   _owner=s.owner(token))
     else:
         partner = token_of(s, choice)
         group = g["at"][str(partner)]
         g["groups"][group].append(token)
         g["at"][str(token)] = group
-        s.emit("pair", "{_owner:name} {token:03d} pairs up with {_partner_owner:name} "
-               "{partner:03d}.", token=token, partner=partner, _owner=s.owner(token),
-               _partner_owner=s.owner(partner))
+        if s.recording:
+            s.emit("pair", "{_owner:name} {token:03d} pairs up with {_partner_owner:name} "
+                   "{partner:03d}.", token=token, partner=partner, _owner=s.owner(token),
+                   _partner_owner=s.owner(partner))
     next_pairer(s)
 
 

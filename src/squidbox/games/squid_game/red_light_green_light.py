@@ -67,11 +67,11 @@ class RedLightGreenLight(Stage):
 
     def on_board(self, s: SquidGameState, seat: int) -> list[int]:
         at, key = s.g["at"], s.tokens.key
-        return [t for t in s.team[seat] if at.get(key[t], WAITING) >= START_LINE]
+        return [t for t in s.playing(seat) if at[key[t]] >= START_LINE]
 
     def has_on_board(self, s: SquidGameState, seat: int) -> bool:
         at, key = s.g["at"], s.tokens.key
-        return any(at.get(key[t], WAITING) >= START_LINE for t in s.team[seat])
+        return any(at[key[t]] >= START_LINE for t in s.playing(seat))
 
     # ---- Reveal, Doll Looks, Eliminate, Move, Push -----------------------------------------
     @staticmethod
@@ -112,9 +112,9 @@ class RedLightGreenLight(Stage):
         reach: set[int] = set()
         for token in self.on_board(s, seat):
             lane = at[key[token]]
-            reach.update((lane, lane + 1))
-        near = [int(t) for t, lane in at.items() if lane in reach and lane >= START_LINE]
-        return sorted(t for t in near if s.owner(t) != seat)
+            reach.update((lane, lane + 1))  # all on the board: a token waiting is out of reach
+        return sorted(t for other in range(s.num_players) if other != seat
+                      for t in s.playing(other) if at[key[t]] in reach)
 
     # ---- what a player sees ----------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:

@@ -32,6 +32,8 @@ CHOOSES = {STAB_TARGET: N_("{name} chooses whom to stab"),  # the terminal's lin
            PUSH_TARGET: N_("{name} chooses whom to push"),
            MOVE_TOKEN: N_("{name} chooses whom to move")}
 CARD_NAMES = (N_("Block"), N_("Stab"), N_("Push"), N_("Move"))  # "You play Block."
+MOVED_TO_SQUARE = N_("{_owner:name} {token:03d} moves to the Square.")
+MOVED_IN_TRIANGLE = N_("{_owner:name} {token:03d} moves to space {space} of the Triangle.")
 
 
 def zone(space: int) -> str | None:
@@ -88,11 +90,12 @@ class SquidGameFinal(Stage):
         g["revealed"] = list(played)
         g["played"] = [None] * s.num_players
         clockwise = [(g["speed"] + k) % s.num_players for k in range(s.num_players)]
-        s.emit("reveal", "Cards: {_shown}.", cards=list(played),
-               _shown=Later(cards_text, s.names, played, clockwise, True))
         g["blocking"] = [seat for seat in clockwise if played[seat] == BLOCK]
-        for seat in g["blocking"]:
-            s.emit("block", "{seat:name} blocks.", seat=seat)
+        if s.recording:
+            s.emit("reveal", "Cards: {_shown}.", cards=list(played),
+                   _shown=Later(cards_text, s.names, played, clockwise, True))
+            for seat in g["blocking"]:
+                s.emit("block", "{seat:name} blocks.", seat=seat)
         g["queue"] = [[seat, card] for card in (STAB, PUSH, MOVE)
                       for seat in clockwise if played[seat] == card]
         self.next_card(s)
@@ -118,28 +121,29 @@ class SquidGameFinal(Stage):
         at, key = s.g["at"], s.tokens.key
         return {zone(at[key[t]]) for t in s.playing(seat)} - {None}
 
-    def _reachable(self, s: SquidGameState, seat: int) -> list[int]:
-        """Other players' tokens in a zone with one of yours."""
-        zones = self._zones_of(s, seat)
-        if not zones:
+    def _reachable(self, s: SquidGameState, seat: int, others: list[int]) -> list[int]:
+        """The tokens of the `others` (other seats) in a zone with one of yours, ascending."""
+        zones = self._zones_of(s, seat) if others else None
+        if not zones:  # nobody to reach, or no token of yours in a zone
             return []
         at, key = s.g["at"], s.tokens.key
-        return sorted(t for other in range(s.num_players) if other != seat
-                      for t in s.playing(other) if zone(at[key[t]]) in zones)
+        return sorted(t for other in others for t in s.playing(other) if zone(at[key[t]]) in zones)
 
     def stab_targets(self, s: SquidGameState, seat: int) -> tuple[list[int], list[int]]:
         """(tokens you may stab, your tokens that die if only blockers can be reached).
         Nobody can stab a player who played Stab too."""
-        played = s.g["revealed"]
-        reachable = [t for t in self._reachable(s, seat) if played[s.owner(t)] != STAB]
-        open_ = [t for t in reachable if s.owner(t) not in s.g["blocking"]]
-        if open_ or not reachable:
+        played, blocking = s.g["revealed"], s.g["blocking"]
+        stabbable = [other for other in range(s.num_players)
+                     if other != seat and played[other] != STAB]
+        open_ = self._reachable(s, seat, [other for other in stabbable if other not in blocking])
+        if open_:
             return open_, []
-        blocked_zones = {zone(s.g["at"][str(t)]) for t in reachable}
+        blockers = self._reachable(s, seat, [other for other in stabbable if other in blocking])
+        blocked_zones = {zone(s.g["at"][str(t)]) for t in blockers}
         return [], [t for t in s.playing(seat) if zone(s.g["at"][str(t)]) in blocked_zones]
 
     def push_targets(self, s: SquidGameState, seat: int) -> list[int]:
-        return [t for t in self._reachable(s, seat) if s.owner(t) in s.g["blocking"]]
+        return self._reachable(s, seat, s.g["blocking"])
 
     def _stab(self, s: SquidGameState, seat: int) -> None:
         targets, doomed = self.stab_targets(s, seat)
@@ -181,9 +185,9 @@ class SquidGameFinal(Stage):
             self._reach_squid_head(s, token)
             return
         at[str(token)] = space + 1
-        s.emit("move", N_("{_owner:name} {token:03d} moves to the Square.") if space == SAFE else
-               N_("{_owner:name} {token:03d} moves to space {space} of the Triangle."), token=token,
-               space=space + 1, _owner=s.owner(token))
+        if s.recording:
+            s.emit("move", MOVED_TO_SQUARE if space == SAFE else MOVED_IN_TRIANGLE, token=token,
+                   space=space + 1, _owner=s.owner(token))
 
     def _reach_squid_head(self, s: SquidGameState, token: int) -> None:
         s.emit("squid_head", "{_owner:name} {token:03d} reaches the Squid Head!", token=token,
@@ -221,8 +225,9 @@ class SquidGameFinal(Stage):
             if space >= 1:
                 at[key] = min(space + 1, last)
         g["speed"] = (g["speed"] + 1) % s.num_players
-        s.emit("advance", "Tokens in the Triangle advance; the Speed Token passes to "
-               "{speed:name}.", speed=g["speed"])
+        if s.recording:
+            s.emit("advance", "Tokens in the Triangle advance; the Speed Token passes to "
+                   "{speed:name}.", speed=g["speed"])
         squid_game_round(s)
 
     # ---- what a player sees --------------------------------------------------------------------

@@ -13,6 +13,7 @@ from squidbox.i18n import N_
 
 from . import campaign
 from .dalgona import DALGONA
+from .flow import FLOW
 from .glass_bridge import GLASS_BRIDGE
 from .marbles import MARBLES
 from .red_light_green_light import RED_LIGHT_GREEN_LIGHT
@@ -98,8 +99,9 @@ class SquidGameState(StackState, State):
         """The seat's tokens still playing the current game, ascending (a fresh list).
 
         Asked very often (every option and move looks at it), it is worked out once for every
-        seat and kept until a token leaves play (eliminate, survive) or the game's `at` is
-        another dict (a new game, a clone, a loaded state): the only ways it changes."""
+        seat and kept until the game's `at` is another dict (a new game, a clone, a loaded
+        state); a token leaving play (eliminate, survive) is taken out of it there: the only
+        ways it changes."""
         at = self.g["at"]
         known = self._playing
         if known is None or known[0] is not at:
@@ -108,10 +110,16 @@ class SquidGameState(StackState, State):
                                           for team in self.team])
         return known[1][seat][:]
 
+    def _leaves_play(self, seat: int, token: int) -> None:
+        """Take `token` out of the kept tokens in play (see playing()), before `at` loses it."""
+        known = self._playing
+        if known is not None and known[0] is self.g["at"] and token in known[1][seat]:
+            known[1][seat].remove(token)
+
     def eliminate(self, token: int, why: str, **why_data: Any) -> None:
         """`why` is a log template (docs/engine.md "Logging") over `why_data`."""
         seat = self.owner(token)
-        self._playing = None
+        self._leaves_play(seat, token)
         self.team[seat].remove(token)
         self.bank[seat].append(token)
         self.bank[seat].sort()
@@ -121,21 +129,22 @@ class SquidGameState(StackState, State):
                       _why=Later(reason_text, Entry("why", why, why_data), self.names))
 
     def survive(self, token: int, why: str, **why_data: Any) -> None:
-        self._playing = None
+        seat = self.owner(token)
+        self._leaves_play(seat, token)
         del self.g["at"][self.tokens.key[token]]
         if self.recording:
-            self.emit("survives", SURVIVES, seat=self.owner(token), token=token,
+            self.emit("survives", SURVIVES, seat=seat, token=token,
                       _why=Later(reason_text, Entry("why", why, why_data), self.names))
 
-    # ---- the protocol hooks -----------------------------------------------------------------
+    # ---- the protocol hooks (the game's flow is FLOW: one lookup less on every decision) ------
     def _to_move(self) -> list[int]:
-        return self.game.flow.to_move(self)
+        return FLOW.to_move(self)
 
     def _legal_actions(self, player: int) -> list[str]:
-        return self.game.flow.options(self, player)
+        return FLOW.options(self, player)
 
     def _apply(self, player: int, action: str) -> None:
-        self.game.flow.answer(self, action, player)
+        FLOW.answer(self, action, player)
 
     def _action_is_public(self, player: int, action: str) -> bool:
         # Stages judge by the action alone: hidden plays use their own action names.

@@ -17,7 +17,7 @@ from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
 
 from . import campaign
-from .actions import Play, Team, Token, play_action, team_action
+from .actions import Play, Team, Token, team_action
 from .stage import Stage, chip, decoded, pass_turn, token_actions
 from .tokens import turn_order
 from .vips import TIE_REASON
@@ -227,8 +227,8 @@ def card_options(s: SquidGameState, seat: int) -> list[str]:
     for _value, team in plays:
         uncovered[team] -= 1
     open_teams = [team for team in range(len(teams)) if uncovered[team] > 0]
-    return [play_action(v, teams[t]) for v in s.data.card_values if v not in used
-            for t in open_teams]
+    action = s.game.play_action
+    return [action[v, t] for v in s.data.card_values if v not in used for t in open_teams]
 
 
 def card_played(s: SquidGameState, seat: int, choice: str) -> None:
