@@ -269,9 +269,10 @@ def rise_targets(st: SquidIncState, piece: int, must_bump: bool) -> tuple[type, 
         return To, []
     if tier == st.geo.top:
         return To, []
-    free = empties(st, tier + 1)
-    if free and not must_bump:
-        return To, free
+    if not must_bump:
+        free = empties(st, tier + 1)
+        if free:
+            return To, free
     return Bump, lesser(st, tier + 1, piece)
 
 
