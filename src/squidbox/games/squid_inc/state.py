@@ -450,7 +450,7 @@ class SquidIncState(StackState, State):
     def _end_turn(self) -> None:
         self.current = (self.current + 1) % self.num_players
         self.used, self.entered = [], []
-        self.phase = START
+        self._start_turn()  # at once, not in a later pass of the turn's idle step (START)
 
     # ---- the end of the game ------------------------------------------------------------------
     def _end_game(self) -> None:
