@@ -401,9 +401,11 @@ class SquidIncState(StackState, State):
         if not room:
             return []
         current, cost, hire = self.current, self.hire_cost, self.game.hire_actions
-        discounts = self.passives(current, "hire_discount")
-        return [hire[slot] for slot, (card, clout) in enumerate(room)
-                if clout >= cost(current, card, discounts)]
+        discounts, options = self.passives(current, "hire_discount"), []
+        for slot, (card, clout) in enumerate(room):
+            if clout >= cost(current, card, discounts):
+                options.append(hire[slot])
+        return options
 
     def _bring(self, slot: int) -> None:
         card, clout = self.mailrooms[self.current].pop(slot)
