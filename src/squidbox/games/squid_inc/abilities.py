@@ -69,8 +69,7 @@ class Ability:
         board = st.board
         if task["actor"] not in board:
             return []
-        return [s for s in st.geo.step[board.index(task["actor"])]
-                if s is not None and board[s] >= 0]
+        return [s for s in st.geo.neighbours[board.index(task["actor"])] if board[s] >= 0]
 
     @staticmethod
     def param(st: SquidIncState, task: Task, name: str) -> int:
@@ -83,7 +82,7 @@ class Ability:
         if actor not in st.board:
             return False
         board = st.board
-        return any(s is not None and board[s] >= 0 for s in st.geo.step[board.index(actor)])
+        return any(board[s] >= 0 for s in st.geo.neighbours[board.index(actor)])
 
 
 class FloatAdjacent(Ability):
@@ -403,8 +402,7 @@ class TakeControlAdjacent(Ability):
         if actor not in st.board:
             return False
         player, owner = task["player"], st.owner
-        return any(s is not None and owner[s] not in (-1, player)
-                   for s in st.geo.step[st.board.index(actor)])
+        return any(owner[s] not in (-1, player) for s in st.geo.neighbours[st.board.index(actor)])
 
     def options(self, st, task):
         return self.picks(st, [s for s in self.adjacent(st, task)
@@ -515,7 +513,7 @@ class GiveCloutAdjacent(Ability):
     kind = "give_clout_adjacent"
 
     def usable(self, st, task, spare):
-        return spare > 0 and bool(self.adjacent(st, task))
+        return spare > 0 and self.any_adjacent(st, task)
 
     def options(self, st, task):
         if task["stage"] == 0:

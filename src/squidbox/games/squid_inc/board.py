@@ -29,8 +29,10 @@ class Geometry:
     def top(self) -> int:
         return len(self.multipliers) - 1
 
-    def neighbours(self, space: int) -> list[int]:
-        return [s for s in self.step[space] if s is not None]
+    @cached_property  # frozen: worked out once
+    def neighbours(self) -> tuple[tuple[int, ...], ...]:
+        """Per space, its adjacent spaces (in the order of DIRECTIONS)."""
+        return tuple(tuple(s for s in steps if s is not None) for steps in self.step)
 
     def direction(self, origin: int, target: int) -> int:
         """The index in DIRECTIONS leading from origin to the adjacent target."""

@@ -53,8 +53,10 @@ class CloutTask:
     def options(st: SquidIncState, task: dict[str, Any]) -> list[str]:
         seat = st.current
         on_space = st.game.space_actions[CloutOnSpace]
-        return (st.game.clout_mailroom_actions[:len(st.mailrooms[seat])]
-                + [on_space[s] for s in st.own_spaces(seat)])
+        options = st.game.clout_mailroom_actions[:len(st.mailrooms[seat])]  # a new list
+        for space in st.own_spaces(seat):
+            options.append(on_space[space])
+        return options
 
     @staticmethod
     def choose(st: SquidIncState, task: dict[str, Any], action: str) -> None:
@@ -78,8 +80,10 @@ class SplitTask:
 
     @staticmethod
     def options(st: SquidIncState, task: dict[str, Any]) -> list[str]:
-        split = st.game.space_actions[Split]
-        return ["all"] + [split[s] for s in st.own_spaces(st.current)]
+        split, options = st.game.space_actions[Split], ["all"]
+        for space in st.own_spaces(st.current):
+            options.append(split[space])
+        return options
 
     @staticmethod
     def choose(st: SquidIncState, task: dict[str, Any], action: str) -> None:

@@ -333,10 +333,8 @@ class SquidIncState(StackState, State):
             room = len(self.mailrooms[player]) < self.game.data.mailroom_capacity
             return ["mailroom", "dismiss"] if room else ["dismiss"]
         if phase == BRING:
-            hire = self.game.hire_actions
-            return [hire[slot] for slot in self._eligible()]
-        use = self.game.space_actions[Use]
-        return [use[s] for s in self._activatable()] + ["end"]
+            return self._bring_options()
+        return self._activate_options()
 
     def _apply(self, player: int, action: str) -> None:
         self.game.flow.answer(self, action)
@@ -396,14 +394,18 @@ class SquidIncState(StackState, State):
             cost = max(params["least"], cost - params["amount"])
         return cost
 
-    def _eligible(self) -> list[int]:
+    def _bring_options(self) -> list[str]:
+        """Bring Employees into the Workplace: "hire <n>" for each Employee in the current
+        player's Mailroom with the Clout to enter."""
         room = self.mailrooms[self.current]
         if not room:
             return []
-        current, cost = self.current, self.hire_cost
-        discounts = self.passives(current, "hire_discount")
-        return [slot for slot, (card, clout) in enumerate(room)
-                if clout >= cost(current, card, discounts)]
+        current, cost, hire = self.current, self.hire_cost, self.game.hire_actions
+        discounts, options = self.passives(current, "hire_discount"), []
+        for slot, (card, clout) in enumerate(room):
+            if clout >= cost(current, card, discounts):
+                options.append(hire[slot])
+        return options
 
     def _bring(self, slot: int) -> None:
         card, clout = self.mailrooms[self.current].pop(slot)
@@ -413,12 +415,13 @@ class SquidIncState(StackState, State):
                            "clout": clout - cost, "cost": cost})
 
     # ---- Activate Abilities -------------------------------------------------------------------
-    def _activatable(self) -> list[int]:
-        """The spaces of the current player's Employees that may use their ability now."""
+    def _activate_options(self) -> list[str]:
+        """Activate Abilities: "use <space>" for each of the current player's Employees that
+        may use its ability now (in the board's order), then "end"."""
         activation_cost, piece_type, board, clout = (
             self.game.activation_cost, self.piece_type, self.board, self.clout)
         current, used, entered = self.current, self.used, self.entered
-        spaces = []
+        use, options = self.game.space_actions[Use], []
         for space in self.own_spaces(current):
             piece = board[space]
             cost = activation_cost[piece]
@@ -429,8 +432,9 @@ class SquidIncState(StackState, State):
                              clout[space])
             clout[space] += cost
             if usable:
-                spaces.append(space)
-        return spaces
+                options.append(use[space])
+        options.append("end")
+        return options
 
     def _activate(self, space: int) -> None:
         piece = self.board[space]
@@ -448,7 +452,7 @@ class SquidIncState(StackState, State):
     def _end_turn(self) -> None:
         self.current = (self.current + 1) % self.num_players
         self.used, self.entered = [], []
-        self.phase = START
+        self._start_turn()  # at once, not in a later pass of the turn's idle step (START)
 
     # ---- the end of the game ------------------------------------------------------------------
     def _end_game(self) -> None:

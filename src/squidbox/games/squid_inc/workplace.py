@@ -26,8 +26,11 @@ Task = dict[str, Any]
 
 # ---- the board, read and written ----------------------------------------------------------------
 def empties(st: SquidIncState, tier: int) -> list[int]:
-    board = st.board
-    return [s for s in st.geo.tier_spaces[tier] if board[s] < 0]
+    board, free = st.board, []
+    for space in st.geo.tier_spaces[tier]:
+        if board[space] < 0:
+            free.append(space)
+    return free
 
 
 def highest_empty_spaces(st: SquidIncState) -> list[int]:
@@ -269,9 +272,10 @@ def rise_targets(st: SquidIncState, piece: int, must_bump: bool) -> tuple[type, 
         return To, []
     if tier == st.geo.top:
         return To, []
-    free = empties(st, tier + 1)
-    if free and not must_bump:
-        return To, free
+    if not must_bump:
+        free = empties(st, tier + 1)
+        if free:
+            return To, free
     return Bump, lesser(st, tier + 1, piece)
 
 
