@@ -100,7 +100,8 @@ def follow_instructions(st: DirectorsState, seat: int, card: str, by_director: b
         st.emit("command", "{seat:name} commands {_card}: a Director commanded by a "
                 "Director does nothing.", seat=seat, _card=card)
         return
-    st.emit("command", "{seat:name} commands {_card}.", seat=seat, _card=card)
+    if st.recording:
+        st.emit("command", "{seat:name} commands {_card}.", seat=seat, _card=card)
     player_cards.EFFECTS[card](st, seat)
 
 

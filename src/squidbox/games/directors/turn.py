@@ -40,7 +40,8 @@ def begin_turn(st: DirectorsState) -> None:
             end_game(st)
             return
         st.clock += 1
-        st.emit("clock", "Turn {turn} begins.", turn=st.clock)
+        if st.recording:
+            st.emit("clock", "Turn {turn} begins.", turn=st.clock)
     st.action = None
     for seat, count in enumerate(st.played):
         if count:  # only a seat that played has new cards (DirectorsState.check_invariants)
@@ -79,8 +80,9 @@ def choose_action(st: DirectorsState, seat: int) -> list[str]:
 
 def use_action(st: DirectorsState, seat: int, choice: str) -> None:
     st.action = choice
-    st.emit("action", _USES_EXTRA if st.on_extra_turn else _USES, seat=seat,
-            _action=choice.capitalize())
+    if st.recording:
+        st.emit("action", _USES_EXTRA if st.on_extra_turn else _USES, seat=seat,
+                _action=choice.capitalize())
     if choice == "unleash":
         # Falconer, below its line: anyone may play it from hand for $0, in turn order.
         st.game.flow.reaction_window(st, playing.FALCONER, st.turn_order(seat))
