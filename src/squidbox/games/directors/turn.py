@@ -160,6 +160,8 @@ def events_at(st: DirectorsState, timing: str, done: list[str]) -> None:
 
 def due_events(st: DirectorsState, timing: str, done: list[str]) -> list[str]:
     """The active Events of this timing not yet resolved."""
+    if not st.event_names:  # a game without Events: nothing to look up, twice a turn
+        return []
     return [e for e in st.event_names if e not in done and st.active(e)
             and st.game.data.events[e].trigger == timing]
 
