@@ -197,6 +197,8 @@ def end_game(st: DirectorsState) -> None:
     st.over = True
     st.stack.clear()
     st.reactions.clear()
+    if not st.recording:  # the scores and winners below are the log's (returns() has its own)
+        return
     scores = [st.score(seat) for seat in range(st.num_players)]
     winners = st.winners()
     st.emit("game_over", _WINS if len(winners) == 1 else _SHARE, scores=scores,
