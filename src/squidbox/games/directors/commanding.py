@@ -23,16 +23,17 @@ def eligible_for_action(st: DirectorsState) -> list[str]:
     """Non-rotated cards of the Action's colour in the current player's play area."""
     colour = turn.COLOUR_OF.get(st.action or "")
     cards = st.game.data.cards
-    return sorted(c["card"] for c in st.areas[st.current]
-                  if not c["rotated"] and cards[c["card"]].colour == colour)
+    return sorted([c["card"] for c in st.areas[st.current]
+                   if not c["rotated"] and cards[c["card"]].colour == colour])
 
 
 def command_step(st: DirectorsState) -> None:
     if not st.commanding_allowed() or st.action == "unleash":
         return
     eligible = eligible_for_action(st)
-    limit = st.game.data.actions.commands
-    if len(eligible) <= limit:
+    if not eligible:
+        return
+    if len(eligible) <= st.game.data.actions.commands:
         command_in_order(st, seat=st.current, cards=eligible, by_director=False)
     else:
         st.ask(st.current, SELECT_FOR_ACTION, chosen=[])
@@ -100,7 +101,8 @@ def follow_instructions(st: DirectorsState, seat: int, card: str, by_director: b
         st.emit("command", "{seat:name} commands {_card}: a Director commanded by a "
                 "Director does nothing.", seat=seat, _card=card)
         return
-    st.emit("command", "{seat:name} commands {_card}.", seat=seat, _card=card)
+    if st.recording:
+        st.emit("command", "{seat:name} commands {_card}.", seat=seat, _card=card)
     player_cards.EFFECTS[card](st, seat)
 
 

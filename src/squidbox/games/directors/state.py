@@ -146,6 +146,8 @@ class DirectorsState(StackState, State):
     # ---- the log ------------------------------------------------------------------------------
     # The public events of one decision's consequences are logged as one entry (a "sequence"
     # of sentences), which keeps the log short; private events keep their place in it.
+    # A search state keeps no log: the verbs of most turns (draw, gain, play, the turn's and a
+    # command's entries) build their entry only when `recording`, as a call to emit costs.
     def emit(self, kind: str, template: str, **data: Any) -> None:
         if self._records:  # a search state keeps no log (engine "Search states")
             self._log_batch = [*self._log_batch, (kind, template, data)]  # not shared by clones
@@ -233,7 +235,9 @@ class DirectorsState(StackState, State):
         self.hands[seat].remove(name)
         self._forget(seat, name)
         self.discard.append(name)
-        self.emit("discard", "{seat:name} discards {_card} from hand.", seat=seat, _card=name)
+        if self.recording:
+            self.emit("discard", "{seat:name} discards {_card} from hand.", seat=seat,
+                      _card=name)
         self._cleaning(seat, 1)
         if name == "Cultist":
             from .playing import offer_cultist
@@ -278,7 +282,8 @@ class DirectorsState(StackState, State):
     def gain(self, seat: int, amount: int) -> None:
         to = self.receiver(seat)
         self.money[to] += amount
-        self.emit("gain", "{seat:name} gains ${_amount}.", seat=to, _amount=amount)
+        if self.recording:
+            self.emit("gain", "{seat:name} gains ${_amount}.", seat=to, _amount=amount)
 
     def lose(self, seat: int, amount: int) -> None:
         lost = min(amount, self.money[seat])
@@ -287,7 +292,8 @@ class DirectorsState(StackState, State):
 
     def take_minus(self, seat: int, count: int) -> None:
         self.minus[seat] += count
-        self.emit("minus", _TAKES_ONE if count == 1 else _TAKES, seat=seat, _count=count)
+        if self.recording:
+            self.emit("minus", _TAKES_ONE if count == 1 else _TAKES, seat=seat, _count=count)
 
     def remove_minus(self, seat: int, count: int) -> None:
         removed = min(count, self.minus[seat])
@@ -315,7 +321,8 @@ class DirectorsState(StackState, State):
         self.money[seat] -= cost
         self.areas[seat].append({"card": name, "rotated": True, "new": True})
         self.played[seat] += 1
-        self.emit("play", _PLAYS[source == "hand", free], seat=seat, card=name, _cost=cost)
+        if self.recording:
+            self.emit("play", _PLAYS[source == "hand", free], seat=seat, card=name, _cost=cost)
         if name == "Agent" and self.commanding_allowed():
             from .commanding import command
             self.push(command, seat=seat, card=name, by_director=False)
@@ -344,7 +351,8 @@ class DirectorsState(StackState, State):
 
     def _apply(self, player: int, action: str) -> None:
         self.game.flow.answer(self, action)
-        self.flush_log()
+        if self._log_batch:  # empty in a search state, which batches nothing
+            self.flush_log()
 
     def _action_is_public(self, player: int, action: str) -> bool:
         # Raider: which card a player keeps in hand is theirs alone to know.

@@ -40,7 +40,8 @@ def begin_turn(st: DirectorsState) -> None:
             end_game(st)
             return
         st.clock += 1
-        st.emit("clock", "Turn {turn} begins.", turn=st.clock)
+        if st.recording:
+            st.emit("clock", "Turn {turn} begins.", turn=st.clock)
     st.action = None
     for seat, count in enumerate(st.played):
         if count:  # only a seat that played has new cards (DirectorsState.check_invariants)
@@ -79,8 +80,9 @@ def choose_action(st: DirectorsState, seat: int) -> list[str]:
 
 def use_action(st: DirectorsState, seat: int, choice: str) -> None:
     st.action = choice
-    st.emit("action", _USES_EXTRA if st.on_extra_turn else _USES, seat=seat,
-            _action=choice.capitalize())
+    if st.recording:
+        st.emit("action", _USES_EXTRA if st.on_extra_turn else _USES, seat=seat,
+                _action=choice.capitalize())
     if choice == "unleash":
         # Falconer, below its line: anyone may play it from hand for $0, in turn order.
         st.game.flow.reaction_window(st, playing.FALCONER, st.turn_order(seat))
@@ -158,6 +160,8 @@ def events_at(st: DirectorsState, timing: str, done: list[str]) -> None:
 
 def due_events(st: DirectorsState, timing: str, done: list[str]) -> list[str]:
     """The active Events of this timing not yet resolved."""
+    if not st.event_names:  # a game without Events: nothing to look up, twice a turn
+        return []
     return [e for e in st.event_names if e not in done and st.active(e)
             and st.game.data.events[e].trigger == timing]
 
@@ -193,6 +197,8 @@ def end_game(st: DirectorsState) -> None:
     st.over = True
     st.stack.clear()
     st.reactions.clear()
+    if not st.recording:  # the scores and winners below are the log's (returns() has its own)
+        return
     scores = [st.score(seat) for seat in range(st.num_players)]
     winners = st.winners()
     st.emit("game_over", _WINS if len(winners) == 1 else _SHARE, scores=scores,
