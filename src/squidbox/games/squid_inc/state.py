@@ -400,10 +400,16 @@ class SquidIncState(StackState, State):
         room = self.mailrooms[self.current]
         if not room:
             return []
-        current, cost, hire = self.current, self.hire_cost, self.game.hire_actions
-        discounts, options = self.passives(current, "hire_discount"), []
+        current, hire, options = self.current, self.game.hire_actions, []
+        discounts = self.passives(current, "hire_discount")
+        if not discounts:  # the printed values (hire_cost without Sam)
+            value = self.game.piece_value
+            for slot, (card, clout) in enumerate(room):
+                if clout >= value[card]:
+                    options.append(hire[slot])
+            return options
         for slot, (card, clout) in enumerate(room):
-            if clout >= cost(current, card, discounts):
+            if clout >= self.hire_cost(current, card, discounts):
                 options.append(hire[slot])
         return options
 
