@@ -360,7 +360,8 @@ class SquidIncState(StackState, State):
                           employee=self.piece_name(card), _modifier=modifier,
                           _line=Later(self.game.line_text, self.line[:]))
             return
-        bonus = sum(p["amount"] for p in self.passives(self.current, "dismiss_bonus"))
+        bonuses = self.passives(self.current, "dismiss_bonus")  # usually none: no generator
+        bonus = sum(p["amount"] for p in bonuses) if bonuses else 0
         amount = max(0, self.value_of(card) + modifier + bonus)
         self.dismissed.append(card)
         if amount and (self.mailrooms[self.current] or self.current in self.owner):
