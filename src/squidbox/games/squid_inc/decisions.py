@@ -18,17 +18,23 @@ from squidbox.engine.stack import Flow, Question, Step
 
 from .abilities import AbilityTask
 from .clout import CloutTask, ShareTask, SplitTask
-from .state import SquidIncState
+from .state import CHOOSE, OVER, START, SquidIncState
 from .workplace import ArriveTask, DemoteTask, EnterTask, GuardTask, RiseTask
-
-OVER = "over"
 
 
 def turn(st: SquidIncState) -> bool:
-    """One step of the turn (run whenever the stack is empty); False once the game is over."""
-    if st.phase == OVER:
+    """One step of the turn (run whenever the stack is empty); False once the game is over.
+    The steps that need no decision come first: a turn begins (START), or an empty line at
+    Choose an Employee sends the turn back to its beginning; otherwise the step's decision is
+    asked, which may offer nothing (`no_option`)."""
+    phase = st.phase
+    if phase == OVER:
         return False
-    if not st.turn_step() and not st.decide(st.current, TURN):
+    if phase == START:
+        st.start_turn()
+    elif phase == CHOOSE and not st.line:
+        st.phase = START
+    elif not st.decide(st.current, TURN):
         st.no_option()
     return True
 

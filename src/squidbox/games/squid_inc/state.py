@@ -254,7 +254,7 @@ class SquidIncState(StackState, State):
                 return
             line.append(card)  # told in the next "keep" event, to keep the log short
 
-    def _start_turn(self) -> None:
+    def start_turn(self) -> None:
         """A turn begins with the line topped up from the deck. With both empty, the rulebook
         ends the game in the endgame (after the one extra reshuffle of its note) and otherwise
         makes the Dismissed pile the new deck (its "reshuffle"). Only then comes our house
@@ -299,22 +299,10 @@ class SquidIncState(StackState, State):
             return None
         return {"t": pending["kind"], **pending["args"]}
 
-    def turn_step(self) -> bool:
-        """The steps of the turn that need no decision; False when the step asks one (which
-        may offer nothing: `no_option`)."""
-        phase = self.phase
-        if phase == START:
-            self._start_turn()
-        elif phase == CHOOSE and not self.line:
-            self.phase = START
-        else:
-            return False
-        return True
-
     def no_option(self) -> None:
         """The step of the turn offers nothing to decide: only Bring Employees into the
-        Workplace can (no one is eligible), and Activate Abilities comes next. (Not checked in
-        turn_step: the options find the eligible Employees once.)"""
+        Workplace can (no one is eligible), and Activate Abilities comes next. (Not checked
+        before asking: the options find the eligible Employees once.)"""
         assert self.phase == BRING
         self.phase = ACTIVATE
 
@@ -372,7 +360,8 @@ class SquidIncState(StackState, State):
                           employee=self.piece_name(card), _modifier=modifier,
                           _line=Later(self.game.line_text, self.line[:]))
             return
-        bonus = sum(p["amount"] for p in self.passives(self.current, "dismiss_bonus"))
+        bonuses = self.passives(self.current, "dismiss_bonus")  # usually none: no generator
+        bonus = sum(p["amount"] for p in bonuses) if bonuses else 0
         amount = max(0, self.value_of(card) + modifier + bonus)
         self.dismissed.append(card)
         if amount and (self.mailrooms[self.current] or self.current in self.owner):
@@ -400,10 +389,16 @@ class SquidIncState(StackState, State):
         room = self.mailrooms[self.current]
         if not room:
             return []
-        current, cost, hire = self.current, self.hire_cost, self.game.hire_actions
-        discounts, options = self.passives(current, "hire_discount"), []
+        current, hire, options = self.current, self.game.hire_actions, []
+        discounts = self.passives(current, "hire_discount")
+        if not discounts:  # the printed values (hire_cost without Sam)
+            value = self.game.piece_value
+            for slot, (card, clout) in enumerate(room):
+                if clout >= value[card]:
+                    options.append(hire[slot])
+            return options
         for slot, (card, clout) in enumerate(room):
-            if clout >= cost(current, card, discounts):
+            if clout >= self.hire_cost(current, card, discounts):
                 options.append(hire[slot])
         return options
 
@@ -452,7 +447,7 @@ class SquidIncState(StackState, State):
     def _end_turn(self) -> None:
         self.current = (self.current + 1) % self.num_players
         self.used, self.entered = [], []
-        self._start_turn()  # at once, not in a later pass of the turn's idle step (START)
+        self.start_turn()  # at once, not in a later pass of the turn's idle step (START)
 
     # ---- the end of the game ------------------------------------------------------------------
     def _end_game(self) -> None:
