@@ -66,8 +66,9 @@ def token_picked(s: SquidGameState, seat: int, choice: str) -> None:
     """A team chooses a token from its reserve (SETUP, or RECRUITMENT)."""
     number = token_of(s, choice)
     _recruit(s, seat, number)
-    s.emit("recruit", N_("{seat:name} starts with {token:03d}.") if s.phase == LINEUP
-           else N_("{seat:name} recruits {token:03d}."), seat=seat, token=number)
+    if s.recording:
+        s.emit("recruit", N_("{seat:name} starts with {token:03d}.") if s.phase == LINEUP
+               else N_("{seat:name} recruits {token:03d}."), seat=seat, token=number)
 
 
 PICK = Question("Choose a token from your reserve", pick_options, token_picked, name="pick")
@@ -83,8 +84,9 @@ def start_game(s: SquidGameState) -> None:
     s.phase = PLAY
     stage = s.current
     s.g = {}
-    s.emit("game", N_("Game {_number}: {_title:t}.") if len(s.games) > 1 else "{_title:t}.",
-           game=stage.name, _number=s.stage + 1, _title=stage.title)
+    if s.recording:
+        s.emit("game", N_("Game {_number}: {_title:t}.") if len(s.games) > 1 else "{_title:t}.",
+               game=stage.name, _number=s.stage + 1, _title=stage.title)
     stage.setup(s)
 
 

@@ -125,8 +125,9 @@ class GlassBridge(Stage):
         token = g["chosen"] if g["chosen"] is not None else self.unplaced(s, seat)[0]
         g["chosen"] = None
         s.g["spots"][spot] = token
-        s.emit("place", "{_owner:name} {token:03d} claims mannequin {spot}.", token=token,
-               spot=spot + 1, _owner=s.owner(token))
+        if s.recording:
+            s.emit("place", "{_owner:name} {token:03d} claims mannequin {spot}.", token=token,
+                   spot=spot + 1, _owner=s.owner(token))
         self._next_placer(s)
 
     # ---- Build ---------------------------------------------------------------------------------

@@ -254,9 +254,10 @@ def selected(s: SquidGameState, seat: int, choice: str) -> None:
     g["duel"] = {"group": group, "selector": seat, "mine": token, "theirs": other,
                  "opponent": s.owner(other), "hide": None, "guess": None,
                  "rolls": [None, None]}
-    s.emit("select", "{_owner:name} {_token:03d} and {_other_owner:name} {_other:03d} play.",
-           tokens=[token, other], _owner=s.owner(token), _token=token,
-           _other_owner=s.owner(other), _other=other)
+    if s.recording:
+        s.emit("select", "{_owner:name} {_token:03d} and {_other_owner:name} {_other:03d} play.",
+               tokens=[token, other], _owner=s.owner(token), _token=token,
+               _other_owner=s.owner(other), _other=other)
     s.ask(seat, KEEP_ONE if s.owner(other) == seat else CHOOSE_MODE)
 
 
@@ -278,7 +279,9 @@ def mode_options(s: SquidGameState, seat: int) -> list[str]:
 
 
 def mode_chosen(s: SquidGameState, seat: int, choice: str) -> None:
-    s.emit("mode", "{_by:name} chooses {_mode:t}.", mode=choice, _by=seat, _mode=choice.title())
+    if s.recording:
+        s.emit("mode", "{_by:name} chooses {_mode:t}.", mode=choice, _by=seat,
+               _mode=choice.title())
     if type(decoded(s, choice)) is Wall:
         ask_roll(s)
         return
@@ -306,8 +309,9 @@ def hidden_or_guessed(s: SquidGameState, seat: int, choice: str) -> None:
         assert type(move) is Guess
         duel["guess"] = move.guess
         hidden = N_("{seat:name} has guessed.")
-    s.emit_private((seat,), s.entry("marbles", YOU_TEXT[choice], seat=seat),
-                   s.entry("marbles", hidden, seat=seat))
+    if s.recording:
+        s.emit_private((seat,), s.entry("marbles", YOU_TEXT[choice], seat=seat),
+                       s.entry("marbles", hidden, seat=seat))
 
 
 def odd_even(s: SquidGameState) -> None:

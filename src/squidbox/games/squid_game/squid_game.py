@@ -79,8 +79,9 @@ class SquidGameFinal(Stage):
 
     def to_square(self, s: SquidGameState, token: int) -> None:
         s.g["at"][str(token)] = SQUARE
-        s.emit("place", "{_owner:name} {token:03d} enters the Square.", token=token,
-               _owner=s.owner(token))
+        if s.recording:
+            s.emit("place", "{_owner:name} {token:03d} enters the Square.", token=token,
+                   _owner=s.owner(token))
 
     # ---- Reveal and resolve in order -------------------------------------------------------------
     def reveal(self, s: SquidGameState) -> None:

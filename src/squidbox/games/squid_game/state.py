@@ -4,6 +4,7 @@ games is a Stage (one module each) that keeps its own data in the `g` field."""
 from __future__ import annotations
 
 import random
+from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from squidbox.engine import Field, Fixed, Later, State
@@ -121,8 +122,7 @@ class SquidGameState(StackState, State):
         seat = self.owner(token)
         self._leaves_play(seat, token)
         self.team[seat].remove(token)
-        self.bank[seat].append(token)
-        self.bank[seat].sort()
+        insort(self.bank[seat], token)
         self.g["at"].pop(self.tokens.key[token], None)
         if self.recording:
             self.emit("eliminated", ELIMINATED, seat=seat, token=token,

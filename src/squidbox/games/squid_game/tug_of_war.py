@@ -197,8 +197,9 @@ def placed(s: SquidGameState, seat: int, choice: str) -> None:
     token = g["chosen"] if g["chosen"] is not None else TUG_OF_WAR.unplaced(s, seat)[0]
     g["chosen"] = None
     g["at"][str(token)] = team
-    s.emit("place", "{_owner:name} {token:03d} joins team {team}.", token=token,
-           team=teams[team], _owner=s.owner(token))
+    if s.recording:
+        s.emit("place", "{_owner:name} {token:03d} joins team {team}.", token=token,
+               team=teams[team], _owner=s.owner(token))
     next_placer(s)
 
 
@@ -237,10 +238,11 @@ def card_played(s: SquidGameState, seat: int, choice: str) -> None:
     assert type(move) is Play
     team_name = teams[move.team]
     s.g["plays"][seat].append([move.value, move.team])
-    s.emit_private((seat,), s.entry("play", "You play {_value} on {_team}.", seat=seat,
-                                    _value=move.value, _team=team_name),
-                   s.entry("play", "{seat:name} plays a card face down behind team {team}.",
-                           seat=seat, team=team_name))
+    if s.recording:
+        s.emit_private((seat,), s.entry("play", "You play {_value} on {_team}.", seat=seat,
+                                        _value=move.value, _team=team_name),
+                       s.entry("play", "{seat:name} plays a card face down behind team {team}.",
+                               seat=seat, team=team_name))
 
 
 def tug_pull(s: SquidGameState) -> None:
@@ -264,12 +266,13 @@ def tug_pull(s: SquidGameState) -> None:
             totals = [sum(c) for c in cards]
             zeros = sum(c.count(0) for c in cards)
             winner = battle_winner(totals, zeros, [len(m) for m in members])
-            s.emit("battle", BATTLE_TEXT[zeros == 1][winner is None],
-                   cards=cards, totals=totals, zeros=zeros,
-                   winner=None if winner is None else teams[sides[winner]],
-                   _left=teams[left], _right=teams[left + 1], _cards=Later(in_words, cards[0]),
-                   _against=Later(in_words, cards[1]), _total=totals[0],
-                   _total_against=totals[1])
+            if s.recording:
+                s.emit("battle", BATTLE_TEXT[zeros == 1][winner is None],
+                       cards=cards, totals=totals, zeros=zeros,
+                       winner=None if winner is None else teams[sides[winner]],
+                       _left=teams[left], _right=teams[left + 1],
+                       _cards=Later(in_words, cards[0]), _against=Later(in_words, cards[1]),
+                       _total=totals[0], _total_against=totals[1])
         for side in (0, 1):
             for token in sorted(members[side]):
                 if winner is None:
