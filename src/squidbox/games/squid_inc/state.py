@@ -376,7 +376,7 @@ class SquidIncState(StackState, State):
     # ---- Bring Employees into the Workplace ---------------------------------------------------
     def hire_cost(self, seat: int, card: int, discounts: list[dict[str, int]] | None = None) -> int:
         """Clout needed to enter the Workplace: the printed value, less Sam's discount."""
-        cost = self.game.piece_value[card]
+        cost = self.value_of(card)
         if discounts is None:
             discounts = self.passives(seat, "hire_discount")
         for params in discounts:
@@ -389,16 +389,13 @@ class SquidIncState(StackState, State):
         room = self.mailrooms[self.current]
         if not room:
             return []
-        current, hire, options = self.current, self.game.hire_actions, []
+        current, hire, value, options = (
+            self.current, self.game.hire_actions, self.game.piece_value, [])
         discounts = self.passives(current, "hire_discount")
-        if not discounts:  # the printed values (hire_cost without Sam)
-            value = self.game.piece_value
-            for slot, (card, clout) in enumerate(room):
-                if clout >= value[card]:
-                    options.append(hire[slot])
-            return options
         for slot, (card, clout) in enumerate(room):
-            if clout >= self.hire_cost(current, card, discounts):
+            # Without Sam's discount, hire_cost is the printed value (read without its call).
+            cost = self.hire_cost(current, card, discounts) if discounts else value[card]
+            if clout >= cost:
                 options.append(hire[slot])
         return options
 
