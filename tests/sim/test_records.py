@@ -32,6 +32,17 @@ def test_records_read_back_exactly(tmp_path: Path, name: str):
     assert read_records(path) == RECORDS
 
 
+@pytest.mark.parametrize("name", ["games.jsonl", "games.csv"])
+def test_each_record_is_on_disk_once_written(tmp_path: Path, name: str):
+    """A simulation stopped by a signal (no closing) keeps every finished game."""
+    path = tmp_path / name
+    writer = open_records(path, players=2)
+    for count, record in enumerate(RECORDS, start=1):
+        writer.write(record)
+        assert read_records(path) == RECORDS[:count]
+    writer.close()
+
+
 def test_csv_files_from_before_variants_and_pieces_still_read(tmp_path: Path):
     with open_records(tmp_path / "new.csv", players=2) as writer:
         writer.write(RECORDS[0])

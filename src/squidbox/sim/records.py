@@ -53,13 +53,19 @@ def open_records(path: Path, players: int) -> RecordWriter:
 
 
 class RecordWriter(ABC):
-    """Writes records to an open file; a context manager that closes it."""
+    """Writes records to an open file; a context manager that closes it. Each record is on
+    disk once `write` returns: a long simulation stopped by a signal (which skips the
+    closing) keeps every game it finished."""
 
     file: IO[str]
 
-    @abstractmethod
     def write(self, record: Record) -> None:
         """Append one record."""
+        self._write(record)
+        self.file.flush()
+
+    @abstractmethod
+    def _write(self, record: Record) -> None: ...
 
     def close(self) -> None:
         self.file.close()
@@ -76,7 +82,7 @@ class JsonlWriter(RecordWriter):
     def __init__(self, file: IO[str]) -> None:
         self.file = file
 
-    def write(self, record: Record) -> None:
+    def _write(self, record: Record) -> None:
         self.file.write(json.dumps(record) + "\n")
 
 
@@ -87,7 +93,7 @@ class CsvWriter(RecordWriter):
         self.writer = csv.writer(file)
         self.writer.writerow(csv_columns(players))
 
-    def write(self, record: Record) -> None:
+    def _write(self, record: Record) -> None:
         self.writer.writerow(csv_row(record, self.players))
 
 
