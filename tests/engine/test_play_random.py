@@ -36,3 +36,26 @@ def test_play_random_reaches_what_the_protocol_loop_reaches(game_id, limit):
             assert state.history == copy.history and state.undoable(0) == copy.undoable(0)
         else:
             assert state.history == []
+
+
+STACK_GAMES = [game_id for game_id in squidbox.game_ids()
+               if hasattr(squidbox.get_game(game_id), "flow")]
+
+
+@pytest.mark.parametrize("game_id", STACK_GAMES)
+def test_the_stack_loop_reaches_what_the_protocol_loop_reaches(game_id):
+    """A stack game's search state plays through Flow.play_random, not the game's hooks: from
+    mid-game positions of every player count (kept options, simultaneous questions)."""
+    game = squidbox.get_game(game_id)
+    for players in game.player_counts:
+        for seed in range(4):
+            start = game.new_game(players, seed=seed).clone(records=False)
+            protocol_loop(start, random.Random(seed), 20 + 15 * seed)
+            for limit in (None, 7):
+                state, copy = start.clone(), start.clone()
+                for seat in state.to_move():
+                    state.legal_actions(seat)  # keeps the options, as a bot's search does
+                mine, theirs = random.Random(seed), random.Random(seed)
+                assert state.play_random(mine, limit) == protocol_loop(copy, theirs, limit)
+                assert state.to_json() == copy.to_json()
+                assert mine.random() == theirs.random()
