@@ -59,3 +59,21 @@ def test_the_stack_loop_reaches_what_the_protocol_loop_reaches(game_id):
                 assert state.play_random(mine, limit) == protocol_loop(copy, theirs, limit)
                 assert state.to_json() == copy.to_json()
                 assert mine.random() == theirs.random()
+
+
+@pytest.mark.parametrize("game_id", STACK_GAMES)
+def test_the_stack_check_refuses_hooks_that_are_not_the_stacks(game_id):
+    """What makes Flow.play_random sound: Flow.check (in check_invariants, run by the
+    conformance suite) fails a game whose _to_move or _legal_actions differ from the stack's."""
+    game = squidbox.get_game(game_id)
+    state = game.new_game(game.min_players, seed=1)
+    protocol_loop(state, random.Random(1), 10)
+    game.flow.check(state)
+    seat = state.to_move()[0]
+    state._to_move = lambda: [(seat + 1) % state.num_players]
+    with pytest.raises(AssertionError, match="_to_move"):
+        game.flow.check(state)
+    del state._to_move
+    state._legal_actions = lambda player: ["something else"]
+    with pytest.raises(AssertionError, match="_legal_actions"):
+        game.flow.check(state)

@@ -37,7 +37,9 @@ from __future__ import annotations
 import inspect
 import random
 from collections.abc import Callable, Iterable
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
+
+from .state import State
 
 
 class FlowGame(Protocol):
@@ -275,12 +277,13 @@ class Flow:
             assert name in self.steps, f"unknown step {name!r}"
             assert type(args) is dict and self._arguments[name].issuperset(args), \
                 f"step {name!r} does not take {sorted(args)}"
-        movers, hooks = self.to_move(state), cast(Any, state)  # a State's hooks
-        assert hooks._to_move() == movers, \
-            f"the game's _to_move {hooks._to_move()} is not the stack's {movers}"
-        for seat in movers:
-            assert hooks._legal_actions(seat) == self.options(state, seat), \
-                f"the game's _legal_actions({seat}) are not the pending question's options"
+        if isinstance(state, State):  # a game's state (not a bare StackState): its hooks
+            movers = self.to_move(state)
+            assert state._to_move() == movers, \
+                f"the game's _to_move {state._to_move()} is not the stack's {movers}"
+            for seat in movers:
+                assert state._legal_actions(seat) == self.options(state, seat), \
+                    f"the game's _legal_actions({seat}) are not the pending question's options"
         pending = state.pending
         if pending is not None:
             assert set(pending) in ({"seat", "kind", "args"}, {"seats", "kind", "args"}), \
