@@ -39,7 +39,7 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
-from .state import State
+from .state import State, randbelow
 
 
 class FlowGame(Protocol):
@@ -228,15 +228,8 @@ class Flow:
             seats = pending.get("seats")
             if seats is None:
                 seat = pending["seat"]
-            elif len(seats) == 1:
-                seat = seats[0]
-            else:  # rng.choice(seats), written out as in State.play_random
-                n = len(seats)
-                k = n.bit_length()
-                j = getrandbits(k)
-                while j >= n:
-                    j = getrandbits(k)
-                seat = seats[j]
+            else:  # as State.play_random: rng.choice(seats) when several are asked
+                seat = seats[0] if len(seats) == 1 else seats[randbelow(getrandbits, len(seats))]
             asked = state._asked
             if asked is not None and asked[0] is pending:
                 kept = asked[1]
@@ -245,14 +238,9 @@ class Flow:
                 options = None
             if options is None:
                 options = self.options(state, seat)
-            n = len(options)
-            if not n:
+            if not options:
                 raise IndexError("Cannot choose from an empty sequence")
-            k = n.bit_length()
-            j = getrandbits(k)
-            while j >= n:
-                j = getrandbits(k)
-            answer(state, options[j], seat)
+            answer(state, options[randbelow(getrandbits, len(options))], seat)
             played += 1
         return state.pending is None
 

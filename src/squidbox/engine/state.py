@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import undo
@@ -185,8 +186,7 @@ class State(ABC):
         the protocol, without its checks and copies in a search state (a bot's rollout)."""
         if self._records or type(rng) is not random.Random:
             return self._play_checked(rng, limit)  # history and undo bookkeeping: apply's
-        # `rng.choice(items)` written out with the generator's `getrandbits` at hand (CPython's
-        # `choice` and `_randbelow`: the same draws and the same pick, as in zones.shuffle).
+        # rng.choice(items) is items[randbelow(getrandbits, len(items))], with fewer calls
         getrandbits = rng.getrandbits
         to_move, legal_actions, apply = self._to_move, self._legal_actions, self._apply
         self._legal = {}  # never filled below: the decisions change the state
@@ -195,24 +195,11 @@ class State(ABC):
             movers = to_move()
             if not movers:
                 return True
-            if len(movers) == 1:
-                mover = movers[0]
-            else:
-                n = len(movers)
-                k = n.bit_length()
-                j = getrandbits(k)
-                while j >= n:
-                    j = getrandbits(k)
-                mover = movers[j]
+            mover = movers[0] if len(movers) == 1 else movers[randbelow(getrandbits, len(movers))]
             legal = legal_actions(mover)
-            n = len(legal)
-            if not n:
+            if not legal:
                 raise IndexError("Cannot choose from an empty sequence")
-            k = n.bit_length()
-            j = getrandbits(k)
-            while j >= n:
-                j = getrandbits(k)
-            apply(mover, legal[j])
+            apply(mover, legal[randbelow(getrandbits, len(legal))])
             played += 1
         return not to_move()
 
@@ -444,6 +431,17 @@ class State(ABC):
             f"{action!r} is not a legal action for {self.seat_name(player)} (seat {player}) "
             f"now; legal: {shown}"
         )
+
+
+def randbelow(getrandbits: Callable[[int], int], n: int) -> int:
+    """CPython's `Random._randbelow(n)` (n >= 1) with the generator's `getrandbits` at hand:
+    the same draws, so `items[randbelow(rng.getrandbits, len(items))]` is `rng.choice(items)`
+    without its two calls (the random playouts' draws; zones.shuffle writes it out inline)."""
+    k = n.bit_length()
+    j = getrandbits(k)
+    while j >= n:
+        j = getrandbits(k)
+    return j
 
 
 def _as_known_to(event: Event, viewer: int) -> Event | None:
