@@ -213,11 +213,11 @@ class Flow:
 
     def play_random(self, state: StackState, rng: random.Random, limit: int | None) -> bool:
         """`State.play_random` of a search state, read straight off the stack: the mover and
-        the option drawn as there (the same draws, the same state), the options kept when the
-        question was asked, the answer given to `answer`, without the game's protocol hooks in
-        between (5-8 % of a stack game's playout, docs/benchmarks.md). Sound because a stack
-        game's hooks are the stack's: `check` holds `_to_move` and `_legal_actions` to it, and
-        `_apply` answers the question (plus log keeping, which a search state skips)."""
+        the option drawn as there (the same draws, the same state) from `options`, the answer
+        given to `answer`, without the game's protocol hooks in between (5-8 % of a stack
+        game's playout, docs/benchmarks.md). Sound because a stack game's hooks are the
+        stack's: `check` holds `_to_move` and `_legal_actions` to it, and `_apply` answers the
+        question (plus log keeping, which a search state skips)."""
         getrandbits = rng.getrandbits
         answer = self.answer
         played = 0
@@ -230,14 +230,7 @@ class Flow:
                 seat = pending["seat"]
             else:  # as State.play_random: rng.choice(seats) when several are asked
                 seat = seats[0] if len(seats) == 1 else seats[randbelow(getrandbits, len(seats))]
-            asked = state._asked
-            if asked is not None and asked[0] is pending:
-                kept = asked[1]
-                options = kept if isinstance(kept, list) else kept.get(seat)
-            else:
-                options = None
-            if options is None:
-                options = self.options(state, seat)
+            options = self.options(state, seat)  # those kept when it was asked, if any
             if not options:
                 raise IndexError("Cannot choose from an empty sequence")
             answer(state, options[randbelow(getrandbits, len(options))], seat)
