@@ -240,6 +240,18 @@ def test_the_options_found_when_asking_are_kept_while_that_question_waits():
     assert toy.game.flow.options(toy) is not kept
 
 
+def test_a_question_asked_with_the_options_its_step_found_waits_with_those_options():
+    toy = Toy(Flow(steps=[note], questions=[HAND]), hands=[["a", "b"], ["c", "d"]])
+    args: dict[str, str] = {}
+    toy.ask_found(1, HAND, ["c", "d"], args)
+    assert toy.pending == {"seat": 1, "kind": HAND.name, "args": args}
+    assert toy.pending["args"] is args
+    assert toy.game.flow.to_move(toy) == [1]
+    kept = toy.game.flow.options(toy)
+    assert kept == ["c", "d"] and toy.game.flow.options(toy) is kept
+    toy.game.flow.check(toy)  # the options it was given are the question's own
+
+
 def test_a_step_that_changes_its_questions_options_after_asking_fails_the_check():
     toy = run(Toy(Flow(steps=[note, ask_then_draw], questions=[HAND]), hands=[["a"]]),
               ask_then_draw)

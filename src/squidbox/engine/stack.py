@@ -378,6 +378,14 @@ class StackState:
             self._wait_for(question, {"seat": seat, "kind": question.name, "args": args}, options)
         return True
 
+    def ask_found(self, seat: int, question: Question, options: list[str],
+                  args: dict[str, Any]) -> None:
+        """Ask `seat` the question whose `options` (not empty) the running step has just found
+        itself, with `args` (the question keeps this dict): `decide` written out by a step
+        that calls its options and answer functions with a dict of its own instead of keyword
+        arguments (Squid, Inc.'s tasks). The options are kept as `ask` keeps them."""
+        self._wait_for(question, {"seat": seat, "kind": question.name, "args": args}, options)
+
     def _wait_for(self, question: Question, pending: dict[str, Any],
                   options: list[str] | dict[int, list[str]]) -> None:
         """Make `pending` the question waiting for an answer, with the options found for it."""

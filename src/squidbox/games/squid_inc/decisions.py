@@ -6,7 +6,8 @@ further (`phase`), and comes back once everything that step set off is done. Mov
 abilities are tasks: a task is a step named after its kind whose arguments are the task's
 fields; when it runs it lists its options (workplace.py, abilities.py, clout.py); with none it
 resolves itself (`auto`), with one it is taken at once (a forced move: the log still tells it),
-otherwise the player whose turn it is is asked. Every decision belongs to that player.
+otherwise the player whose turn it is is asked (`decide`, written out in the step).
+Every decision belongs to that player.
 """
 
 from __future__ import annotations
@@ -57,8 +58,16 @@ def task_decision(kind: str, handler: Any) -> tuple[Step, Question]:
     (no copy)."""
 
     def step(st: SquidIncState, **fields: Any) -> None:
-        if not st.decide(st.current, question, **fields):
-            fields["t"] = kind
+        # StackState.decide written out: the handler is given the task dict itself, not the
+        # keyword arguments decide would unpack and pack again for each call (8 % of a search).
+        fields["t"] = kind
+        options = handler.options(st, fields)
+        if len(options) > 1:
+            del fields["t"]
+            st.ask_found(st.current, question, options, fields)
+        elif options:  # a forced move: taken at once
+            handler.choose(st, fields, options[0])
+        else:
             handler.auto(st, fields)
 
     def options(st: SquidIncState, seat: int, **fields: Any) -> list[str]:
