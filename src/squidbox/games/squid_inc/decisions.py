@@ -59,7 +59,7 @@ def task_decision(kind: str, handler: Any) -> tuple[Step, Question]:
 
     def step(st: SquidIncState, **fields: Any) -> None:
         # StackState.decide written out: the handler is given the task dict itself, not the
-        # keyword arguments decide would unpack and pack again for each call (8 % of a search).
+        # keyword arguments decide would unpack and pack again for each call (6-8 % of a search).
         fields["t"] = kind
         options = handler.options(st, fields)
         if len(options) > 1:
