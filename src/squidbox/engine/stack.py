@@ -348,7 +348,7 @@ class StackState:
         options = question.options(self, seat, **args)
         if not options:
             return False
-        self._wait_for(question, {"seat": seat, "kind": question.name, "args": args}, options)
+        self.ask_found(seat, question, options, args)
         return True
 
     def ask_all(self, seats: Iterable[int], question: Question, /, **args: Any) -> bool:
@@ -375,7 +375,7 @@ class StackState:
         if len(options) == 1:
             question.answer(self, seat, options[0], **args)
         else:
-            self._wait_for(question, {"seat": seat, "kind": question.name, "args": args}, options)
+            self.ask_found(seat, question, options, args)
         return True
 
     def ask_found(self, seat: int, question: Question, options: list[str],
@@ -383,7 +383,7 @@ class StackState:
         """Ask `seat` the question whose `options` (not empty) the running step has just found
         itself, with `args` (the question keeps this dict): `decide` written out by a step
         that calls its options and answer functions with a dict of its own instead of keyword
-        arguments (Squid, Inc.'s tasks). The options are kept as `ask` keeps them."""
+        arguments (Squid, Inc.'s tasks). `ask` and `decide` end here too."""
         self._wait_for(question, {"seat": seat, "kind": question.name, "args": args}, options)
 
     def _wait_for(self, question: Question, pending: dict[str, Any],
