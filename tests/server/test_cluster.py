@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -19,6 +20,8 @@ from typing import Any
 
 import httpx
 import pytest
+from alembic import command
+from sqlalchemy.exc import DBAPIError
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -26,11 +29,13 @@ import squidbox
 from squidbox.server.bus import PostgresBus
 from squidbox.server.leases import LEASE_SECONDS, SWEEP_SECONDS, Leases
 from squidbox.server.storage import (
+    IDLE_IN_TRANSACTION_SECONDS,
     ActionWrite,
     LeaseLost,
     Storage,
     TableRecord,
     UndoNote,
+    make_engine,
     now,
 )
 from tests.server.conftest import PostgresServer, RedisServer, free_port
@@ -396,6 +401,74 @@ def test_a_stale_owner_can_store_nothing_once_another_took_the_lease(
     finally:
         first.dispose()
         second.dispose()
+
+
+def test_an_owner_paused_in_the_middle_of_a_write_does_not_block_the_takeover(
+        postgres: PostgresServer) -> None:
+    """A write locks the table's lease row until it commits; an owner paused (SIGSTOP, a frozen
+    virtual machine) between its statements must not hold that lock past its lease."""
+    database = postgres.new_database()
+    first, second = Storage(database), Storage(database)
+    first.upgrade()
+    try:
+        Leases(first, "old")
+        new = Leases(second, "new")
+        record = TableRecord(id="paused", game=GAME, players=2, options={}, seed=1, bots={},
+                             token_hashes=[None, None], turn_seconds=None, leave_seconds=None,
+                             leave_bot="random", status="playing", created=now())
+        first.fences["paused"] = 1
+        first.create_table(record)
+        with first.engine.begin() as connection:  # its last renewal: the lease runs out soon
+            connection.exec_driver_sql("UPDATE table_leases SET expires_at = now() + "
+                                       "interval '0.5 second'")
+        paused = first.engine.connect()
+        paused.begin()
+        first._fence(paused, ["paused"])  # the write's first statement; then the process stops
+        time.sleep(1)
+        started = time.monotonic()
+        taken: list[int | None] = []
+        taker = threading.Thread(target=lambda: taken.append(new.take("paused")), daemon=True)
+        taker.start()
+        taker.join(IDLE_IN_TRANSACTION_SECONDS + 5)
+        assert taken == [2], "the takeover waited on the paused owner's lock"
+        assert time.monotonic() - started < IDLE_IN_TRANSACTION_SECONDS + 2
+        with pytest.raises(DBAPIError):  # the owner comes back: its write is gone
+            paused.exec_driver_sql("UPDATE table_leases SET generation = generation")
+        paused.close()
+        with pytest.raises(LeaseLost):  # and a new write is refused by the fence
+            first.add_actions([ActionWrite("paused", 0, 0, "a", False)])
+    finally:
+        first.dispose()
+        second.dispose()
+
+
+def test_a_database_url_keeps_its_own_session_options_beside_the_idle_timeout(
+        postgres: PostgresServer) -> None:
+    database = postgres.new_database()
+    engine = make_engine(database + "?options=-c%20statement_timeout%3D5000")
+    try:
+        with engine.connect() as connection:
+            assert connection.exec_driver_sql("SHOW statement_timeout").scalar() == "5s"
+            assert connection.exec_driver_sql(
+                "SHOW idle_in_transaction_session_timeout").scalar() == \
+                f"{IDLE_IN_TRANSACTION_SECONDS:g}s"
+    finally:
+        engine.dispose()
+
+
+def test_migrations_longer_than_the_idle_timeout_keep_their_lock(
+        postgres: PostgresServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    slow_upgrade = command.upgrade
+    def upgrade(*args: Any) -> None:  # a large database: the migrations take a while
+        time.sleep(IDLE_IN_TRANSACTION_SECONDS + 1)
+        slow_upgrade(*args)
+    monkeypatch.setattr(command, "upgrade", upgrade)
+    storage = Storage(postgres.new_database())
+    try:
+        storage.upgrade()
+        storage.check_writable()
+    finally:
+        storage.dispose()
 
 
 def test_a_paused_owner_that_comes_back_stores_nothing_and_hands_over(

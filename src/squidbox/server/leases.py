@@ -8,7 +8,9 @@ The owner renews all its leases in one UPDATE every RENEW_SECONDS. Every write o
 actions, seats, status, snapshot, chat) first locks its lease row and checks owner and
 generation (Storage._fence), so a process that lost a lease (paused, cut off, presumed dead) can
 never store anything for that table again, and a takeover waits for a write in flight and then
-loads it. The methods are blocking: the server runs them in its database thread.
+loads it (a write left open by a paused process is rolled back by PostgreSQL after
+storage.IDLE_IN_TRANSACTION_SECONDS, so it cannot hold a takeover up longer). The methods are
+blocking: the server runs them in its database thread.
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ from sqlalchemy import (
     type_coerce,
     update,
 )
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
@@ -267,6 +267,14 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+# Every write of a table locks its lease row until it commits (Storage._fence). A process
+# paused between the statements of a write (SIGSTOP, a frozen virtual machine) would hold that
+# lock, and so stop the takeover of its tables, until it wakes: PostgreSQL ends a session idle
+# in a transaction this long, which rolls the write back and frees the row. The writes are a
+# few statements each, well under this; it is half a lease (leases.LEASE_SECONDS).
+IDLE_IN_TRANSACTION_SECONDS = 3.0
+
+
 def normalize_url(url: str) -> str:
     """postgresql:// and postgres:// URLs use psycopg 3 (the driver squidbox installs)."""
     for prefix in ("postgresql://", "postgres://"):
@@ -285,7 +293,8 @@ def make_engine(url: str) -> Engine:
                              "postgresql://user:password@host/database") from None
     if parsed.get_backend_name() != "sqlite":
         try:
-            return create_engine(url, pool_pre_ping=True)
+            return create_engine(url, pool_pre_ping=True,
+                                 connect_args={"options": _postgres_options(parsed)})
         except ModuleNotFoundError as e:
             raise InvalidOptions(f"database URL {url!r} needs the driver module {e.name!r} "
                                  "(PostgreSQL: pip install 'squidbox[postgres]')") from None
@@ -294,6 +303,13 @@ def make_engine(url: str) -> Engine:
                            poolclass=StaticPool if memory else None)
     event.listen(engine, "connect", _sqlite_pragmas)
     return engine
+
+
+def _postgres_options(url: URL) -> str:
+    """The URL's own `options` (libpq's -c settings), and the idle-transaction timeout."""
+    timeout = f"-c idle_in_transaction_session_timeout={IDLE_IN_TRANSACTION_SECONDS * 1000:.0f}"
+    own = url.query.get("options")
+    return " ".join([*([own] if isinstance(own, str) else own or []), timeout])
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -362,7 +378,9 @@ class Storage:
         if not self.is_postgres:
             command.upgrade(alembic_config(self.engine), "head")
             return
-        with self.engine.connect() as connection:
+        # A session lock, held outside any transaction: the idle-transaction timeout must not
+        # end it however long the migrations take.
+        with self.engine.execution_options(isolation_level="AUTOCOMMIT").connect() as connection:
             connection.exec_driver_sql(f"SELECT pg_advisory_lock({MIGRATION_LOCK})")
             try:
                 command.upgrade(alembic_config(self.engine), "head")
