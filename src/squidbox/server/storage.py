@@ -293,8 +293,9 @@ def make_engine(url: str) -> Engine:
                              "postgresql://user:password@host/database") from None
     if parsed.get_backend_name() != "sqlite":
         try:
-            return create_engine(url, pool_pre_ping=True,
-                                 connect_args={"options": _postgres_options(parsed)})
+            postgres = parsed.get_backend_name() == "postgresql"
+            return create_engine(url, pool_pre_ping=True, connect_args=(
+                {"options": _postgres_options(parsed)} if postgres else {}))
         except ModuleNotFoundError as e:
             raise InvalidOptions(f"database URL {url!r} needs the driver module {e.name!r} "
                                  "(PostgreSQL: pip install 'squidbox[postgres]')") from None
@@ -308,8 +309,8 @@ def make_engine(url: str) -> Engine:
 def _postgres_options(url: URL) -> str:
     """The URL's own `options` (libpq's -c settings), and the idle-transaction timeout."""
     timeout = f"-c idle_in_transaction_session_timeout={IDLE_IN_TRANSACTION_SECONDS * 1000:.0f}"
-    own = url.query.get("options")
-    return " ".join([*([own] if isinstance(own, str) else own or []), timeout])
+    own = url.query.get("options", ())  # a string, or a tuple when the URL repeats it
+    return " ".join([*((own,) if isinstance(own, str) else own), timeout])
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
