@@ -12,7 +12,7 @@ from starlette.testclient import WebSocketTestSession
 
 import squidbox
 from squidbox.engine import Game, State
-from squidbox.server.storage import Storage
+from squidbox.server.storage import Storage, TableRecord, now
 
 
 def create_table(client: httpx.Client, game: str, players: int, bots: dict[int, str] | None = None,
@@ -22,6 +22,14 @@ def create_table(client: httpx.Client, game: str, players: int, bots: dict[int, 
     answer = client.post("/api/tables", json=body)
     assert answer.status_code == 201, answer.text
     return answer.json()
+
+
+def table_record(table_id: str, game: str, **fields: Any) -> TableRecord:
+    """A stored two-seat table in play, no bots, no tokens; `fields` set any other column."""
+    return TableRecord(**{"id": table_id, "game": game, "players": 2, "options": {}, "seed": 5,
+                          "bots": {}, "token_hashes": [None, None], "turn_seconds": None,
+                          "leave_seconds": None, "leave_bot": "random", "status": "playing",
+                          "created": now(), **fields})
 
 
 def tokens_of(created: dict[str, Any]) -> dict[int, str]:

@@ -33,13 +33,12 @@ from squidbox.server.storage import (
     ActionWrite,
     LeaseLost,
     Storage,
-    TableRecord,
     UndoNote,
     make_engine,
     now,
 )
 from tests.server.conftest import PostgresServer, RedisServer, free_port
-from tests.server.helpers import as_json, replayed, wait_for
+from tests.server.helpers import as_json, replayed, table_record, wait_for
 
 SOURCE = str(Path(squidbox.__file__).parents[1])
 GAME = "squid_circle"  # hidden hands: what a seat may not see of another
@@ -362,12 +361,6 @@ def test_a_bus_with_sqlite_is_refused(tmp_path: Path) -> None:
     assert "need a PostgreSQL database" in result.stderr + result.stdout
 
 
-def playing_record(table_id: str) -> TableRecord:
-    return TableRecord(id=table_id, game=GAME, players=2, options={}, seed=1, bots={},
-                       token_hashes=[None, None], turn_seconds=None, leave_seconds=None,
-                       leave_bot="random", status="playing", created=now())
-
-
 def test_a_stale_owner_can_store_nothing_once_another_took_the_lease(
         postgres: PostgresServer) -> None:
     database = postgres.new_database()
@@ -375,7 +368,7 @@ def test_a_stale_owner_can_store_nothing_once_another_took_the_lease(
     first.upgrade()
     try:
         old, new = Leases(first, "old"), Leases(second, "new")
-        record = playing_record("fenced")
+        record = table_record("fenced", GAME, seed=1)
         first.fences["fenced"] = 1
         first.create_table(record)
         assert new.take("fenced") is None  # a live lease is not taken
@@ -417,7 +410,7 @@ def test_an_owner_paused_in_the_middle_of_a_write_does_not_block_the_takeover(
     try:
         Leases(first, "old")
         new = Leases(second, "new")
-        record = playing_record("paused")
+        record = table_record("paused", GAME, seed=1)
         first.fences["paused"] = 1
         first.create_table(record)
         with first.engine.begin() as connection:  # its last renewal: the lease runs out soon

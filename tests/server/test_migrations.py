@@ -11,17 +11,15 @@ import sqlalchemy as sa
 from alembic import command
 
 import squidbox
-from squidbox.server.storage import Storage, TableRecord, TableRow, _row_fields, alembic_config, now
+from squidbox.server.storage import Storage, TableRecord, TableRow, _row_fields, alembic_config
 from squidbox.server.tables import rebuild
+from tests.server.helpers import table_record
 
 GRID = squidbox.get_game("grid_squid")
 
 
 def record(table_id: str, game: str, options: dict) -> TableRecord:
-    return TableRecord(id=table_id, game=game, players=2, options=options, seed=5,
-                       bots={0: "random", 1: "random"}, token_hashes=[None, None],
-                       turn_seconds=None, leave_seconds=None, leave_bot="random",
-                       status="playing", created=now())
+    return table_record(table_id, game, options=options, bots={0: "random", 1: "random"})
 
 
 def stored_options(storage: Storage, table_id: str) -> dict:
@@ -85,10 +83,7 @@ def test_tables_begun_under_the_old_readings_keep_them(database_url: str):
 
 def test_migration_0003_adds_seatings_and_chat_and_downgrades(database_url: str):
     storage = Storage(database_url)
-    record = TableRecord(id="old", game="grid_squid", players=2, options={}, seed=5, bots={},
-                         token_hashes=["a" * 64, "b" * 64], turn_seconds=None,
-                         leave_seconds=None, leave_bot="random", status="playing",
-                         created=now())
+    record = table_record("old", "grid_squid", token_hashes=["a" * 64, "b" * 64])
     try:
         command.upgrade(alembic_config(storage.engine), "0002")
         create_old_table(storage, record)  # no host and no engine format: a 0002 table

@@ -4,8 +4,6 @@ resuming every table exactly."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import inspect, select
@@ -22,6 +20,7 @@ from tests.server.helpers import (
     replayed,
     settled,
     state_of,
+    table_record,
     tokens_of,
 )
 
@@ -29,10 +28,8 @@ GAME = squidbox.game_ids()[0]
 
 
 def record(table_id: str, seed: int = 3) -> TableRecord:
-    return TableRecord(id=table_id, game=GAME, players=2, options={}, seed=seed, bots={1: "random"},
-                       token_hashes=[hash_token("secret"), None], turn_seconds=None,
-                       leave_seconds=None, leave_bot="random", status="playing",
-                       created=datetime.now(UTC))
+    return table_record(table_id, GAME, seed=seed, bots={1: "random"},
+                        token_hashes=[hash_token("secret"), None])
 
 
 def test_upgrade_creates_the_schema_and_is_repeatable(database_url: str):

@@ -16,7 +16,7 @@ from squidbox.engine.record import load_record, replay_record, rules_version
 from squidbox.server import create_app
 from squidbox.server.storage import Storage
 
-from .helpers import create_table, settled
+from .helpers import create_table, settled, table_record
 
 BOTS = {0: "random", 1: "random"}
 
@@ -183,16 +183,14 @@ def test_new_tables_record_the_versions_they_start_under(sqlite_url: str):
 def test_migration_0006_gives_the_tables_stored_before_rules_version_1(sqlite_url: str):
     from alembic import command
 
-    from squidbox.server.storage import TableRecord, _row_fields, alembic_config, now
+    from squidbox.server.storage import _row_fields, alembic_config
     from squidbox.server.versions import stored_versions
 
     storage = Storage(sqlite_url)
     try:
         command.upgrade(alembic_config(storage.engine), "0005")  # before this change
-        old = TableRecord(id="old", game="grid_squid", players=2, options={}, seed=5,
-                          bots={0: "random", 1: "random"}, token_hashes=[None, None],
-                          turn_seconds=None, leave_seconds=None, leave_bot="random",
-                          status="finished", created=now())
+        old = table_record("old", "grid_squid", bots={0: "random", 1: "random"},
+                           status="finished")
         with storage.engine.begin() as connection:
             connection.execute(sa.text("INSERT INTO tables (id, game, players, options, seed, "
                                        "bots, token_hashes, leave_bot, status, created, "
