@@ -291,11 +291,11 @@ def make_engine(url: str) -> Engine:
     except (ArgumentError, NoSuchModuleError) as e:
         raise InvalidOptions(f"bad database URL {url!r}: {e}; use sqlite:///FILE or "
                              "postgresql://user:password@host/database") from None
-    if parsed.get_backend_name() != "sqlite":
+    backend = parsed.get_backend_name()
+    if backend != "sqlite":
         try:
-            postgres = parsed.get_backend_name() == "postgresql"
             return create_engine(url, pool_pre_ping=True, connect_args=(
-                {"options": _postgres_options(parsed)} if postgres else {}))
+                {"options": _postgres_options(parsed)} if backend == "postgresql" else {}))
         except ModuleNotFoundError as e:
             raise InvalidOptions(f"database URL {url!r} needs the driver module {e.name!r} "
                                  "(PostgreSQL: pip install 'squidbox[postgres]')") from None
