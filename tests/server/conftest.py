@@ -54,14 +54,22 @@ class PostgresServer:
             shutil.chown(self.directory, "postgres", "postgres")
         self.run(str(self.bin_dir / "initdb"), "-D", str(self.data), "-U", "postgres",
                  "-A", "trust", "--no-sync")
+        self.resume()
+
+    def resume(self) -> None:
+        """Start the server (again), on the same port and data."""
         options = f"-p {self.port} -k {self.directory} -c listen_addresses=127.0.0.1 -c fsync=off"
         self.run(str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-l",
                  str(self.directory / "log"), "-o", options, "-w", "start")
 
+    def halt(self) -> None:
+        """Stop the server as a crash would (every connection cut), keeping its data."""
+        self.run(str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-m", "immediate",
+                 "-w", "stop", check=False)
+
     def stop(self) -> None:
         try:
-            self.run(str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-m", "immediate",
-                     "-w", "stop", check=False)
+            self.halt()
         finally:
             shutil.rmtree(self.directory, ignore_errors=True)
 
@@ -86,6 +94,16 @@ def postgres_bin_dir() -> Path | None:
 
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[PostgresServer]:
+    yield from _postgres()
+
+
+@pytest.fixture
+def own_postgres() -> Iterator[PostgresServer]:
+    """A PostgreSQL of the test's own, to stop and restart."""
+    yield from _postgres()
+
+
+def _postgres() -> Iterator[PostgresServer]:
     bin_dir = postgres_bin_dir()
     if bin_dir is None:
         reason = ("PostgreSQL is not installed (no initdb); install the Debian package "
@@ -113,13 +131,27 @@ class RedisServer:
     """A throw-away redis-server in a temporary directory, on a free port (no persistence)."""
 
     def __init__(self, binary: str) -> None:
+        self.binary = binary
         self.port = free_port()
         self.directory = Path(tempfile.mkdtemp(prefix="squidbox-redis-"))
-        self.process = subprocess.Popen(
-            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.directory),
-             "--save", "", "--appendonly", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process = self._start()
         self.url = f"redis://127.0.0.1:{self.port}/0"
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(
+            [self.binary, "--port", str(self.port), "--bind", "127.0.0.1",
+             "--dir", str(self.directory), "--save", "", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def kill(self) -> None:
+        """kill -9: every connection cut; nothing is kept (no persistence)."""
+        self.process.kill()
+        self.process.wait(timeout=10)
+
+    def resume(self) -> None:
+        """Start it again on the same port."""
+        self.process = self._start()
+        self.wait()
 
     def wait(self) -> None:
         import time
@@ -136,13 +168,22 @@ class RedisServer:
         raise RuntimeError("redis-server did not start")
 
     def stop(self) -> None:
-        self.process.kill()
-        self.process.wait(timeout=10)
+        self.kill()
         shutil.rmtree(self.directory, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
 def redis_server() -> Iterator[RedisServer]:
+    yield from _redis()
+
+
+@pytest.fixture
+def own_redis() -> Iterator[RedisServer]:
+    """A Redis of the test's own, to kill and bring back."""
+    yield from _redis()
+
+
+def _redis() -> Iterator[RedisServer]:
     binary = shutil.which("redis-server")
     if binary is None:
         reason = ("Redis is not installed (no redis-server); install the Debian package "

@@ -123,7 +123,7 @@ class Cluster:
             log.critical("%s", message)
             raise StorageError(message)
         try:
-            await self.bus.start(channel_of(self.node), self.deliver)
+            await self.bus.start(channel_of(self.node), self.deliver, self.bus_lost)
         except Exception as e:
             log.critical("node %s: cannot reach the bus (%s): %s", self.node,
                          type(self.bus).__name__, e)
@@ -135,8 +135,20 @@ class Cluster:
         self.manager.spawn(self._sweep(), "takeover")
         log.info("node %s: serving, %d tables", self.node, len(self.manager.tables))
 
+    def bus_lost(self) -> None:
+        """The bus connection failed: whatever was on its way is lost, so every relayed
+        client is closed with 1012 (it reconnects, and is answered `unavailable` until the bus
+        is back) and every client served for another node ends. This node's own tables and
+        clients go on."""
+        for relayed in self.relayed.values():
+            relayed.events.put_nowait(None)
+        for served in self.served.values():
+            served.events.put_nowait({"type": "websocket.disconnect", "code": 1001})
+
     async def hand_back(self) -> None:
         """Stopping: the clients other nodes relay here are closed with 1012 (reconnect)."""
+        if not self.bus.link.connected:
+            return
         for sid, served in list(self.served.items()):
             with contextlib.suppress(Exception):
                 await self._to(served.edge, "out", sid,
@@ -334,8 +346,11 @@ class Cluster:
         from .mine import answer_here  # mine.py builds on the tables, which build on this
 
         answers = await answer_here(self.manager, message["refs"])
-        await self.bus.publish(channel_of(str(message["from"])),
-                               {"op": "answer", "sid": sid, "answers": answers})
+        try:
+            await self.bus.publish(channel_of(str(message["from"])),
+                                   {"op": "answer", "sid": sid, "answers": answers})
+        except Exception as e:
+            log.warning("a my-tables answer to %s was not sent: %r", message["from"], e)
 
     # ---- the owner's side: another node's client ------------------------------------------
     async def _serve(self, sid: str, message: dict[str, Any]) -> None:
@@ -370,6 +385,21 @@ class Cluster:
 
     # ---- this node's side: a client of a table another node owns -------------------------
     async def forward(self, owner: str, scope: Scope, receive: Receive, send: Send) -> None:
+        """Relay the request or socket to `owner`; `unavailable` (503, or 4503 on a socket)
+        at once while the bus is down or when the owner cannot be reached through it."""
+        try:
+            await self._forward(owner, scope, receive, send)
+        except BusDown:
+            if scope["type"] == "http":
+                await unavailable().response()(scope, receive, send)
+            else:
+                websocket = WebSocket(scope, receive, send)
+                await websocket.accept()
+                await refuse(websocket, unavailable())
+
+    async def _forward(self, owner: str, scope: Scope, receive: Receive, send: Send) -> None:
+        if not self.bus.link.connected:
+            raise BusDown
         sid = secrets.token_hex(8)
         relayed = self.relayed[sid] = Relayed(owner)
         opening = {"op": "open", "sid": sid, "from": self.node,
@@ -390,7 +420,7 @@ class Cluster:
             body += event.get("body", b"")
             if event["type"] != "http.request" or not event.get("more_body"):
                 break
-        await self.bus.publish(channel_of(relayed.owner), {**opening, "body": packed(body)})
+        await self._open(relayed.owner, {**opening, "body": packed(body)})
         while True:
             answer: Message | None = None
             with contextlib.suppress(TimeoutError):
@@ -413,8 +443,8 @@ class Cluster:
             await refuse(websocket, e)
             return
         with counted(websocket, address):
-            await self.bus.publish(channel_of(relayed.owner), opening)
-            pump = asyncio.create_task(self._pump(relayed.owner, sid, receive))
+            await self._open(relayed.owner, opening)
+            pump = asyncio.create_task(self._pump(relayed, sid, receive))
             try:
                 await self._relay_out(relayed, send)
             finally:
@@ -424,11 +454,23 @@ class Cluster:
                         await self._to(relayed.owner, "in", sid,
                                        {"type": "websocket.disconnect", "code": 1001})
 
-    async def _pump(self, owner: str, sid: str, receive: Receive) -> None:
-        """The client's events, to the owner, until it disconnects."""
+    async def _open(self, owner: str, opening: dict[str, Any]) -> None:
+        try:
+            await self.bus.publish(channel_of(owner), opening)
+        except Exception as e:
+            log.warning("a relay to %s could not be opened: %r", owner, e)
+            raise BusDown from e
+
+    async def _pump(self, relayed: Relayed, sid: str, receive: Receive) -> None:
+        """The client's events, to the owner, until it disconnects; when one cannot be sent
+        (the bus failed) the client is closed with 1012 and reconnects."""
         while True:
             event = await receive()
-            await self._to(owner, "in", sid, event)
+            try:
+                await self._to(relayed.owner, "in", sid, event)
+            except Exception:
+                relayed.events.put_nowait(None)
+                return
             if event["type"] == "websocket.disconnect":
                 return
 
@@ -455,6 +497,10 @@ class Cluster:
             accepted = accepted or event["type"] == "websocket.accept"
             if event["type"] == "websocket.close":
                 return
+
+
+class BusDown(Exception):
+    """The bus is down: nothing can be relayed now."""
 
 
 def unavailable() -> ApiError:

@@ -273,6 +273,9 @@ def now() -> datetime:
 # in a transaction this long, which rolls the write back and frees the row. The writes are a
 # few statements each, well under this; it is half a lease (leases.LEASE_SECONDS).
 IDLE_IN_TRANSACTION_SECONDS = 3.0
+# A database out of reach fails a connection attempt this fast (libpq's least is 2 s), so
+# the database thread is never held for long by a PostgreSQL that is restarting or gone.
+CONNECT_SECONDS = 3
 
 
 def normalize_url(url: str) -> str:
@@ -295,7 +298,8 @@ def make_engine(url: str) -> Engine:
     if backend != "sqlite":
         try:
             return create_engine(url, pool_pre_ping=True, connect_args=(
-                {"options": _postgres_options(parsed)} if backend == "postgresql" else {}))
+                {"options": _postgres_options(parsed), "connect_timeout": CONNECT_SECONDS}
+                if backend == "postgresql" else {}))
         except ModuleNotFoundError as e:
             raise InvalidOptions(f"database URL {url!r} needs the driver module {e.name!r} "
                                  "(PostgreSQL: pip install 'squidbox[postgres]')") from None
@@ -390,6 +394,11 @@ class Storage:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+    def ping(self) -> None:
+        """Raise unless the database answers a query (/healthz)."""
+        with self.engine.connect() as connection:
+            connection.exec_driver_sql("SELECT 1")
 
     # ---- writing -----------------------------------------------------------------------------
     def create_table(self, record: TableRecord) -> None:

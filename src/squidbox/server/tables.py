@@ -66,6 +66,7 @@ T = TypeVar("T")
 SNAPSHOT_EVERY = 50
 EXPIRED = "expired"
 UNAVAILABLE = "unavailable"
+STOP_STEP_SECONDS = 3.0  # each step of a stop that waits for the database or the bus
 
 
 @dataclass(eq=False)
@@ -778,10 +779,13 @@ class TableManager:
         self._count()
 
     async def close(self) -> None:
+        """Stop, within a few seconds whatever the database and the bus do: each step that
+        waits for them is bounded (a stop must never hang on a dependency that is down)."""
         if self.writes:  # finished first: a deadline stored before a stop gives no extra time
             await asyncio.wait(set(self.writes), timeout=self.limits.close_write_seconds)
         if self.cluster is not None:
-            await self.cluster.hand_back()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.cluster.hand_back(), STOP_STEP_SECONDS)
         for table in self.tables.values():
             table.close_tasks()
             for client in table.clients:
@@ -791,10 +795,13 @@ class TableManager:
             task.cancel()
         await asyncio.gather(*left, return_exceptions=True)
         if self.cluster is not None:
-            await self.cluster.close()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.cluster.close(), STOP_STEP_SECONDS)
         self.bots.close()
         self.loader.shutdown(wait=False, cancel_futures=True)
-        self.executor.shutdown(wait=True)
+        with contextlib.suppress(TimeoutError):  # the database thread's last statement
+            await asyncio.wait_for(asyncio.to_thread(self.executor.shutdown, cancel_futures=True),
+                                   STOP_STEP_SECONDS)
 
     def _count(self) -> None:
         self.metrics.tables.set(len(self.tables))
