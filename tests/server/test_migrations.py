@@ -31,9 +31,10 @@ def stored_options(storage: Storage, table_id: str) -> dict:
 
 
 def create_old_table(storage: Storage, old: TableRecord) -> None:
-    """A table as the releases before issue 15 wrote it: no engine_format column (migration
-    0004 adds it and marks such tables format 1)."""
-    fields = {k: v for k, v in _row_fields(old).items() if k != "engine_format"}
+    """A table as the releases before the engine's format 2 wrote it: no engine_format column
+    (migration 0004 adds it and marks such tables format 1), nor the later ones."""
+    later = ("engine_format", "seed_chosen", "creator")
+    fields = {k: v for k, v in _row_fields(old).items() if k not in later}
     with storage.engine.begin() as connection:
         connection.execute(TableRow.__table__.insert().values(**fields))
 

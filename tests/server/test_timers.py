@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 import squidbox
-from squidbox.server.tables import default_move, derived_seed
+from squidbox.server.tables import bot_seed, default_move
 from tests.server.helpers import (
     create_table,
     drain,
@@ -45,7 +45,7 @@ def test_the_timer_plays_the_default_move_when_time_runs_out(client: TestClient,
     assert state.history[message["version"]][0] == 0
     game, record_seed = state.game, state.seed  # the stored seed (mixed with the secret)
     before = game.replay(2, record_seed, {}, state.history[:message["version"]])
-    seed = derived_seed(record_seed, 0, message["version"], "timer")
+    seed = bot_seed(client.app.state.manager.secret, table, 0, message["version"], "timer")
     assert state.history[message["version"]][1] == default_move(game, seed, before, 0)
 
 

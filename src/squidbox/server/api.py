@@ -19,7 +19,15 @@ from .messages import (
     default_bot,
     new_table,
 )
-from .routing import TableId, limits_of, manager_of, rate_limited, seat_link, seat_of
+from .routing import (
+    TableId,
+    client_address,
+    limits_of,
+    manager_of,
+    rate_limited,
+    seat_link,
+    seat_of,
+)
 from .tables import Table
 from .wording import reword
 
@@ -56,7 +64,7 @@ async def lobby(request: Request, limit: Annotated[int, Query(ge=1, le=1000)] = 
 @router.post("/api/tables", status_code=201, dependencies=[Depends(rate_limited("create"))])
 async def create_table(request: Request, body: NewTableBody) -> dict[str, Any]:
     new = new_table(body, limits_of(request).bot_caps)
-    table, tokens, host_token = await manager_of(request).create(new)
+    table, tokens, host_token = await manager_of(request).create(new, client_address(request))
     return created_answer(table, tokens, host_token)
 
 

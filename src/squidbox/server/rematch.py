@@ -17,7 +17,7 @@ from squidbox.i18n import gettext as _
 
 from .errors import ApiError
 from .messages import MAX_TOKEN_LENGTH, Body, NewTable, Token
-from .routing import TableId, manager_of, rate_limited, seat_link, seat_of
+from .routing import TableId, client_address, manager_of, rate_limited, seat_link, seat_of
 from .tables import Table
 
 router = APIRouter()
@@ -66,7 +66,8 @@ async def rematch(request: Request, table_id: TableId, asked: RematchRequest) ->
     rematches = rematches_of(request)
     async with rematches.lock:
         if table_id not in rematches.made:
-            new_table, tokens, _host = await manager.create(same_seats(table))
+            new_table, tokens, _host = await manager.create(same_seats(table),
+                                                            client_address(request))
             rematches.made[table_id] = (new_table.id, tokens)
             for client in list(table.clients):
                 client.push({"type": "rematch", "table": new_table.id,

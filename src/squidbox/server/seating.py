@@ -117,6 +117,10 @@ async def set_player(request: Request, table_id: TableId,
             if body.seat not in table.record.bots:
                 raise ApiError("illegal_action", _("seat {seat} is not played by a bot").format(
                     seat=body.seat))
+            if table.record.seed_chosen:
+                raise ApiError("illegal_action", _(
+                    "this table's deal was chosen by whoever created it (its seed), so its seats "
+                    "stay with bots; create a new table to play"))
             await change(table, lambda: to_person(table, body.token, body.seat))
             after_change(table, "to_person")
         return host_answer(table, body.token)
@@ -274,5 +278,6 @@ def host_answer(table: Table, host_token: str) -> dict[str, Any]:
                             seat_token(host_token, table.id, seat, record.links[seat]))
         seats.append({**entry, "kind": kind, "url": url})
     return {"table": table.id, "game": table.game.id, "status": table.status,
-            "version": table.version, "seats": seats, "spectator_url": f"/t/{table.id}"}
+            "version": table.version, "seats": seats, "spectator_url": f"/t/{table.id}",
+            "seats_stay_bots": record.seed_chosen}
 

@@ -20,6 +20,7 @@ from alembic.config import Config
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     Float,
     ForeignKey,
@@ -28,6 +29,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     func,
     insert,
     select,
@@ -74,6 +76,10 @@ class TableRow(Base):
     # The engine's snapshot format (and seeded generator) the game was dealt with: 1 before
     # issue 15, whose tables migration 0004 marks; engine.FORMAT for every new table.
     engine_format: Mapped[int] = mapped_column(Integer, server_default="1")
+    # Migration 0009: whether a client chose the seed (such a table never seats a person), and
+    # who created it (a keyed hash of the address: bots think in turns per creator).
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    creator: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class ActionRow(Base):
@@ -198,6 +204,8 @@ class TableRecord:
     issued: dict[int, int] = field(default_factory=dict)  # seat -> host-made links issued so far
     engine_format: int = ENGINE_FORMAT
     undos: list[UndoNote] = field(default_factory=list)  # moves taken back, in order
+    seed_chosen: bool = False  # the creator chose the seed: the seats stay with bots
+    creator: str | None = None  # who created it (bots' turns are shared out per creator)
 
     def seating(self) -> list[dict[str, Any]]:
         return [{"name": self.names.get(seat), "link": self.links.get(seat),
@@ -544,7 +552,8 @@ RAW_TABLE = (TableRow.id, TableRow.game, TableRow.players,
              type_coerce(TableRow.options, Text), type_coerce(TableRow.seed, Text),
              type_coerce(TableRow.bots, Text), type_coerce(TableRow.token_hashes, Text),
              TableRow.turn_seconds, TableRow.leave_seconds, TableRow.leave_bot, TableRow.status,
-             type_coerce(TableRow.created, Text), TableRow.engine_format)
+             type_coerce(TableRow.created, Text), TableRow.engine_format, TableRow.seed_chosen,
+             TableRow.creator)
 
 
 def _json(value: Any) -> Any:
@@ -562,7 +571,7 @@ def _checked_record(row: Any) -> TableRecord | BadRow:
 
 def _record_or_raise(row: Any) -> TableRecord:
     (table_id, game, players, options, seed, bots, hashes, turn, leave, leave_bot, status,
-     created, engine_format) = row
+     created, engine_format, seed_chosen, creator) = row
     try:
         record = TableRecord(
             id=table_id, game=_text(game), players=_int(players, 1, 99),
@@ -572,7 +581,9 @@ def _record_or_raise(row: Any) -> TableRecord:
             token_hashes=[h if h is None else _text(h) for h in _typed(_json(hashes), list)],
             turn_seconds=_seconds(turn), leave_seconds=_seconds(leave),
             leave_bot=_text(leave_bot), status=_text(status), created=_moment(created),
-            engine_format=_int(engine_format, 1, ENGINE_FORMAT))
+            engine_format=_int(engine_format, 1, ENGINE_FORMAT),
+            seed_chosen=_typed(seed_chosen, bool),
+            creator=None if creator is None else _text(creator))
     except (ValueError, TypeError) as e:
         raise BadRow(str(table_id), f"malformed row: {e}") from None
     if len(record.token_hashes) != record.players or \

@@ -115,11 +115,18 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"))
 
 
-def derived_seed(*parts: object) -> int:
-    """A seed for a bot's decision, a function of the table seed, seat and version only, so
-    that bot games are reproducible and do not depend on restarts."""
-    digest = hashlib.sha256(":".join(map(str, parts)).encode()).digest()
+def bot_seed(secret: bytes, table_id: str, seat: int, version: int, purpose: str) -> int:
+    """The seed of one decision of a bot (or of the turn timer, `purpose`): from the server's
+    secret, never from the table's seed, which its creator may have chosen and everyone sees
+    once the game is over. So nobody can work out what a bot will do."""
+    digest = hmac.new(secret, f"{table_id}:{seat}:{version}:{purpose}".encode(),
+                      hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big") >> 2
+
+
+def creator_key(secret: bytes, address: str) -> str:
+    """Who created a table, as stored: a keyed hash of the address (not the address itself)."""
+    return hmac.new(secret, address.encode(), hashlib.sha256).hexdigest()[:32]
 
 
 def mixed_seed(secret: bytes, seed: int, table_id: str) -> int:
@@ -577,7 +584,7 @@ class Table:
             seat, version = seats[0], self.version
             spec = self.bot_spec(seat)
             assert spec is not None
-            seed = derived_seed(self.record.seed, seat, version)
+            seed = bot_seed(self.manager.secret, self.id, seat, version, "bot")
             action = await self.manager.think(bot_move, self.game, spec, seed,
                                               self.state.clone(), seat)
             outcome = await self._submit_computed(seat, action, version, "bot")
@@ -592,7 +599,7 @@ class Table:
         failures = 0
         while self.deadlines.get(seat) == deadline:
             version = self.version
-            seed = derived_seed(self.record.seed, seat, version, "timer")
+            seed = bot_seed(self.manager.secret, self.id, seat, version, "timer")
             action = await self.manager.think(default_move, self.game, seed,
                                               self.state.clone(), seat)
             outcome = await self._submit_computed(seat, action, version, "timer")
@@ -808,11 +815,13 @@ class TableManager:
         self.metrics.quarantined.set(len(self.quarantined))
         self.metrics.connections.set(self.connections)
 
-    async def create(self, new: NewTable) -> tuple[Table, dict[int, str], str]:
-        """A new table; returns it with the tokens of its human seats that are not open and its
-        host token (none of them stored). A client's seed is mixed with the server's secret
-        when the table has people (whoever chose it cannot know the deals); a table of bots
-        only keeps it, for reproducible bot games."""
+    async def create(self, new: NewTable, address: str = "unknown"
+                     ) -> tuple[Table, dict[int, str], str]:
+        """A new table, created from `address`; returns it with the tokens of its human seats
+        that are not open and its host token (none of them stored). A client's seed is mixed
+        with the server's secret when the table has people (whoever chose it cannot know the
+        deals); a table of bots only keeps it, for reproducible deals, and is marked so: it
+        never seats a person (seating.py)."""
         if len(self.tables) >= self.limits.max_tables:
             raise ApiError("full", _("the server has {count} tables open, its limit; try again "
                                      "later").format(count=len(self.tables)))
@@ -834,7 +843,8 @@ class TableManager:
             turn_seconds=new.turn_seconds, leave_seconds=new.leave_seconds,
             leave_bot=new.leave_bot, status=OPEN if new.open_seats else PLAYING, created=now(),
             host_hash=hash_token(host_token), links=dict.fromkeys(tokens, 0),
-            issued=dict.fromkeys(tokens, 1))
+            issued=dict.fromkeys(tokens, 1), seed_chosen=new.seed is not None and not humans,
+            creator=creator_key(self.secret, address))
         if self.cluster is not None:
             self.storage.fences[table_id] = 1  # its creator holds its first lease
         try:

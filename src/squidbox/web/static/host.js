@@ -112,6 +112,11 @@ function seatItem(seat) {
       return node;
     }));
     item.append(button(t("Hand to a bot"), (b) => post("seats", { seat: seat.seat, bot: select.value }, b)), select);
+  } else if (seat.kind === "bot" && seatsStayBots) {
+    const note = document.createElement("p");
+    note.className = "muted";
+    note.textContent = t("Its creator chose this table's deal (its seed), so its seats stay with bots.");
+    item.appendChild(note);
   } else if (seat.kind === "bot") {
     item.appendChild(button(t("Give back to a person"), (b) => post("seats", { seat: seat.seat, bot: null }, b)));
   }
@@ -119,9 +124,11 @@ function seatItem(seat) {
 }
 
 let currentStatus = "";
+let seatsStayBots = false;
 
 function render(answer) {
   currentStatus = answer.status;
+  seatsStayBots = Boolean(answer.seats_stay_bots);
   const words = { open: t("waiting for players"), playing: t("being played"), finished: t("finished"),
     ended: t("ended by you"), expired: t("expired") };
   statusLine.textContent = t("Table {table} ({game}) is {status}.", { table: answer.table, game: answer.game, status: words[answer.status] || answer.status });
