@@ -21,8 +21,17 @@ heuristic bot once per sample) raises `Abandoned` past the deadline, so it stops
 worker that still has not answered `grace` seconds after the deadline is killed and replaced.
 Abandoned work therefore never piles up.
 
-The queue: at most `queue` moves wait for a worker; one more raises `PoolFull` at once (the
-caller plays its fallback move). `close` kills the workers without waiting for them.
+Fair shares (`Share`): no one can make other tables' bots slow or random by creating many
+tables of strong bots. Waiting moves are handed out in this order: a table with people first
+(someone waits for it), quick moves (heuristic, timer) before searches, then the creator served
+longest ago, then the oldest. A table with people is due `budget` seconds after its move was
+queued, and one worker is kept free of bot-only tables (when there are two or more), so its
+bots answer within their budget. A table of bots only waits its turn as long as it takes and
+then has its whole budget to think; one creator's bot-only tables use at most half the workers
+kept for them.
+
+The queue: at most `queue` moves of one creator wait for a worker; one more raises `PoolFull` at
+once (the caller plays its fallback move). `close` kills the workers without waiting for them.
 """
 
 from __future__ import annotations
@@ -34,8 +43,9 @@ import os
 import random
 import signal
 import time
+from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
@@ -80,6 +90,16 @@ class Interruptible:
         return getattr(self._state, name)
 
 
+@dataclass(frozen=True)
+class Share:
+    """Whose move it is, for the fair order: the table's creator, whether people sit at the
+    table, and whether the move is a search (long) rather than a quick one."""
+
+    creator: str = ""
+    people: bool = True
+    search: bool = False
+
+
 @dataclass(eq=False)
 class _Job:
     function: Callable[..., Any]
@@ -87,8 +107,71 @@ class _Job:
     seed: int
     snapshot: dict[str, Any]  # the state as the seat sees it
     seat: int
-    deadline: float
+    budget: float
+    share: Share
     future: asyncio.Future[Any]
+    queued: float = field(default_factory=time.monotonic)
+    deadline: float = 0.0  # set when it is due: at once for people, when it starts otherwise
+
+    def __post_init__(self) -> None:
+        if self.share.people:
+            self.deadline = self.queued + self.budget
+
+
+class FairQueue:
+    """The moves waiting for a worker, handed out in the order the module's docstring gives."""
+
+    def __init__(self, workers: int, per_creator: int) -> None:
+        self.per_creator = per_creator
+        self.for_bots = workers - 1 if workers > 1 else workers  # one kept for people
+        self.per_bot_creator = max(1, self.for_bots // 2)
+        self.waiting: list[_Job] = []
+        self.running: Counter[str] = Counter()  # bot-only moves thinking, per creator
+        self.served: dict[str, int] = {}  # creator -> when last served (a counter)
+        self.turns = 0
+        self.changed = asyncio.Event()
+
+    def put(self, job: _Job) -> None:
+        creator = job.share.creator
+        if sum(1 for other in self.waiting if other.share.creator == creator) >= self.per_creator:
+            raise PoolFull(f"{self.per_creator} bot moves of this creator are already waiting")
+        self.waiting.append(job)
+        self.changed.set()
+
+    async def take(self) -> _Job:
+        """The next move a worker may take (waiting until there is one)."""
+        while True:
+            self.waiting = [job for job in self.waiting if not job.future.done()]
+            eligible = [job for job in self.waiting if self._may_start(job)]
+            if eligible:
+                job = min(eligible, key=self._order)
+                self.waiting.remove(job)
+                self.turns += 1
+                self.served[job.share.creator] = self.turns
+                if not job.share.people:
+                    self.running[job.share.creator] += 1
+                    job.deadline = time.monotonic() + job.budget
+                return job
+            self.changed.clear()
+            await self.changed.wait()
+
+    def finished(self, job: _Job) -> None:
+        if not job.share.people:
+            self.running[job.share.creator] -= 1
+            self.changed.set()
+
+    def _may_start(self, job: _Job) -> bool:
+        if job.share.people:
+            return True
+        return (sum(self.running.values()) < self.for_bots
+                and self.running[job.share.creator] < self.per_bot_creator)
+
+    def _order(self, job: _Job) -> tuple[bool, bool, int, float]:
+        return (not job.share.people, job.share.search, self.served.get(job.share.creator, 0),
+                job.queued)
+
+    def __len__(self) -> int:
+        return len(self.waiting)
 
 
 class _Worker:
@@ -112,65 +195,69 @@ class BotPool:
         self.processes = processes
         self.grace = grace
         self.queue_size = queue
-        self.queue: asyncio.Queue[_Job] | None = None  # made in the event loop, on first use
+        self.queue: FairQueue | None = None  # made in the event loop, on first use
         self.slots: list[asyncio.Task[None]] = []
         self.workers: dict[int, _Worker] = {}  # slot -> its live worker
         self.replaced = 0  # workers killed for not stopping in time, or lost
 
     async def run(self, budget: float, function: Callable[..., T], game: Game,
-                  *args: Any) -> T:
+                  *args: Any, share: Share = Share()) -> T:
         """`function(game, *settings, seed, state, seat)` for `args` = (*settings, seed, state,
-        seat), thought in a worker on the state as `seat` sees it; TimeoutError past `budget`
-        seconds from now, PoolFull when the queue is full, WorkerLost when the worker died."""
+        seat), thought in a worker on the state as `seat` sees it. For a table with people
+        (`share`): TimeoutError past `budget` seconds from now; for a table of bots, once it
+        started, past `budget` seconds of thinking. PoolFull when the creator's queue is full,
+        WorkerLost when the worker died."""
         *settings, seed, state, seat = args
         loop = asyncio.get_running_loop()
         if self.queue is None:
-            self.queue = asyncio.Queue(self.queue_size)
+            self.queue = FairQueue(self.processes, self.queue_size)
             self.slots = [loop.create_task(self._slot(n), name=f"bot slot {n}")
                           for n in range(self.processes)]
         seen = state.resample(seat, random.Random(seed), records=True)
         future: asyncio.Future[T] = loop.create_future()
-        job = _Job(function, tuple(settings), seed, seen.to_json(), seat,
-                   time.monotonic() + budget, future)
+        job = _Job(function, tuple(settings), seed, seen.to_json(), seat, budget, share, future)
+        self.queue.put(job)
         try:
-            self.queue.put_nowait(job)
-        except asyncio.QueueFull:
-            raise PoolFull(f"{self.queue_size} bot moves are already waiting") from None
-        try:
-            return await asyncio.wait_for(asyncio.shield(future), budget)
+            if share.people:
+                return await asyncio.wait_for(asyncio.shield(future), budget)
+            return await future
         finally:
             future.cancel()  # a job not started yet is then skipped
 
     def waiting(self) -> int:
         """Moves queued and not yet handed to a worker."""
-        return 0 if self.queue is None else self.queue.qsize()
+        return 0 if self.queue is None else len(self.queue)
 
     async def _slot(self, slot: int) -> None:
         """Hand queued moves to this slot's worker, one at a time."""
         assert self.queue is not None
         while True:
-            job = await self.queue.get()
-            if job.future.done():  # its caller stopped waiting before it started
-                continue
+            job = await self.queue.take()
             try:
-                worker = self.workers.get(slot) or await self._start(slot)
-            except Exception as e:
-                _settle(job.future, None, WorkerLost(f"no bot worker could start: {e!r}"))
-                continue
-            try:
-                kind, value = await self._ask(worker, job)
-            except (TimeoutError, EOFError, OSError) as e:
-                worker.kill()
-                del self.workers[slot]
-                self.replaced += 1
-                _settle(job.future, None, WorkerLost(f"the bot worker was lost: {e!r}"))
-                continue
-            if kind == "move":
-                _settle(job.future, value, None)
-            elif kind == "abandoned":
-                _settle(job.future, None, TimeoutError())
-            else:
-                _settle(job.future, None, WorkerLost(value))
+                await self._think(slot, job)
+            finally:
+                self.queue.finished(job)
+
+    async def _think(self, slot: int, job: _Job) -> None:
+        try:
+            worker = self.workers.get(slot) or await self._start(slot)
+        except Exception as e:
+            _settle(job.future, None, WorkerLost(f"no bot worker could start: {e!r}"))
+            return
+        try:
+            kind, value = await self._ask(worker, job)
+        except (TimeoutError, EOFError, OSError) as e:
+            worker.kill()
+            del self.workers[slot]
+            self.replaced += 1
+            _settle(job.future, None, WorkerLost(f"the bot worker was lost: {e!r}"))
+            return
+        if kind == "move":
+            _settle(job.future, value, None)
+        elif kind == "abandoned":
+            _settle(job.future, None, TimeoutError())
+        else:
+            _settle(job.future, None, WorkerLost(value))
 
     async def _start(self, slot: int) -> _Worker:
         worker = self.workers[slot] = await asyncio.to_thread(_Worker)  # may fork the helper
@@ -196,6 +283,8 @@ class BotPool:
         """Stop at once: slots cancelled, workers killed mid-thought."""
         for task in self.slots:
             task.cancel()
+        for job in self.queue.waiting if self.queue is not None else ():
+            job.future.cancel()  # its table is closing too
         for worker in self.workers.values():
             worker.kill()
         self.workers.clear()

@@ -32,7 +32,7 @@ from squidbox.i18n import gettext as _
 
 from . import undos
 from .autopass import AutoPass
-from .botpool import Abandoned, BotPool, PoolFull, WorkerLost
+from .botpool import Abandoned, BotPool, PoolFull, Share, WorkerLost
 from .deadlines import SavedDeadlines, load_deadlines
 from .errors import ApiError
 from .limits import Limits
@@ -66,6 +66,7 @@ T = TypeVar("T")
 SNAPSHOT_EVERY = 50
 EXPIRED = "expired"
 UNAVAILABLE = "unavailable"
+QUICK_BOTS = ("random", "heuristic")  # the rest search: their moves queue behind these
 STOP_STEP_SECONDS = 3.0  # each step of a stop that waits for the database or the bus
 
 
@@ -585,7 +586,7 @@ class Table:
             spec = self.bot_spec(seat)
             assert spec is not None
             seed = bot_seed(self.manager.secret, self.id, seat, version, "bot")
-            action = await self.manager.think(bot_move, self.game, spec, seed,
+            action = await self.manager.think(self.share(spec), bot_move, self.game, spec, seed,
                                               self.state.clone(), seat)
             outcome = await self._submit_computed(seat, action, version, "bot")
             if outcome == "refused":
@@ -594,14 +595,20 @@ class Table:
             if failures:
                 await asyncio.sleep(self.manager.backoff(failures))
 
+    def share(self, spec: str) -> Share:
+        """This table's place in the bot pool's fair order, for a move of bot `spec`."""
+        return Share(creator=self.record.creator or self.id,
+                     people=len(self.record.bots) < self.record.players,
+                     search=spec.split(":")[0] not in QUICK_BOTS)
+
     async def _turn_timer(self, seat: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.time()))
         failures = 0
         while self.deadlines.get(seat) == deadline:
             version = self.version
             seed = bot_seed(self.manager.secret, self.id, seat, version, "timer")
-            action = await self.manager.think(default_move, self.game, seed,
-                                              self.state.clone(), seat)
+            action = await self.manager.think(self.share("heuristic"), default_move, self.game,
+                                              seed, self.state.clone(), seat)
             outcome = await self._submit_computed(seat, action, version, "timer")
             if outcome in ("played", "refused"):
                 return
@@ -733,16 +740,18 @@ class TableManager:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, function, *args)
 
-    async def think(self, move: Callable[..., Action], game: Game, *args: Any) -> Action:
+    async def think(self, share: Share, move: Callable[..., Action], game: Game,
+                    *args: Any) -> Action:
         """A bot's or timer's move (`move(game, ..., seed, state, seat)`): a random bot's at
-        once (it is cheap), any other in the bot pool's processes within the per-move budget.
-        Past the budget, with the pool's queue full or its worker lost, the random bot's move
-        (seeded alike) is played instead."""
+        once (it is cheap), any other in the bot pool's processes within the per-move budget,
+        in the pool's fair order (`share`). Past the budget, with the creator's queue full or
+        its worker lost, the random bot's move (seeded alike) is played instead."""
         *settings, seed, state, seat = args
         if move is bot_move and settings == ["random"]:
             return move(game, *args)
         try:
-            return await self.bots.run(self.limits.bot_move_seconds, move, game, *args)
+            return await self.bots.run(self.limits.bot_move_seconds, move, game, *args,
+                                       share=share)
         except (TimeoutError, PoolFull, WorkerLost) as e:
             reason = {TimeoutError: "budget", PoolFull: "full"}.get(type(e), "lost")
             log.warning("a bot move in %s: %s; playing a random move", game.id,
