@@ -302,7 +302,7 @@ def run_server_soak(args: argparse.Namespace) -> int:
     for thread in threads:
         thread.join(timeout=30)
     server.kill()
-    report = check_stored(server, ledger, [entry[0] for entry in opened],
+    report = check_stored(f"sqlite:///{server.database}", ledger, [entry[0] for entry in opened],
                           {entry[0] for entry in opened if entry[3]})
     report.update(seconds=round(time.monotonic() - started), restarts=server.restarts - 1,
                   **counts, refused=ledger.refused, unanswered=ledger.unanswered)
@@ -313,9 +313,9 @@ def run_server_soak(args: argparse.Namespace) -> int:
         else 1
 
 
-def check_stored(server: Server, ledger: Ledger, tables: list[str],
+def check_stored(database: str, ledger: Ledger, tables: list[str],
                  with_people: set[str]) -> dict[str, Any]:
-    storage = Storage(f"sqlite:///{server.database}")
+    storage = Storage(database)
     lost = people_stored = bad_replays = actions = finished = 0
     try:
         for table in tables:
