@@ -14,8 +14,6 @@ import numpy as np
 
 from squidbox.games.observations import Layout
 
-from .board import EMPTY
-
 if TYPE_CHECKING:
     from .game import GridSquid
     from .state import GridSquidState
@@ -91,16 +89,17 @@ def write(state: GridSquidState, seat: int, out: np.ndarray, layout: GridSquidLa
     owner = np.array(state.owner, dtype=np.intp)
     out[layout.tile_starts + layout.owner_column[seat][owner + 1]] = 1.0
     out[layout.cube_columns] = state.cubes
-    out[layout.hand] = state.hands[seat]
-    out[layout.discard] = state.discard
-    out[layout.supply] = _rotated(state.supply, seat)
+    out[layout.hand.start:layout.discard.stop] = state.hands[seat] + state.discard
+    # supply, score, cards in hand and played this round: consecutive, n values each
     scores = [sum(points[s] for points in state.round_points) for s in range(n)]
-    out[layout.score] = [p / (p + SCORE_SCALE) for p in _rotated(scores, seat)]
-    out[layout.in_hand] = _rotated([sum(hand) for hand in state.hands], seat)
-    out[layout.played] = _rotated(state.played, seat)
+    out[layout.supply.start:layout.played.stop] = (
+        _rotated(state.supply, seat)
+        + [p / (p + SCORE_SCALE) for p in _rotated(scores, seat)]
+        + _rotated([sum(hand) for hand in state.hands], seat)
+        + _rotated(state.played, seat))
     out[layout.deck.start] = len(state.deck)
     out[layout.round.start + state.round - 1] = 1.0
-    out[layout.to_move.start] = state.current == seat and state.current != EMPTY
+    out[layout.to_move.start] = state.current == seat
     out *= layout.scale
 
 
