@@ -229,9 +229,12 @@ def markdown() -> str:
     game = squidbox.list_games()[0]
     lines += [
         "## The history block of the information-state tensor", "",
-        "Appended to every game's observation; shown for "
-        f"{game.name} at {game.player_counts[0]} players ({len(game.actions)} action ids, "
-        "squidbox's stable ids).", "",
+        "Appended to every game's observation (slices count from its first value after the",
+        f"observation); shown for {game.name} at {game.player_counts[0]} players "
+        f"({len(game.actions)} action ids, squidbox's stable ids). It is written from the",
+        "state's history as that seat saw it (another seat's hidden vote or play counts as",
+        "unseen), so it needs a state that keeps records: a search state (`clone(records=False)`,",
+        "`resample` without records) has an empty history and a zero block.", "",
         history_layout(game, game.player_counts[0]).table(), "",
     ]
     return "\n".join(lines)
