@@ -44,7 +44,7 @@ def env_steps_per_cpu_second(game_id: str, players: int, seconds: float) -> floa
                 break
             environment.reset()
             continue
-        environment.step(choice(np.flatnonzero(observation["action_mask"]).tolist()))
+        environment.step(int(choice(np.flatnonzero(observation["action_mask"]))))
         steps += 1
     return steps / (time.process_time() - cpu)
 

@@ -129,8 +129,7 @@ class Observer:
     def action_mask(self, state: State, seat: int) -> np.ndarray:
         """1 for each action id legal for the seat now (int8, one per distinct action)."""
         mask = np.zeros(len(self._action_ids), dtype=np.int8)
-        ids = self._action_ids
-        mask[[ids[action] for action in state.legal_actions(seat)]] = 1
+        mask[list(map(self._action_ids.__getitem__, state.legal_actions(seat)))] = 1
         return mask
 
     def information_state(self, state: State, seat: int,

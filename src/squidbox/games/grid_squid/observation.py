@@ -67,6 +67,19 @@ class GridSquidLayout(Layout):
             [[0] + [(owner - seat) % n + 1 for owner in range(n)] for seat in range(n)],
             dtype=np.intp) + s
         self.cube_columns = self.tile_starts + s + n + 1
+        # for the one-state writer: per observer seat, the owner slot column by owner (0…n-1,
+        # then nobody last, so that EMPTY = -1 reads it); the cells written with values
+        self.owner_columns = [[(owner - seat) % n + 1 for owner in range(n)] + [0]
+                              for seat in range(n)]
+        self.owner_starts = (self.tile_starts + s).tolist()
+        # the cells of the cubes, the hand, the discards, each seat's supply, score, cards in
+        # hand and played this round in seat order (so placed round the table from `seat`),
+        # and the deck
+        self.value_cells = [np.concatenate([
+            self.cube_columns, np.arange(self.hand.start, self.discard.stop),
+            *[np.array([part.start + (other - seat) % n for other in range(n)])
+              for part in (self.supply, self.score, self.in_hand, self.played)],
+            [self.deck.start]]) for seat in range(n)]
         self._symbols_of: list[int] | None = None
         self._symbol_cells = np.zeros(self.tiles, dtype=np.intp)
 
@@ -84,24 +97,17 @@ def layout(game: GridSquid, num_players: int) -> GridSquidLayout:
 
 
 def write(state: GridSquidState, seat: int, out: np.ndarray, layout: GridSquidLayout) -> None:
-    n = layout.num_players
     out[layout.symbol_cells(state.tile_symbols)] = 1.0
-    owner = np.array(state.owner, dtype=np.intp)
-    out[layout.tile_starts + layout.owner_column[seat][owner + 1]] = 1.0
-    out[layout.cube_columns] = state.cubes
-    out[layout.hand.start:layout.discard.stop] = state.hands[seat] + state.discard
-    # supply, score, cards in hand and played this round: consecutive, n values each
-    scores = [sum(points[s] for points in state.round_points) for s in range(n)]
-    out[layout.supply.start:layout.played.stop] = (
-        _rotated(state.supply, seat)
-        + [p / (p + SCORE_SCALE) for p in _rotated(scores, seat)]
-        + _rotated([sum(hand) for hand in state.hands], seat)
-        + _rotated(state.played, seat))
-    out[layout.deck.start] = len(state.deck)
-    out[layout.round.start + state.round - 1] = 1.0
-    out[layout.to_move.start] = state.current == seat
+    column = layout.owner_columns[seat]  # by owner; an empty tile's owner, -1, reads the last
+    hot = [start + column[owner] for start, owner in zip(layout.owner_starts, state.owner,
+                                                          strict=True)]
+    hot.append(layout.round.start + state.round - 1)
+    if state.current == seat:
+        hot.append(layout.to_move.start)
+    out[hot] = 1.0
+    scores = state.scores()
+    out[layout.value_cells[seat]] = (
+        state.cubes + state.hands[seat] + state.discard + state.supply
+        + [p / (p + SCORE_SCALE) for p in scores]
+        + [sum(hand) for hand in state.hands] + state.played + [len(state.deck)])
     out *= layout.scale
-
-
-def _rotated(values: list[int], seat: int) -> list[int]:
-    return values[seat:] + values[:seat]

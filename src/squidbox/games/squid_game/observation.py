@@ -125,6 +125,9 @@ class SquidGameLayout(Layout):
                 for k, token in enumerate(game.tokens.of_seat((seat + slot) % n)):
                     rows[token] = self.token_part.start + (slot * self.per_team + k) * self.width
             self.token_row.append(rows)
+        # per observer seat and token column: token number -> its cell
+        self.token_cells = [[{token: row + column for token, row in rows.items()}
+                             for column in range(self.width)] for rows in self.token_row]
 
 
 def layout(game: SquidGame, num_players: int) -> SquidGameLayout:
@@ -133,13 +136,13 @@ def layout(game: SquidGame, num_players: int) -> SquidGameLayout:
 
 def write(state: SquidGameState, seat: int, out: np.ndarray, layout: SquidGameLayout) -> None:
     n = layout.num_players
-    rows = layout.token_row[seat]
     hot = [layout.games.start + layout.stage_index[name] for name in state.games]
     hot.append(layout.phase.start + PHASES.index(state.phase))
     order = [(seat + slot) % n for slot in range(n)]
-    for column, groups in enumerate((state.team, state.reserve, state.bank)):
+    for cell_of, groups in zip(layout.token_cells[seat], (state.team, state.reserve, state.bank),
+                               strict=False):
         for tokens in groups:
-            hot.extend(rows[token] + column for token in tokens)
+            hot.extend(map(cell_of.__getitem__, tokens))
     out[layout.to_pick] = [state.to_pick[s] / layout.per_team for s in order]
     if state.winner is not None:
         hot.append(layout.winner.start + (state.winner - seat) % n)
@@ -161,12 +164,15 @@ def _write_game(state: SquidGameState, seat: int, out: np.ndarray, layout: Squid
     g = state.g
     rows = layout.token_row[seat]
     place = PLACES[name]
+    cells, values = [], []
     for key, where in g["at"].items():
         row = rows[int(key)]
         hot.append(row + 3)
         if where is not None:
             hot.append(row + 4)
-            out[row + 5:row + 7] = place(layout, where)
+            cells += (row + 5, row + 6)
+            values += place(layout, where)
+    out[cells] = values
     chosen = g.get("chosen")
     if chosen is not None:
         hot.append(rows[chosen] + 7)

@@ -1,7 +1,9 @@
 """Squid, Inc.'s observation: the Workplace space by space, the Unemployed Line and every
 Mailroom slot by slot (the actions name spaces and slots), the piles per Employee, and the turn.
 
-Everything but the deck's order is face up in Squid, Inc. Pieces are shown by their Employee
+Everything but the deck's order is face up in Squid, Inc. The scores are not in the vector: they
+follow from the Workplace (Employees, controllers and Clout by space), and working them out
+would add about half again to the observation's cost. Pieces are shown by their Employee
 type (the data file's order; Security Guards are one type), owners by seat slot (the observer
 first), Mailrooms from the observer's round the table.
 """
@@ -22,7 +24,6 @@ if TYPE_CHECKING:
 
 PHASES = (START, CHOOSE, KEEP, BRING, ACTIVATE, OVER)
 CLOUT_SCALE = 5.0  # Clout c on a piece is shown as c / (c + 5)
-SCORE_SCALE = 20.0  # a score s as s / (s + 20)
 
 
 class SquidIncLayout(Layout):
@@ -66,8 +67,6 @@ class SquidIncLayout(Layout):
                               "reshuffle is owed")
         self.reshuffles = self.add("reshuffles", 1,
                                    f"reshuffles of the Dismissed pile / {data.reshuffle_limit}")
-        self.score = self.add("score", n, f"per seat slot: the score s now as "
-                              f"s / (s + {SCORE_SCALE:g})")
         self.kinds = sorted(game.flow.questions)
         self.kind_index = {kind: i for i, kind in enumerate(self.kinds)}
         self.kind = self.add("question", len(self.kinds),
@@ -88,7 +87,8 @@ def write(state: SquidIncState, seat: int, out: np.ndarray, layout: SquidIncLayo
     n = layout.num_players
     t = layout.types
     kind = layout.piece_type
-    hot = []
+    hot = []  # cells set to 1
+    cells, values = [], []  # and cells set to a value, in one assignment each
     width = layout.space_width
     at = layout.board.start
     owner, clout = state.owner, state.clout
@@ -98,7 +98,9 @@ def write(state: SquidIncState, seat: int, out: np.ndarray, layout: SquidIncLayo
             hot.append(at + kind[piece])
             if owner[space] >= 0:
                 hot.append(at + t + (owner[space] - seat) % n)
-            out[at + t + n] = clout[space] / (clout[space] + CLOUT_SCALE)
+            if clout[space]:
+                cells.append(at + t + n)
+                values.append(clout[space] / (clout[space] + CLOUT_SCALE))
             if piece in used:
                 hot.append(at + t + n + 1)
             if piece in entered:
@@ -111,12 +113,15 @@ def write(state: SquidIncState, seat: int, out: np.ndarray, layout: SquidIncLayo
         at = room + slot * layout.capacity * layout.room_width
         for card, tokens in state.mailrooms[(seat + slot) % n]:
             hot.append(at + kind[card])
-            out[at + t] = tokens / (tokens + CLOUT_SCALE)
+            cells.append(at + t)
+            values.append(tokens / (tokens + CLOUT_SCALE))
             at += layout.room_width
+    dismissed = [0] * t
     for card in state.dismissed:
-        out[layout.dismissed.start + kind[card]] += 1.0
-    out[layout.deck.start] = len(state.deck)
-    out[layout.guards.start] = len(state.guard_supply)
+        dismissed[kind[card]] += 1
+    out[layout.dismissed] = dismissed
+    cells += (layout.deck.start, layout.guards.start, layout.reshuffles.start)
+    values += (len(state.deck), len(state.guard_supply), state.reshuffles)
     if state.phase != OVER:
         hot.append(layout.current.start + (state.current - seat) % n)
     hot.append(layout.first.start + (state.first_player - seat) % n)
@@ -129,11 +134,8 @@ def write(state: SquidIncState, seat: int, out: np.ndarray, layout: SquidIncLayo
         hot.append(layout.flags.start)
     if state.reshuffle_owed:
         hot.append(layout.flags.start + 1)
-    out[layout.reshuffles.start] = state.reshuffles
-    scores = state.scores()
-    out[layout.score] = [max(0.0, s) / (max(0.0, s) + SCORE_SCALE)
-                         for s in scores[seat:] + scores[:seat]]
     if state.pending is not None:
         hot.append(layout.kind.start + layout.kind_index[state.pending["kind"]])
     out[hot] = 1.0
+    out[cells] = values
     out *= layout.scale
