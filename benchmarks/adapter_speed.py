@@ -9,6 +9,9 @@ Rows alternate, in one process, between
 - PettingZoo: the AEC env (`squidbox.adapters.pettingzoo`), each step being `last()` (the
   designed observation and the action mask of the agent to move) then `step(action)` with a
   uniformly random legal action drawn from the mask;
+- protocol + observation: the engine loop again on a state without log or history (as the env
+  plays), with the observation and the action mask of the seat to move built before each
+  decision and the action drawn from the mask: the env's work without PettingZoo's bookkeeping;
 - observation alone: the designed observation written into a preallocated vector, timed over
   the states of a few seeded random games.
 The ratio is PettingZoo steps over engine decisions per CPU second (the target: at least 0.5).
@@ -49,6 +52,26 @@ def env_steps_per_cpu_second(game_id: str, players: int, seconds: float) -> floa
     return steps / (time.process_time() - cpu)
 
 
+def observed_decisions_per_cpu_second(game_id: str, players: int, seconds: float) -> float:
+    game = squidbox.get_game(game_id)
+    obs = observer(game, players)
+    choice = random.Random(0).choice
+    actions = game.actions
+    decisions = seed = 0
+    cpu = time.process_time()
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        state = game.new_game(players, seed=seed).clone(records=False)
+        seed += 1
+        while movers := state.to_move():
+            mover = movers[0]
+            obs.observation(state, mover)
+            mask = obs.action_mask(state, mover)
+            state.apply(mover, actions[int(choice(np.flatnonzero(mask)))])
+            decisions += 1
+    return decisions / (time.process_time() - cpu)
+
+
 def observations_per_cpu_second(game_id: str, players: int, seconds: float) -> float:
     """The designed observation alone, of the seat to move, over the states of a few seeded
     random games (collected first, so that only the writing is timed)."""
@@ -83,9 +106,9 @@ def main() -> None:
     warnings.simplefilter("ignore")
     print(f"Adapter speed, {python_description()}, {args.seconds:g} s per measurement, "
           f"{args.rounds} rounds, medians per CPU second\n")
-    print("| game | players | engine decisions/s | PettingZoo steps/s | ratio "
-          "| observations/s (alone) |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print("| game | players | engine decisions/s | protocol + observation/s | PettingZoo steps/s "
+          "| ratio | observations/s (alone) |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for game in games:
         counts = [game.min_players] + ([game.max_players] if args.largest else [])
         for players in counts:
@@ -94,10 +117,11 @@ def main() -> None:
                 engine.append(random_playouts(game, players, args.seconds)
                               .decisions_per_cpu_second)
                 env.append(env_steps_per_cpu_second(game.id, players, args.seconds))
+            observed = observed_decisions_per_cpu_second(game.id, players, args.seconds)
             alone = observations_per_cpu_second(game.id, players, args.seconds)
             e, v = statistics.median(engine), statistics.median(env)
-            print(f"| {game.id} | {players} | {e:,.0f} | {v:,.0f} | {v / e:.2f} "
-                  f"| {alone:,.0f} |", flush=True)
+            print(f"| {game.id} | {players} | {e:,.0f} | {observed:,.0f} | {v:,.0f} "
+                  f"| {v / e:.2f} | {alone:,.0f} |", flush=True)
 
 
 if __name__ == "__main__":
