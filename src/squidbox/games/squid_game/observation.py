@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 
 PHASES = (LINEUP, RECRUIT, PLAY, OVER)
 ROUND_SCALE = 5.0  # a game's round r is shown as r / (r + 5)
+# the games' lists of seats waiting for something (Marbles' and Glass Bridge's lists of pairs
+# name the seat first)
+SEAT_LISTS = ("to_enter", "pushers", "placing", "to_place", "blocking", "movers", "queue")
 TOKEN_COLUMNS = ("team", "reserve", "piggy bank", "in play", "placed", "place a", "place b",
                  "chosen")
 
@@ -85,6 +88,11 @@ class SquidGameLayout(Layout):
         self.round = self.add("round", 1, f"the game's round r as r / (r + {ROUND_SCALE:g})")
         self.turn = self.add("turn", n, "per seat slot: 1 for the seat whose turn it is in "
                              "the game's turn order")
+        self.seat_lists = self.add(
+            "listed", n * len(SEAT_LISTS),
+            "per seat slot × list (" + ", ".join(SEAT_LISTS) + "): 1 while the game lists the "
+            "seat there (Red Light, Green Light: to enter, pushers; Dalgona: placing; Squid "
+            "Game: to place, blocking, queue; Glass Bridge: movers)")
         self.has_played = self.add("has played", n, "per seat slot: 1 once it has played its "
                                    "face-down card this round")
         self.own_play = self.add("own play", p, "the observer's face-down card this round, "
@@ -182,6 +190,11 @@ def _write_game(state: SquidGameState, seat: int, out: np.ndarray, layout: Squid
         out[layout.round.start] = g["round"] / (g["round"] + ROUND_SCALE)
     if "order" in g and g["turn"] < len(g["order"]):
         hot.append(layout.turn.start + (g["order"][g["turn"]] - seat) % n)
+    width = len(SEAT_LISTS)
+    for column, key in enumerate(SEAT_LISTS):
+        for item in g.get(key, ()):
+            listed = item if type(item) is int else item[0]
+            hot.append(layout.seat_lists.start + (listed - seat) % n * width + column)
     if name != "marbles" and "played" in g:  # Marbles' "played" are finished groups
         played = g["played"]
         hot.extend(layout.has_played.start + (s - seat) % n
