@@ -3,12 +3,13 @@
     from squidbox.adapters.gymnasium import SquidboxEnv
     e = SquidboxEnv("grid_squid", num_players=3, seat=0, opponents="heuristic")
 
-Observations are {"observation": the seat's view as hashed features, "action_mask": legal
-action ids}, as in the PettingZoo adapter. The reward is 0 until the game ends, then the seat's
-return (1 win, 0 loss, shared wins split). Opponents are squidbox bot specs ("random",
-"heuristic", "ismcts:iterations=100"), seeded from the reset seed, and only see what their seats
-see. An action that is not legal now ends the episode with `illegal_action_reward` (default -1)
-and info["illegal_action"] True, since Gymnasium agents may sample any action.
+Observations are {"observation": the game's designed observation of the seat (a bounded Box,
+docs/observations.md), "action_mask": legal action ids}, as in the PettingZoo adapter. The
+reward is 0 until the game ends, then the seat's return (1 win, 0 loss, shared wins split).
+Opponents are squidbox bot specs ("random", "heuristic", "ismcts:iterations=100"), seeded from
+the reset seed, and only see what their seats see. An action that is not legal now ends the
+episode with `illegal_action_reward` (default -1) and info["illegal_action"] True, since
+Gymnasium agents may sample any action.
 """
 
 from __future__ import annotations
@@ -23,8 +24,7 @@ from gymnasium import spaces
 import squidbox
 from squidbox.bots import Bot, make_bot
 from squidbox.engine import InvalidOptions, State
-
-from .encoding import SIZE, action_mask, encode_view
+from squidbox.games.observations import observer
 
 
 class SquidboxEnv(gym.Env):
@@ -44,8 +44,10 @@ class SquidboxEnv(gym.Env):
         self.game.new_game(self.num_players, seed=0, options=self.options)  # validate now
         self.render_mode = render_mode
         self.illegal_action_reward = illegal_action_reward
+        self._observer = observer(self.game, self.num_players)
         self.observation_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (SIZE,), np.float32),
+            "observation": spaces.Box(self._observer.layout.low(), self._observer.layout.high(),
+                                      (self._observer.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.game.num_distinct_actions,), np.int8),
         })
         self.action_space = spaces.Discrete(self.game.num_distinct_actions)
@@ -94,5 +96,5 @@ class SquidboxEnv(gym.Env):
 
     def _observe(self) -> dict[str, np.ndarray]:
         assert self.state is not None
-        return {"observation": encode_view(self.state.view(self.seat)),
-                "action_mask": action_mask(self.game, self.state.legal_actions(self.seat))}
+        return {"observation": self._observer.observation(self.state, self.seat),
+                "action_mask": self._observer.action_mask(self.state, self.seat)}

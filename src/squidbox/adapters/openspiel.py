@@ -11,8 +11,11 @@ How the games map onto OpenSpiel's model:
 - Utility: squidbox returns (1 win, 0 loss, shared wins split) add up to 1: CONSTANT_SUM.
 - Information state string: the seat's log and view as JSON (perfect recall: the log is
   everything the seat has seen). Observation string: the view alone. Observation tensor: the
-  view's hashed features (squidbox.adapters.encoding). None of them includes anything the seat
-  may not see: they come from view(p) and log(p) only.
+  game's designed observation (squidbox.games.observations, docs/observations.md);
+  information state tensor: that observation followed by the public history the seat saw, in
+  a fixed size (per-seat counts of the actions it saw taken and the last decisions). None of
+  them includes anything the seat may not see (the tests resample what it cannot see).
+  Before the deal (the root chance node) both tensors are zero.
 - resample_from_infostate uses squidbox's resample, so OpenSpiel's IS-MCTS searches fairly.
 
 Parameters: players (default the game's fewest), seeds (root chance outcomes, default 1000),
@@ -30,8 +33,7 @@ import pyspiel
 
 import squidbox
 from squidbox.engine import Game, State
-
-from .encoding import SIZE, encode_view
+from squidbox.games.observations import Observer, observer
 
 SEEDS = 1000
 
@@ -53,7 +55,7 @@ def _game_type(game: Game) -> Any:
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={"players": game.min_players, "seeds": SEEDS, "options": "{}"},
@@ -93,7 +95,7 @@ class SpielGame(pyspiel.Game):
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
-        return ViewObserver(perfect_recall)
+        return ViewObserver(observer(self.squidbox_game, self.num_players()), perfect_recall)
 
 
 class SpielState(pyspiel.State):
@@ -173,17 +175,23 @@ class SpielState(pyspiel.State):
 
 
 class ViewObserver:
-    """OpenSpiel's observer interface over a seat's view (or view and log, for perfect recall)."""
+    """OpenSpiel's observer interface: the designed observation, or for perfect recall the
+    information-state tensor (and the view, or view and log, as strings)."""
 
-    def __init__(self, perfect_recall: bool) -> None:
+    def __init__(self, observer: Observer, perfect_recall: bool) -> None:
+        self.observer = observer
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(SIZE, np.float32)
-        self.dict = {"view": self.tensor}
+        size = observer.info_size if perfect_recall else observer.size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"information_state" if perfect_recall else "observation": self.tensor}
 
     def set_from(self, state: SpielState, player: int) -> None:
-        self.tensor.fill(0)
-        if state.inner is not None:
-            self.tensor[:] = encode_view(state.inner.view(player))
+        if state.inner is None:
+            self.tensor.fill(0)
+        elif self.perfect_recall:
+            self.observer.information_state(state.inner, player, self.tensor)
+        else:
+            self.observer.observation(state.inner, player, self.tensor)
 
     def string_from(self, state: SpielState, player: int) -> str:
         if self.perfect_recall:

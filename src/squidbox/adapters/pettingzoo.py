@@ -4,7 +4,8 @@
     e = env("grid_squid", num_players=3)
 
 Agents are "player_0", "player_1", …, one per seat. Each observation is
-{"observation": the seat's view as hashed features (squidbox.adapters.encoding),
+{"observation": the game's designed observation of that seat (squidbox.games.observations,
+ docs/observations.md; a Box with each value's real bounds),
  "action_mask": 1 for each action id legal for that seat now}. Actions are squidbox's stable
 action ids. The agent selected is the seat to move (the first still to submit when several
 decide at once; their choices stay hidden from one another). Rewards are 0 until the game ends,
@@ -23,8 +24,7 @@ from pettingzoo import AECEnv
 
 import squidbox
 from squidbox.engine import State
-
-from .encoding import SIZE, action_mask, encode_view
+from squidbox.games.observations import observer
 
 
 class SquidboxAECEnv(AECEnv):
@@ -40,8 +40,10 @@ class SquidboxAECEnv(AECEnv):
         self.metadata = {**self.metadata, "name": f"squidbox_{game_id}_v0"}
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(self.num_players)]
+        self._observer = observer(self.game, self.num_players)
         self._observation_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (SIZE,), np.float32),
+            "observation": spaces.Box(self._observer.layout.low(), self._observer.layout.high(),
+                                      (self._observer.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.game.num_distinct_actions,), np.int8),
         })
         self._action_space = spaces.Discrete(self.game.num_distinct_actions)
@@ -57,8 +59,9 @@ class SquidboxAECEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._seeds.seed(seed)
+        # Without log or history (a search state): the env shows neither, and steps faster.
         self.state = self.game.new_game(self.num_players, seed=self._seeds.getrandbits(62),
-                                        options=self.options)
+                                        options=self.options).clone(records=False)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -70,8 +73,8 @@ class SquidboxAECEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.state is not None, "call reset() first"
         seat = self._seat(agent)
-        return {"observation": encode_view(self.state.view(seat)),
-                "action_mask": action_mask(self.game, self.state.legal_actions(seat))}
+        return {"observation": self._observer.observation(self.state, seat),
+                "action_mask": self._observer.action_mask(self.state, seat)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

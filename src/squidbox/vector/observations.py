@@ -1,101 +1,67 @@
-"""What one seat of a batched Grid Squid may see, as a flat float32 vector.
+"""What one seat of a batched Grid Squid may see, as a flat float32 vector: Grid Squid's designed
+observation (`squidbox.games.grid_squid.observation`), written for B games at once from the
+batch's arrays with the same layout, offsets and scales as the engine's one-state writer.
 
 Only public information and the seat's own hand: the board (each tile's symbol, its owner
 relative to the viewer, its cubes), the viewer's cards, every seat's supply, score, hand size and
 cards played this round (ordered from the viewer round the table), the discard pile, the deck's
 size, the round, and whether the viewer is to move. Never another seat's cards or the deck's
-order."""
+order. The tests compare every seat's batched vector with the engine writer's for the same game."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+from squidbox.games.grid_squid.observation import SCORE_SCALE, GridSquidLayout
 
 from .rules import Rules
 
 if TYPE_CHECKING:
+    from squidbox.games.grid_squid.game import GridSquid
+
     from .grid_squid import GridSquidBatch
 
 
+@cache
+def _layout(game: GridSquid, num_players: int) -> GridSquidLayout:
+    return GridSquidLayout(game, num_players)
+
+
+def layout_of(r: Rules) -> GridSquidLayout:
+    return _layout(r.game, r.num_players)
+
+
 def observation_size(r: Rules) -> int:
-    n = r.num_players
-    return r.tiles * (r.symbols + n + 2) + 2 * r.symbols + 4 * n + 1 + r.rounds + 1
+    return layout_of(r).size
 
 
 def observe(batch: GridSquidBatch, viewer: np.ndarray) -> np.ndarray:
-    """Written straight into one zeroed [B, size] array, part by part (no temporaries to join)."""
-    r = batch.rules
+    """Written straight into one zeroed [B, size] array, part by part (no temporaries to join),
+    raw counts first, then scaled by one multiplication."""
+    layout = layout_of(batch.rules)
     n = batch.num_players
     b = batch.batch_size
-    s = r.symbols
-    width = s + n + 2  # per tile: symbol one-hot, relative owner one-hot (0 = nobody), cubes
-    out = np.zeros((b, observation_size(r)), dtype=np.float32)
-    tiles = out[:, :r.tiles * width].reshape(b, r.tiles, width)
+    out = np.zeros((b, layout.size), dtype=np.float32)
     games = np.arange(b)
     rows = games[:, None]
-    starts = np.arange(r.tiles) * width  # each tile's first column in out
+    starts = layout.tile_starts
     out[rows, starts + batch.tile_symbols] = 1.0
-    owner = batch.owner.astype(np.intp)
-    relative = np.where(owner < 0, 0, (owner - viewer[:, None]) % n + 1)
-    out[rows, starts + s + relative] = 1.0
-    np.divide(batch.cubes, 4.0, out=tiles[:, :, s + n + 1])
+    owner = batch.owner.astype(np.intp) + 1  # 0: nobody
+    out[rows, starts + layout.owner_column[viewer[:, None], owner]] = 1.0
+    out[:, layout.cube_columns] = batch.cubes
     order = (viewer[:, None] + np.arange(n)) % n  # seats from the viewer round the table
-    at = r.tiles * width
-
-    def put(values: np.ndarray) -> None:
-        nonlocal at
-        width = values.shape[1]
-        out[:, at:at + width] = values
-        at += width
-
-    put(batch.hands[games, viewer] / r.hand_size)
-    put(batch.discard / r.cards_per_symbol)
-    put(batch.supply[rows, order] / r.cubes)
-    put(batch.round_points.sum(axis=1)[rows, order] / 10.0)
-    put(batch.hands.sum(axis=2)[rows, order] / r.hand_size)
-    put(batch.played[rows, order] / r.per_round)
-    put((batch.deck_size / r.deck_size)[:, None])
-    out[games, at + batch.round.astype(np.intp) - 1] = 1.0
-    at += r.rounds
-    out[:, at] = batch.current == viewer
+    out[:, layout.hand] = batch.hands[games, viewer]
+    out[:, layout.discard] = batch.discard
+    out[:, layout.supply] = batch.supply[rows, order]
+    scores = batch.round_points.sum(axis=1, dtype=np.float32)[rows, order]
+    out[:, layout.score] = scores / (scores + SCORE_SCALE)
+    out[:, layout.in_hand] = batch.hands.sum(axis=2)[rows, order]
+    out[:, layout.played] = batch.played[rows, order]
+    out[:, layout.deck.start] = batch.deck_size
+    out[games, layout.round.start + batch.round.astype(np.intp) - 1] = 1.0
+    out[:, layout.to_move.start] = batch.current == viewer
+    out *= layout.scale
     return out
-
-
-def observation_from_view(r: Rules, view: dict[str, Any], seat: int) -> np.ndarray:
-    """The same vector built from the engine's `state.view(seat)`: so a policy trained on the
-    batch plays through the engine, and the batch's observation is shown to hold nothing the
-    seat's own view does not (tests compare the two)."""
-    state = view["state"]
-    n = r.num_players
-    s = r.symbols
-    symbols = r.game.data.symbols
-    index = {name: i for i, name in enumerate(symbols)}
-    tiles = np.zeros((r.tiles, s + n + 2), dtype=np.float32)
-    for t, tile in enumerate(state["board"]["tiles"]):
-        tiles[t, index[tile["symbol"]]] = 1.0
-        owner = tile["owner"]
-        tiles[t, s + (0 if owner is None else (owner - seat) % n + 1)] = 1.0
-        tiles[t, s + n + 1] = tile["cubes"] / 4.0
-    hand = np.zeros(s, dtype=np.float32)
-    for name, count in (state["hand"] or {}).items():
-        hand[index[name]] = count
-    discard = np.zeros(s, dtype=np.float32)
-    for name, count in state["discard"].items():
-        discard[index[name]] = count
-    players = [state["players"][(seat + k) % n] for k in range(n)]
-    rounds = np.zeros(r.rounds, dtype=np.float32)
-    rounds[state["round"] - 1] = 1.0
-    parts = [
-        tiles.reshape(-1),
-        hand / r.hand_size,
-        discard / r.cards_per_symbol,
-        np.array([p["supply"] for p in players]) / r.cubes,
-        np.array([p["score"] for p in players]) / 10.0,
-        np.array([p["cards_in_hand"] for p in players]) / r.hand_size,
-        np.array([p["played_this_round"] for p in players]) / r.per_round,
-        [state["deck_size"] / r.deck_size],
-        rounds,
-        [float(state["current_player"] == seat)],
-    ]
-    return np.concatenate(parts, dtype=np.float32)

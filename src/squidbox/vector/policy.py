@@ -2,9 +2,10 @@
 engine as the bot spec `policy:path=FILE.npz`.
 
 The file holds the weights of a one-hidden-layer network (observation -> tanh -> action logits)
-and the player count and options it was trained for. The bot builds the observation from its
-seat's view (observations.observation_from_view), so it sees only what the seat sees, and plays
-the legal action with the highest logit (or samples, with `sample=1`)."""
+and the player count and options it was trained for. The bot builds Grid Squid's designed
+observation of its seat from the engine state (the layout the batch writes), so it sees only what
+the seat sees, and plays the legal action with the highest logit (or samples, with
+`sample=1`)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,9 @@ from typing import Any
 import numpy as np
 
 from squidbox.engine import Action, InvalidOptions, State
+from squidbox.games.observations import observer
 
-from .observations import observation_from_view, observation_size
+from .observations import observation_size
 from .rules import Rules, make_rules
 
 WEIGHTS = ("w1", "b1", "w2", "b2")
@@ -107,6 +109,6 @@ class PolicyBot:
         legal = state.legal_actions(player)
         mask = np.zeros((1, self.game.num_distinct_actions), dtype=bool)
         mask[0, [self.game.action_to_id(a) for a in legal]] = True
-        obs = observation_from_view(self.policy.rules, state.view(player), player)[None]
+        obs = observer(state.game, state.num_players).observation(state, player)[None]
         action = self.policy.act(obs, mask, self.rng if self.sample else None)[0]
         return self.game.action_from_id(int(action))

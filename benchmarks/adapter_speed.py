@@ -1,0 +1,128 @@
+"""Environment steps with observations against the engine's raw decisions, per CPU second, in one
+run, for every game (or those named).
+
+    .venv/bin/python benchmarks/adapter_speed.py [game_id ...] [--seconds 3] [--largest]
+
+Rows alternate, in one process, between
+- engine: random playouts through the protocol (`squidbox.bench.random_playouts`: to_move,
+  legal_actions, apply; no observation);
+- PettingZoo: the AEC env (`squidbox.adapters.pettingzoo`), each step being `last()` (the
+  designed observation and the action mask of the agent to move) then `step(action)` with a
+  uniformly random legal action drawn from the mask;
+- protocol + observation: the engine loop again on a state without log or history (as the env
+  plays), with the observation and the action mask of the seat to move built before each
+  decision and the action drawn from the mask: the env's work without PettingZoo's bookkeeping;
+- observation alone: the designed observation written into a preallocated vector, timed over
+  the states of a few seeded random games.
+The ratio is PettingZoo steps over engine decisions per CPU second (the target: at least 0.5).
+Each game is measured at its fewest players, and with --largest at its most too; both sides run
+`--rounds` times in turn and the medians are shown.
+"""
+
+import argparse
+import random
+import statistics
+import time
+import warnings
+
+import numpy as np
+
+import squidbox
+from squidbox.adapters.pettingzoo import env as pettingzoo_env
+from squidbox.bench import python_description, random_playouts
+from squidbox.games.observations import observer
+
+
+def env_steps_per_cpu_second(game_id: str, players: int, seconds: float) -> float:
+    environment = pettingzoo_env(game_id, players)
+    choice = random.Random(0).choice
+    steps = 0
+    environment.reset(seed=0)
+    cpu = time.process_time()
+    deadline = time.perf_counter() + seconds
+    while True:
+        observation, _, terminated, truncated, _ = environment.last()
+        if terminated or truncated:
+            if time.perf_counter() >= deadline:
+                break
+            environment.reset()
+            continue
+        environment.step(int(choice(np.flatnonzero(observation["action_mask"]))))
+        steps += 1
+    return steps / (time.process_time() - cpu)
+
+
+def observed_decisions_per_cpu_second(game_id: str, players: int, seconds: float) -> float:
+    game = squidbox.get_game(game_id)
+    obs = observer(game, players)
+    choice = random.Random(0).choice
+    actions = game.actions
+    decisions = seed = 0
+    cpu = time.process_time()
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        state = game.new_game(players, seed=seed).clone(records=False)
+        seed += 1
+        while movers := state.to_move():
+            mover = movers[0]
+            obs.observation(state, mover)
+            mask = obs.action_mask(state, mover)
+            state.apply(mover, actions[int(choice(np.flatnonzero(mask)))])
+            decisions += 1
+    return decisions / (time.process_time() - cpu)
+
+
+def observations_per_cpu_second(game_id: str, players: int, seconds: float) -> float:
+    """The designed observation alone, of the seat to move, over the states of a few seeded
+    random games (collected first, so that only the writing is timed)."""
+    game = squidbox.get_game(game_id)
+    obs = observer(game, players)
+    out = np.zeros(obs.size, dtype=np.float32)
+    rng = random.Random(1)
+    positions = []
+    for seed in range(5):
+        state = game.new_game(players, seed=seed).clone(records=False)
+        while movers := state.to_move():
+            positions.append((state.clone(records=False), movers[0]))
+            state.apply(movers[0], rng.choice(state.legal_actions(movers[0])))
+    written = 0
+    cpu = time.process_time()
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        for state, seat in positions:
+            obs.observation(state, seat, out)
+        written += len(positions)
+    return written / (time.process_time() - cpu)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("games", nargs="*", help="game ids (default: all)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="per measurement")
+    parser.add_argument("--rounds", type=int, default=3, help="engine/env alternations")
+    parser.add_argument("--largest", action="store_true", help="the most players too")
+    args = parser.parse_args()
+    games = [squidbox.get_game(g) for g in args.games] or squidbox.list_games()
+    warnings.simplefilter("ignore")
+    print(f"Adapter speed, {python_description()}, {args.seconds:g} s per measurement, "
+          f"{args.rounds} rounds, medians per CPU second\n")
+    print("| game | players | engine decisions/s | protocol + observation/s | PettingZoo steps/s "
+          "| ratio | observations/s (alone) |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for game in games:
+        counts = [game.min_players] + ([game.max_players] if args.largest else [])
+        for players in counts:
+            engine, env = [], []
+            for _ in range(args.rounds):
+                engine.append(random_playouts(game, players, args.seconds)
+                              .decisions_per_cpu_second)
+                env.append(env_steps_per_cpu_second(game.id, players, args.seconds))
+            observed = observed_decisions_per_cpu_second(game.id, players, args.seconds)
+            alone = observations_per_cpu_second(game.id, players, args.seconds)
+            e, v = statistics.median(engine), statistics.median(env)
+            print(f"| {game.id} | {players} | {e:,.0f} | {observed:,.0f} | {v:,.0f} "
+                  f"| {v / e:.2f} | {alone:,.0f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
