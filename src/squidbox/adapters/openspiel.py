@@ -16,20 +16,23 @@ How the games map onto OpenSpiel's model:
 - resample_from_infostate uses squidbox's resample, so OpenSpiel's IS-MCTS searches fairly.
 
 Parameters: players (default the game's fewest), seeds (root chance outcomes, default 1000),
-options (the squidbox options as a JSON object string, default "{}").
+options (the squidbox options as a JSON object string, default "{}"). OpenSpiel's game strings
+separate parameters with commas, so the game stores the options percent-encoded ("," as %2C):
+`str(game)` loads the same game again, and copies and pickles of states keep every option.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import urllib.parse
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 import squidbox
-from squidbox.engine import Game, State
+from squidbox.engine import Game, InvalidOptions, State
 
 from .encoding import SIZE, encode_view
 
@@ -60,6 +63,25 @@ def _game_type(game: Game) -> Any:
     )
 
 
+# Characters OpenSpiel's game-string parser reads as syntax; "%" so that decoding is exact.
+_GAME_STRING_SAFE = "".join(sorted(set(map(chr, range(32, 127))) - set("%,()=")))
+
+
+def encode_options(options: dict[str, Any]) -> str:
+    return urllib.parse.quote(json.dumps(options, sort_keys=True), safe=_GAME_STRING_SAFE)
+
+
+def parse_options(text: str) -> dict[str, Any]:
+    """The options parameter: a JSON object, percent-encoded or not."""
+    try:
+        options = json.loads(urllib.parse.unquote(text))
+    except json.JSONDecodeError as e:
+        raise InvalidOptions(f"options must be a JSON object: {e}") from None
+    if not isinstance(options, dict):
+        raise InvalidOptions(f"options must be a JSON object, not {text!r}")
+    return options
+
+
 class SpielGame(pyspiel.Game):
     """An OpenSpiel game wrapping one squidbox game, player count and options."""
 
@@ -70,7 +92,7 @@ class SpielGame(pyspiel.Game):
         params = params or {}
         num_players = int(params.get("players", game.min_players))
         seeds = int(params.get("seeds", SEEDS))
-        options = json.loads(params.get("options", "{}"))
+        options = parse_options(params.get("options", "{}"))
         # Validates player count and options with squidbox's own errors.
         probe = game.new_game(num_players, seed=0, options=options)
         self.num_seeds = seeds
@@ -84,10 +106,20 @@ class SpielGame(pyspiel.Game):
             utility_sum=game.returns_sum if game.returns_sum is not None else None,
             max_game_length=game.max_game_length(num_players, probe.options),
         )
-        super().__init__(_game_type(game), info, params)
+        super().__init__(_game_type(game), info, {**params, "options": encode_options(options)})
 
     def new_initial_state(self) -> SpielState:
         return SpielState(self)
+
+    # pyspiel copies a game by rebuilding its C++ part from the parameters, which drops the
+    # Python attributes set in __init__ (the options). A game never changes once made, so a deep
+    # copy (what State.clone and child do to a state's attributes) is the game itself, and a
+    # pickle loads it again by its parameters.
+    def __deepcopy__(self, memo: dict[int, Any]) -> SpielGame:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return pyspiel.load_game, (str(self),)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
         if params:
