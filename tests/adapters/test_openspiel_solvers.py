@@ -129,7 +129,8 @@ def test_openspiel_basic_checks_on_every_state_of_random_games(game_id, players)
                 break
             state.apply_action(rng.choice(state.legal_actions()))
             length += 1
-        assert length - 1 <= game.max_game_length(), "decisions beyond the declared bound"
+        assert not state.is_cut_short(), "a random game reached max_game_length"
+        assert state.decisions == length - 1 <= game.max_game_length()
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
@@ -189,3 +190,20 @@ def test_mccfr_runs_and_its_policy_covers_what_it_visited(solver_class):
         assert sum(probabilities.values()) == pytest.approx(1.0)
         state.apply_action(max(probabilities, key=probabilities.get))
 
+
+
+def test_max_game_length_is_the_rules_bound_or_a_horizon_ending_in_a_tie():
+    grid = load("grid_squid", 4)
+    assert grid.max_game_length() == 60  # 3 rounds x 5 cards x 4 players, every game exactly
+    state = play_randomly(grid.new_initial_state(), random.Random(1), 100)
+    assert state.is_terminal() and state.decisions == 60 and not state.is_cut_short()
+    assert load("squid_inc", 2).max_game_length() == openspiel.HORIZON
+    short = pyspiel.load_game(openspiel.short_name("squid_inc"), {"max_game_length": 6})
+    state = play_randomly(short.new_initial_state(), random.Random(2), 100)
+    assert state.is_terminal() and state.is_cut_short() and state.decisions == 6
+    assert state.returns() == [0.5, 0.5]
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    again = pyspiel.load_game(str(short))
+    assert again.max_game_length() == 6
+    with pytest.raises(squidbox.InvalidOptions, match="max_game_length"):
+        pyspiel.load_game(openspiel.short_name("squid_inc"), {"max_game_length": -3})

@@ -8,7 +8,13 @@ How the games map onto OpenSpiel's model:
 - Simultaneous choices are, in squidbox, submitted one seat at a time and hidden until all are in:
   a sequential game of imperfect information, which is how they appear here (dynamics SEQUENTIAL;
   the seat to move is the first still to submit).
-- Utility: squidbox returns (1 win, 0 loss, shared wins split) add up to 1: CONSTANT_SUM.
+- Utility: squidbox returns (1 win, 0 loss, shared wins split) add up to 1: CONSTANT_SUM, with
+  min_utility 0 and max_utility 1 (every game has sole wins and outright losses).
+- Length: OpenSpiel wants a bound on the decisions in a game. Grid Squid's rules give one (its
+  `max_game_length`: rounds x cards per round x players). The rules of the other games give
+  none that can be computed (docs/research.md says why for each), so, as OpenSpiel's own
+  backgammon and crazy_eights do, the game ends at the `max_game_length` parameter (default
+  HORIZON decisions) as a tie, returns shared evenly. Random games stay far below it.
 - Information state string: the seat's log and view as JSON (perfect recall: the log is
   everything the seat has seen). Observation string: the view alone. Observation tensor: the
   view's hashed features (squidbox.adapters.encoding). None of them includes anything the seat
@@ -16,9 +22,10 @@ How the games map onto OpenSpiel's model:
 - resample_from_infostate uses squidbox's resample, so OpenSpiel's IS-MCTS searches fairly.
 
 Parameters: players (default the game's fewest), seeds (root chance outcomes, default 1000),
-options (the squidbox options as a JSON object string, default "{}"). OpenSpiel's game strings
-separate parameters with commas, so the game stores the options percent-encoded ("," as %2C):
-`str(game)` loads the same game again, and copies and pickles of states keep every option.
+max_game_length (default the game's own bound, else HORIZON), options (the squidbox options as a
+JSON object string, default "{}"). OpenSpiel's game strings separate parameters with commas, so
+the game stores the options percent-encoded ("," as %2C): `str(game)` loads the same game
+again, and copies and pickles of states keep every option.
 """
 
 from __future__ import annotations
@@ -37,6 +44,19 @@ from squidbox.engine import Game, InvalidOptions, State
 from .encoding import SIZE, encode_view
 
 SEEDS = 1000
+# Decisions after which a game whose rules set no computable bound ends as a tie: more than 7
+# times the longest of 300 random games at the largest table of any game (squid_game, 640).
+HORIZON = 5000
+
+
+def declared_bound(game: Game) -> bool:
+    """Whether the game computes a bound on its length from its rules (else the engine's
+    default stands, which bounds nothing)."""
+    return type(game).max_game_length is not Game.max_game_length
+
+
+def default_length(game: Game, num_players: int, options: dict[str, Any]) -> int:
+    return game.max_game_length(num_players, options) if declared_bound(game) else HORIZON
 
 
 def short_name(game_id: str) -> str:
@@ -59,7 +79,8 @@ def _game_type(game: Game) -> Any:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": game.min_players, "seeds": SEEDS, "options": "{}"},
+        parameter_specification={"players": game.min_players, "seeds": SEEDS, "options": "{}",
+                                 "max_game_length": 0},  # 0: the default
     )
 
 
@@ -96,6 +117,10 @@ class SpielGame(pyspiel.Game):
         # Validates player count and options with squidbox's own errors.
         probe = game.new_game(num_players, seed=0, options=options)
         self.num_seeds = seeds
+        self.length = int(params.get("max_game_length", 0)) or \
+            default_length(game, num_players, probe.options)
+        if self.length < 1:
+            raise InvalidOptions(f"max_game_length must be positive, not {self.length}")
         self.options = probe.options
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_distinct_actions,
@@ -104,7 +129,7 @@ class SpielGame(pyspiel.Game):
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=game.returns_sum if game.returns_sum is not None else None,
-            max_game_length=game.max_game_length(num_players, probe.options),
+            max_game_length=self.length,
         )
         super().__init__(_game_type(game), info, {**params, "options": encode_options(options)})
 
@@ -133,21 +158,31 @@ class SpielState(pyspiel.State):
         super().__init__(game)
         self._spiel_game = game
         self.inner = inner  # None at the root chance node, before the seed is drawn
+        self.decisions = 0
 
     # ---- whose move ------------------------------------------------------------------------
     def current_player(self) -> int:
         if self.inner is None:
             return pyspiel.PlayerId.CHANCE
-        if self.inner.is_terminal():
+        if self.is_terminal():
             return pyspiel.PlayerId.TERMINAL
         return min(self.inner.to_move())
 
     def is_terminal(self) -> bool:
-        return self.inner is not None and self.inner.is_terminal()
+        return self.inner is not None and (
+            self.inner.is_terminal() or self.is_cut_short())
+
+    def is_cut_short(self) -> bool:
+        """The game reached the max_game_length parameter before its end: a tie."""
+        return (self.inner is not None and self.decisions >= self._spiel_game.length
+                and not self.inner.is_terminal())
 
     def returns(self) -> list[float]:
+        players = self._spiel_game.num_players()
         if self.inner is None:
-            return [0.0] * self._spiel_game.num_players()
+            return [0.0] * players
+        if self.is_cut_short():
+            return [self._spiel_game.utility_sum() / players] * players
         return self.inner.returns()
 
     # ---- actions --------------------------------------------------------------------------------
@@ -168,6 +203,7 @@ class SpielState(pyspiel.State):
             return
         player = min(self.inner.to_move())
         self.inner.apply(player, self.inner.game.action_from_id(int(action)))
+        self.decisions += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -250,7 +286,7 @@ def heuristic_evaluator() -> Any:
     class HeuristicEvaluator(mcts.Evaluator):
         def evaluate(self, state: SpielState) -> np.ndarray:
             inner = state.inner
-            if inner is None or inner.is_terminal() or inner.game.evaluate_view is None:
+            if inner is None or state.is_terminal() or inner.game.evaluate_view is None:
                 return np.array(state.returns() if state.is_terminal()
                                 else [0.5] * state.num_players())
             return np.array(inner.game.evaluate_state(inner))
