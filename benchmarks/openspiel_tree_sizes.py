@@ -7,7 +7,8 @@ counted exactly (histories, terminals, depth); a cut one gives its first levels,
 the branching. With `--cfr`, one iteration of OpenSpiel's C++ CFR and a NashConv run on the
 one-deal OpenSpiel game of each complete tree, timed.
 
-    .venv/bin/python benchmarks/openspiel_tree_sizes.py [--nodes 300000] [--seconds 30] [--cfr]
+    .venv/bin/python benchmarks/openspiel_tree_sizes.py [GAME_ID ...] [--nodes 300000]
+        [--seconds 30] [--cfr]
 """
 
 from __future__ import annotations
@@ -81,11 +82,14 @@ def time_cfr(game_id: str, players: int, options: dict[str, Any]) -> dict[str, f
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="game ids (default: all the cases)")
     parser.add_argument("--nodes", type=int, default=300_000)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--cfr", action="store_true")
     args = parser.parse_args()
     for game_id, players, options in CASES:
+        if args.games and game_id not in args.games:
+            continue
         row = walk(game_id, players, options, args.nodes, args.seconds)
         if args.cfr and row["complete"]:
             row.update(time_cfr(game_id, players, options))
