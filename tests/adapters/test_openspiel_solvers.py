@@ -207,3 +207,15 @@ def test_max_game_length_is_the_rules_bound_or_a_horizon_ending_in_a_tie():
     assert again.max_game_length() == 6
     with pytest.raises(squidbox.InvalidOptions, match="max_game_length"):
         pyspiel.load_game(openspiel.short_name("squid_inc"), {"max_game_length": -3})
+
+
+def test_options_survive_the_game_string_and_bad_ones_are_refused():
+    options = {"symbols": ["Drop", "Wheel", "Arrow"], "advanced": True}
+    game = load("grid_squid", 2, options)
+    assert "%2C" in str(game) and "," not in str(game).split("options=")[1].split(",players")[0]
+    again = pyspiel.load_game(str(game))
+    assert again.options == game.options and again.options["symbols"] == ["Drop", "Wheel", "Arrow"]
+    with pytest.raises(squidbox.InvalidOptions, match="JSON object"):
+        pyspiel.load_game(openspiel.short_name("grid_squid"), {"options": "{advanced: true"})
+    with pytest.raises(squidbox.InvalidOptions, match="JSON object"):
+        pyspiel.load_game(openspiel.short_name("grid_squid"), {"options": "[1%2C 2]"})
