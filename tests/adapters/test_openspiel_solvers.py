@@ -202,7 +202,10 @@ def test_max_game_length_is_the_rules_bound_or_a_horizon_ending_in_a_tie():
     state = play_randomly(short.new_initial_state(), random.Random(2), 100)
     assert state.is_terminal() and state.is_cut_short() and state.decisions == 6
     assert state.returns() == [0.5, 0.5]
-    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL and state.legal_actions() == []
+    with pytest.raises(squidbox.IllegalAction, match="max_game_length"):
+        state.apply_action(0)
+    assert state.decisions == 6
     again = pyspiel.load_game(str(short))
     assert again.max_game_length() == 6
     with pytest.raises(squidbox.InvalidOptions, match="max_game_length"):

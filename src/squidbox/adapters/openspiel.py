@@ -39,7 +39,7 @@ import numpy as np
 import pyspiel
 
 import squidbox
-from squidbox.engine import Game, InvalidOptions, State
+from squidbox.engine import Game, IllegalAction, InvalidOptions, State
 
 from .encoding import SIZE, encode_view
 
@@ -182,7 +182,7 @@ class SpielState(pyspiel.State):
         if self.inner is None:
             return [0.0] * players
         if self.is_cut_short():
-            return [self._spiel_game.utility_sum() / players] * players
+            return [(self._spiel_game.squidbox_game.returns_sum or 1.0) / players] * players
         return self.inner.returns()
 
     # ---- actions --------------------------------------------------------------------------------
@@ -201,6 +201,8 @@ class SpielState(pyspiel.State):
             self.inner = spiel.squidbox_game.new_game(
                 spiel.num_players(), seed=int(action), options=spiel.options)
             return
+        if self.is_cut_short():
+            raise IllegalAction(f"the game ended at max_game_length ({self.decisions} decisions)")
         player = min(self.inner.to_move())
         self.inner.apply(player, self.inner.game.action_from_id(int(action)))
         self.decisions += 1
