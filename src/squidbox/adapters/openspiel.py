@@ -8,7 +8,13 @@ How the games map onto OpenSpiel's model:
 - Simultaneous choices are, in squidbox, submitted one seat at a time and hidden until all are in:
   a sequential game of imperfect information, which is how they appear here (dynamics SEQUENTIAL;
   the seat to move is the first still to submit).
-- Utility: squidbox returns (1 win, 0 loss, shared wins split) add up to 1: CONSTANT_SUM.
+- Utility: squidbox returns (1 win, 0 loss, shared wins split) add up to 1: CONSTANT_SUM, with
+  min_utility 0 and max_utility 1 (every game has sole wins and outright losses).
+- Length: OpenSpiel wants a bound on the decisions in a game. Grid Squid's rules give one (its
+  `max_game_length`: rounds x cards per round x players). The rules of the other games give
+  none that can be computed (docs/research.md says why for each), so, as OpenSpiel's own
+  backgammon and crazy_eights do, the game ends at the `max_game_length` parameter (default
+  HORIZON decisions) as a tie, returns shared evenly. Random games stay far below it.
 - Information state string: the seat's log and view as JSON (perfect recall: the log is
   everything the seat has seen). Observation string: the view alone. Observation tensor: the
   game's designed observation (squidbox.games.observations, docs/observations.md);
@@ -19,23 +25,40 @@ How the games map onto OpenSpiel's model:
 - resample_from_infostate uses squidbox's resample, so OpenSpiel's IS-MCTS searches fairly.
 
 Parameters: players (default the game's fewest), seeds (root chance outcomes, default 1000),
-options (the squidbox options as a JSON object string, default "{}").
+max_game_length (default the game's own bound, else HORIZON), options (the squidbox options as a
+JSON object string, default "{}"). OpenSpiel's game strings separate parameters with commas, so
+the game stores the options percent-encoded ("," as %2C): `str(game)` loads the same game
+again, and copies and pickles of states keep every option.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import urllib.parse
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 import squidbox
-from squidbox.engine import Game, State
+from squidbox.engine import Game, IllegalAction, InvalidOptions, State
 from squidbox.games.observations import Observer, observer
 
 SEEDS = 1000
+# Decisions after which a game whose rules set no computable bound ends as a tie: more than 7
+# times the longest of 300 random games at the largest table of any game (squid_game, 640).
+HORIZON = 5000
+
+
+def declared_bound(game: Game) -> bool:
+    """Whether the game computes a bound on its length from its rules (else the engine's
+    default stands, which bounds nothing)."""
+    return type(game).max_game_length is not Game.max_game_length
+
+
+def default_length(game: Game, num_players: int, options: dict[str, Any]) -> int:
+    return game.max_game_length(num_players, options) if declared_bound(game) else HORIZON
 
 
 def short_name(game_id: str) -> str:
@@ -58,8 +81,28 @@ def _game_type(game: Game) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": game.min_players, "seeds": SEEDS, "options": "{}"},
+        parameter_specification={"players": game.min_players, "seeds": SEEDS, "options": "{}",
+                                 "max_game_length": 0},  # 0: the default
     )
+
+
+# Characters OpenSpiel's game-string parser reads as syntax; "%" so that decoding is exact.
+_GAME_STRING_SAFE = "".join(sorted(set(map(chr, range(32, 127))) - set("%,()=")))
+
+
+def encode_options(options: dict[str, Any]) -> str:
+    return urllib.parse.quote(json.dumps(options, sort_keys=True), safe=_GAME_STRING_SAFE)
+
+
+def parse_options(text: str) -> dict[str, Any]:
+    """The options parameter: a JSON object, percent-encoded or not."""
+    try:
+        options = json.loads(urllib.parse.unquote(text))
+    except json.JSONDecodeError as e:
+        raise InvalidOptions(f"options must be a JSON object: {e}") from None
+    if not isinstance(options, dict):
+        raise InvalidOptions(f"options must be a JSON object, not {text!r}")
+    return options
 
 
 class SpielGame(pyspiel.Game):
@@ -72,10 +115,14 @@ class SpielGame(pyspiel.Game):
         params = params or {}
         num_players = int(params.get("players", game.min_players))
         seeds = int(params.get("seeds", SEEDS))
-        options = json.loads(params.get("options", "{}"))
+        options = parse_options(params.get("options", "{}"))
         # Validates player count and options with squidbox's own errors.
         probe = game.new_game(num_players, seed=0, options=options)
         self.num_seeds = seeds
+        self.length = int(params.get("max_game_length", 0)) or \
+            default_length(game, num_players, probe.options)
+        if self.length < 1:
+            raise InvalidOptions(f"max_game_length must be positive, not {self.length}")
         self.options = probe.options
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_distinct_actions,
@@ -84,12 +131,22 @@ class SpielGame(pyspiel.Game):
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=game.returns_sum if game.returns_sum is not None else None,
-            max_game_length=game.max_game_length(num_players, probe.options),
+            max_game_length=self.length,
         )
-        super().__init__(_game_type(game), info, params)
+        super().__init__(_game_type(game), info, {**params, "options": encode_options(options)})
 
     def new_initial_state(self) -> SpielState:
         return SpielState(self)
+
+    # pyspiel copies a game by rebuilding its C++ part from the parameters, which drops the
+    # Python attributes set in __init__ (the options). A game never changes once made, so a deep
+    # copy (what State.clone and child do to a state's attributes) is the game itself, and a
+    # pickle loads it again by its parameters.
+    def __deepcopy__(self, memo: dict[int, Any]) -> SpielGame:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return pyspiel.load_game, (str(self),)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
         if params:
@@ -103,21 +160,31 @@ class SpielState(pyspiel.State):
         super().__init__(game)
         self._spiel_game = game
         self.inner = inner  # None at the root chance node, before the seed is drawn
+        self.decisions = 0
 
     # ---- whose move ------------------------------------------------------------------------
     def current_player(self) -> int:
         if self.inner is None:
             return pyspiel.PlayerId.CHANCE
-        if self.inner.is_terminal():
+        if self.is_terminal():
             return pyspiel.PlayerId.TERMINAL
         return min(self.inner.to_move())
 
     def is_terminal(self) -> bool:
-        return self.inner is not None and self.inner.is_terminal()
+        return self.inner is not None and (
+            self.inner.is_terminal() or self.is_cut_short())
+
+    def is_cut_short(self) -> bool:
+        """The game reached the max_game_length parameter before its end: a tie."""
+        return (self.inner is not None and self.decisions >= self._spiel_game.length
+                and not self.inner.is_terminal())
 
     def returns(self) -> list[float]:
+        players = self._spiel_game.num_players()
         if self.inner is None:
-            return [0.0] * self._spiel_game.num_players()
+            return [0.0] * players
+        if self.is_cut_short():
+            return [(self._spiel_game.squidbox_game.returns_sum or 1.0) / players] * players
         return self.inner.returns()
 
     # ---- actions --------------------------------------------------------------------------------
@@ -136,8 +203,11 @@ class SpielState(pyspiel.State):
             self.inner = spiel.squidbox_game.new_game(
                 spiel.num_players(), seed=int(action), options=spiel.options)
             return
+        if self.is_cut_short():
+            raise IllegalAction(f"the game ended at max_game_length ({self.decisions} decisions)")
         player = min(self.inner.to_move())
         self.inner.apply(player, self.inner.game.action_from_id(int(action)))
+        self.decisions += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -226,7 +296,7 @@ def heuristic_evaluator() -> Any:
     class HeuristicEvaluator(mcts.Evaluator):
         def evaluate(self, state: SpielState) -> np.ndarray:
             inner = state.inner
-            if inner is None or inner.is_terminal() or inner.game.evaluate_view is None:
+            if inner is None or state.is_terminal() or inner.game.evaluate_view is None:
                 return np.array(state.returns() if state.is_terminal()
                                 else [0.5] * state.num_players())
             return np.array(inner.game.evaluate_state(inner))

@@ -11,6 +11,18 @@ action ids. The agent selected is the seat to move (the first still to submit wh
 decide at once; their choices stay hidden from one another). Rewards are 0 until the game ends,
 then each seat's return (1 win, 0 loss, shared wins split). An illegal action raises
 squidbox.IllegalAction and changes nothing.
+
+    from squidbox.adapters.pettingzoo import parallel_env
+    e = parallel_env("squid_circle", num_players=4)
+
+The parallel environment makes one step of each decision that several seats take at once
+(SQUID's votes, Squid Game's face-down cards): every seat to move gives its action in the same
+step, and none sees another's before. In the games where one seat moves at a time a step has a
+single mover. Observations and spaces are the AEC environment's; a seat that is not to move has
+an action mask of zeros and its action is ignored. Every agent stays until the game ends. An
+illegal action from a seat to move ends the game for everyone, as in the Gymnasium adapter:
+that seat gets `illegal_action_reward` (default -1), the others 0, and its info says
+"illegal_action"; the game state is left as it was before the step.
 """
 
 from __future__ import annotations
@@ -20,10 +32,10 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 
 import squidbox
-from squidbox.engine import State
+from squidbox.engine import InvalidOptions, State
 from squidbox.games.observations import observer
 
 
@@ -111,3 +123,98 @@ class SquidboxAECEnv(AECEnv):
 def env(game_id: str, num_players: int | None = None, options: dict[str, Any] | None = None,
         render_mode: str | None = None) -> SquidboxAECEnv:
     return SquidboxAECEnv(game_id, num_players, options, render_mode)
+
+
+class SquidboxParallelEnv(ParallelEnv):
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, game_id: str, num_players: int | None = None,
+                 options: dict[str, Any] | None = None, render_mode: str | None = None,
+                 illegal_action_reward: float = -1.0) -> None:
+        # The AEC environment keeps the state and writes the observations, so that both
+        # environments observe alike.
+        self.aec = SquidboxAECEnv(game_id, num_players, options, render_mode)
+        self.game = self.aec.game
+        self.metadata = {**self.metadata, "name": self.aec.metadata["name"]}
+        self.render_mode = render_mode
+        self.illegal_action_reward = illegal_action_reward
+        self.possible_agents = self.aec.possible_agents[:]
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.aec.observation_space(agent)
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.aec.action_space(agent)
+
+    @property
+    def state(self) -> State | None:
+        return self.aec.state
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, Any], dict[str, dict]]:
+        self.aec.reset(seed=seed)
+        self.agents = self.possible_agents[:]
+        return self._observe(), {agent: {} for agent in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+        """One decision: the actions of every seat to move now, applied together."""
+        state = self.aec.state
+        if state is None or not self.agents:
+            raise InvalidOptions("the game is over or not started: call reset()")
+        movers = state.to_move()
+        chosen = {}
+        for seat in movers:
+            agent = self.possible_agents[seat]
+            action = self._legal_choice(seat, actions.get(agent))
+            if action is None:
+                return self._end_by_illegal_action(agent)
+            chosen[seat] = action
+        for seat, action in chosen.items():
+            state.apply(seat, action)
+        observations = self._observe()
+        infos: dict[str, dict] = {agent: {} for agent in self.agents}
+        if state.is_terminal():
+            returns = state.returns()
+            rewards = {agent: returns[self.aec._seat(agent)] for agent in self.agents}
+            return self._finish(observations, rewards, infos)
+        rewards = dict.fromkeys(self.agents, 0.0)
+        done = dict.fromkeys(self.agents, False)
+        return observations, rewards, done, dict(done), infos
+
+    def render(self) -> str | None:
+        return self.aec.render()
+
+    def close(self) -> None:
+        self.aec.close()
+
+    def _legal_choice(self, seat: int, action: Any) -> str | None:
+        """The engine action for an action id, if it is legal for the seat now."""
+        if action is None or not 0 <= int(action) < len(self.game.actions):
+            return None
+        choice = self.game.actions[int(action)]
+        return choice if choice in self.aec.state.legal_actions(seat) else None
+
+    def _end_by_illegal_action(self, offender: str) -> tuple[dict, dict, dict, dict, dict]:
+        rewards = {agent: self.illegal_action_reward if agent == offender else 0.0
+                   for agent in self.agents}
+        infos: dict[str, dict] = {agent: {} for agent in self.agents}
+        infos[offender]["illegal_action"] = True
+        return self._finish(self._observe(), rewards, infos)
+
+    def _finish(self, observations: dict, rewards: dict, infos: dict
+                ) -> tuple[dict, dict, dict, dict, dict]:
+        terminations = dict.fromkeys(self.agents, True)
+        truncations = dict.fromkeys(self.agents, False)
+        self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def _observe(self) -> dict[str, Any]:
+        return {agent: self.aec.observe(agent) for agent in self.agents}
+
+
+def parallel_env(game_id: str, num_players: int | None = None,
+                 options: dict[str, Any] | None = None, render_mode: str | None = None,
+                 illegal_action_reward: float = -1.0) -> SquidboxParallelEnv:
+    return SquidboxParallelEnv(game_id, num_players, options, render_mode,
+                               illegal_action_reward)
