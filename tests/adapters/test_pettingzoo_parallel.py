@@ -51,11 +51,14 @@ def test_every_seat_voting_in_squid_gives_its_vote_in_one_step():
     movers = [a for a, o in observations.items() if o["action_mask"].any()]
     assert movers == environment.possible_agents  # the first vote: all four at once
     before = environment.state.to_move()
+    by_hand = environment.state.clone()
     votes = {agent: int(np.flatnonzero(observations[agent]["action_mask"])[0])
              for agent in movers}
     environment.step(votes)
     assert environment.state.to_move() != before
-    assert len(environment.state.history) == 4
+    for seat, agent in enumerate(environment.possible_agents):  # the four votes, each once
+        by_hand.apply(seat, environment.game.actions[votes[agent]])
+    assert environment.state.to_json() == by_hand.to_json()
 
 
 def test_the_same_seed_gives_the_same_game_and_simultaneous_steps_happen():
