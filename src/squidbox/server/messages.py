@@ -39,6 +39,7 @@ MAX_SEED = 2**63 - 1
 MAX_SECONDS = 7 * 24 * 3600
 MAX_VERSION = 10**9
 MAX_TOKEN_LENGTH = 200
+MAX_CHAT_CHARS = 500  # characters of one chat line (chat.py)
 
 
 
