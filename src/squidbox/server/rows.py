@@ -124,7 +124,7 @@ class StoredTable(StoredRow):
     game: Annotated[str, AfterValidator(known_game)]
     players: Annotated[int, Field(ge=1, le=99)]
     options: Annotated[dict[Annotated[str, Field(max_length=64)], Any], Json]
-    seed: Annotated[int, BeforeValidator(digits), Field(ge=0, le=MAX_SEED)]
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED), BeforeValidator(digits)]
     bots: Annotated[dict[SeatKey, BotSpec], Json]
     token_hashes: Annotated[list[TokenHash | None], Json]
     turn_seconds: Seconds | None
