@@ -42,6 +42,8 @@ DAMAGE = {
                   "AND \"index\" = 0"),
     "options_deep": ("UPDATE tables SET options = :deep WHERE id = :id",) * 2,
     "status_weird": ("UPDATE tables SET status = 'weird' WHERE id = :id",) * 2,
+    "variant_edits": ("UPDATE tables SET options = '{\"variant\": {\"edits\": [1], "
+                      "\"source\": \"x.toml\", \"data\": \"\"}}' WHERE id = :id",) * 2,
     "seat_name": ("UPDATE seatings SET seats = '[{\"name\": \"Ann\\u202eb\", \"link\": 0, "
                   "\"issued\": 1}, {\"name\": null, \"link\": 0, \"issued\": 1}]' "
                   "WHERE table_id = :id",) * 2,
@@ -49,7 +51,8 @@ DAMAGE = {
     "bot_spec": ("UPDATE tables SET bots = '{\"1\": \"policy:path=/etc/passwd\"}' "
                  "WHERE id = :id",) * 2,
 }
-QUARANTINED = ("options_deep", "status_weird", "seat_name", "token_hash", "bot_spec")
+QUARANTINED = ("options_deep", "status_weird", "variant_edits", "seat_name", "token_hash",
+               "bot_spec")
 
 
 class Collect(logging.Handler):

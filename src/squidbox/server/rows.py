@@ -41,6 +41,7 @@ from squidbox.registry import game_ids
 from .guard import json_depth
 from .limits import BOT_CAPS
 from .messages import MAX_CHAT_CHARS, MAX_SEED, WEB_BOT_KINDS, DisplayName, plain_name
+from .variants import MAX_EDITS, OPTION
 
 MAX_JSON_DEPTH = 32  # as deep as a request body may be nested (Limits.max_json_depth)
 MAX_INDEX = 10**9  # actions, chat lines, undos and links of one table
@@ -117,13 +118,31 @@ class StoredRow(BaseModel):
     model_config = ConfigDict(strict=True, frozen=True)
 
 
+class StoredVariant(StoredRow):
+    """The option that holds a variant table's edited data (variants.py)."""
+
+    model_config = ConfigDict(extra="forbid")
+    edits: Annotated[list[Annotated[str, Field(max_length=200)]], Field(max_length=MAX_EDITS)]
+    source: Annotated[str, Field(max_length=200)]
+    data: str
+
+
+def stored_options(options: dict[str, Any]) -> dict[str, Any]:
+    """A table's options; the variant option, when there is one, shaped as variants.py writes
+    it (the lobby shows its edits)."""
+    if OPTION in options:
+        StoredVariant.model_validate(options[OPTION])
+    return options
+
+
 class StoredTable(StoredRow):
     """A `tables` row."""
 
     id: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
     game: Annotated[str, AfterValidator(known_game)]
     players: Annotated[int, Field(ge=1, le=99)]
-    options: Annotated[dict[Annotated[str, Field(max_length=64)], Any], Json]
+    options: Annotated[dict[Annotated[str, Field(max_length=64)], Any], Json,
+                       AfterValidator(stored_options)]
     seed: Annotated[int, Field(ge=0, le=MAX_SEED), BeforeValidator(digits)]
     bots: Annotated[dict[SeatKey, BotSpec], Json]
     token_hashes: Annotated[list[TokenHash | None], Json]
