@@ -1,8 +1,8 @@
 """Smaller hardening points found by a hostile client: a ping flood is closed with 4408, the
 Origin check takes the scheme and only the server's own host names (DNS rebinding), a
-percent-encoded `token` never reaches a log, OPTIONS says what a path allows, the schema's
-integers and the validation agree, and a reconnect to a dead owner's survivor is refused with
-`unavailable` (4503) at once."""
+percent-encoded `token` never reaches a log, a 405 (OPTIONS too) names every method of its
+path, the schema's integers and the validation agree, and a reconnect to a dead owner's
+survivor is refused with `unavailable` (4503) at once."""
 
 from __future__ import annotations
 
@@ -139,6 +139,17 @@ def test_the_servers_own_names_are_accepted(guarded: TestClient, host: str):
         assert ws.receive_json()["type"] == "state"
 
 
+def test_the_allowed_origins_may_come_from_the_environment(monkeypatch: pytest.MonkeyPatch):
+    from squidbox.cli import build_parser
+
+    monkeypatch.setenv("SQUIDBOX_ALLOWED_ORIGINS", "https://games.example http://box.lan:8000")
+    args = build_parser().parse_args(["serve", "--allowed-origin", "https://other.example"])
+    assert args.allowed_origin == ["https://games.example", "http://box.lan:8000",
+                                   "https://other.example"]
+    monkeypatch.delenv("SQUIDBOX_ALLOWED_ORIGINS")
+    assert build_parser().parse_args(["serve"]).allowed_origin == []
+
+
 # ---- tokens in logs --------------------------------------------------------------------------
 @pytest.mark.parametrize("name", ["token", "tok%65n", "%74%6F%6B%65%6E", "TOKEN", "host_t%6Fken"])
 def test_a_token_is_redacted_however_its_name_is_encoded(name: str):
@@ -159,16 +170,14 @@ def test_an_encoded_token_parameter_opens_its_seat_like_the_plain_one(client: Te
     assert answer.json()["view"]["seat"] == 1  # the URL's own meaning: it is redacted instead
 
 
-# ---- OPTIONS ---------------------------------------------------------------------------------
-def test_options_and_405_name_every_method_of_the_path(client: TestClient):
-    for path, allowed in (("/api/tables", "GET, OPTIONS, POST"),
-                          ("/api/tables/abc/actions", "OPTIONS, POST"),
-                          ("/healthz", "GET, OPTIONS")):
-        answer = client.options(path)
-        assert answer.status_code == 204 and answer.headers["allow"] == allowed, path
-        assert "frame-ancestors 'none'" in answer.headers["content-security-policy"]
-    refused = client.put("/api/tables", json={})
-    assert refused.status_code == 405 and refused.headers["allow"] == "GET, OPTIONS, POST"
+# ---- OPTIONS and 405 ------------------------------------------------------------------------
+def test_options_and_every_405_name_every_method_of_the_path(client: TestClient):
+    for path, allowed in (("/api/tables", "GET, POST"), ("/api/tables/abc/actions", "POST"),
+                          ("/api/tables/abc", "GET"), ("/healthz", "GET")):
+        for method in ("OPTIONS", "PUT", "DELETE"):
+            answer = client.request(method, path)
+            assert answer.status_code == 405 and answer.headers["allow"] == allowed, (method, path)
+            assert answer.json()["code"] == "method_not_allowed"
     assert client.options("/no/such/path").status_code == 404
 
 
@@ -229,3 +238,4 @@ def test_a_reconnect_to_a_survivor_of_a_dead_owner_is_refused_with_4503_at_once(
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4503
         assert took < 3, f"refused after {took:.1f} s"
         print(json.dumps({"refused_after_seconds": round(took, 2)}))
+

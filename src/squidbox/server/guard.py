@@ -166,7 +166,7 @@ def route_methods(scope: Scope) -> set[str]:
 
 
 def allow_header(methods: set[str]) -> bytes:
-    return ", ".join(sorted(methods | {"OPTIONS"})).encode()
+    return ", ".join(sorted(methods)).encode()
 
 
 class Guard:
@@ -215,18 +215,12 @@ class Guard:
                 started = True
                 headers = list(message.get("headers", []))
                 if message["status"] == 405 and (taken := route_methods(scope)):
-                    headers = [(name, value) for name, value in headers
+                    headers = [(name, value) for name, value in headers  # OPTIONS too
                                if name.lower() != b"allow"]  # one route's, not the path's
                     headers.append((b"allow", allow_header(taken)))
                 message["headers"] = [*headers, *SECURITY_HEADERS]
             await send(message)
 
-        methods = route_methods(scope) if scope["method"] == "OPTIONS" else set()
-        if methods:
-            await send_with_headers({"type": "http.response.start", "status": 204,
-                                     "headers": [(b"allow", allow_header(methods))]})
-            await send_with_headers({"type": "http.response.body", "body": b""})
-            return
         try:
             if scope["method"] in CHANGING:
                 refusal = self.origin_refused(scope)
