@@ -238,9 +238,12 @@ def add_server_parsers(commands: Any) -> None:
     serve.add_argument("--database", default=DEFAULT_DATABASE, metavar="URL",
                        help="SQLAlchemy URL: sqlite:///FILE or postgresql://user:pass@host/db "
                             f"(default {DEFAULT_DATABASE})")
-    serve.add_argument("--allowed-origin", action="append", default=[], metavar="ORIGIN",
+    serve.add_argument("--allowed-origin", action="append", metavar="ORIGIN",
+                       default=os.environ.get("SQUIDBOX_ALLOWED_ORIGINS", "").split(),
                        help="a browser origin allowed besides the server's own, e.g. "
-                            "https://games.example.org behind a proxy (repeatable)")
+                            "https://games.example.org behind a proxy: the only host names "
+                            "a browser may use besides localhost and the address listened on "
+                            "(repeatable; also $SQUIDBOX_ALLOWED_ORIGINS, space-separated)")
     serve.add_argument("--no-rate-limits", action="store_true",
                        help="no per-address rate limits (load tests, trusted networks); the "
                             "caps on tables and connections stay")

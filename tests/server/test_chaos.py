@@ -206,3 +206,37 @@ def _moves_until_refused(node: Node, table: str, tokens: dict[int, str],
             break
     return refusals
 
+
+
+def test_damaged_bus_messages_are_dropped_and_the_listener_goes_on(
+        own_redis: RedisServer) -> None:
+    """Anything on a node's channel that no node sends (not JSON, not an object, an object the
+    node cannot handle) is dropped with a log line; the messages after it arrive."""
+    import asyncio
+
+    import redis
+
+    from squidbox.server.bus import RedisBus
+
+    async def listen() -> tuple[list[dict[str, Any]], bool, list[int]]:
+        bus, got, lost = RedisBus(own_redis.url), [], []
+
+        def handler(message: dict[str, Any]) -> None:
+            if "bad" in message:
+                raise KeyError("event")
+            got.append(message)
+        await bus.start("squidbox_x", handler, lambda: lost.append(1))
+        sender = redis.Redis.from_url(own_redis.url)
+        for raw in ("xx{", "[1]", '"text"', '{"bad": 1}', '{"n": 2}'):
+            sender.publish("squidbox_x", raw)
+        sender.close()
+        for _ in range(100):
+            if got:
+                break
+            await asyncio.sleep(0.05)
+        connected = bus.link.connected
+        await bus.close()
+        return got, connected, lost
+
+    got, connected, lost = asyncio.run(listen())
+    assert got == [{"n": 2}] and connected and not lost

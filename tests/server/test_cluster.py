@@ -269,8 +269,8 @@ def test_listen_notify_carries_messages_longer_than_notify_allows_in_order(
             got.append(message)
             if len(got) == 3:
                 arrived.set()
-        await receiver.start("squidbox_r", handler)
-        await sender.start("squidbox_s", lambda message: None)
+        await receiver.start("squidbox_r", handler, lambda: None)
+        await sender.start("squidbox_s", lambda message: None, lambda: None)
         for message in ({"n": 1}, {"n": 2, "text": long_text}, {"n": 3}):
             await sender.publish("squidbox_r", message)
         await asyncio.wait_for(arrived.wait(), 20)

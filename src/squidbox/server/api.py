@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
 
@@ -28,6 +28,7 @@ from .routing import (
     seat_link,
     seat_of,
 )
+from .rows import Status
 from .tables import Table
 from .wording import reword
 
@@ -50,12 +51,9 @@ def game_summary(game: Game) -> dict[str, Any]:
             "bots": bots, "default_bot": default_bot(game)}
 
 
-StoredStatus = Literal["open", "playing", "finished", "ended", "expired", "outdated"]
-
-
 @router.get("/api/tables")
 async def lobby(request: Request, limit: Annotated[int, Query(ge=1, le=1000)] = LOBBY_LIMIT,
-                status: Annotated[list[StoredStatus] | None, Query(max_length=5)] = None
+                status: Annotated[list[Status] | None, Query(max_length=5)] = None
                 ) -> list[dict[str, Any]]:
     """The newest tables; `?status=open&status=playing` keeps only those (as stored)."""
     return await manager_of(request).lobby(limit, tuple(status or ()))

@@ -96,8 +96,8 @@ class Link:
 
 
 def deliver(handler: Handler, data: str | bytes) -> None:
-    """Hand one message on. One that is not a JSON object cannot be from a node: it is logged
-    and dropped rather than stopping the listener."""
+    """Hand one message on. One that is not a JSON object, or that the handler cannot take,
+    cannot be from a node: it is logged and dropped, and the listener goes on."""
     try:
         message = json.loads(data)
     except ValueError:
@@ -105,7 +105,10 @@ def deliver(handler: Handler, data: str | bytes) -> None:
     if not isinstance(message, dict):
         log.warning("bus: a message that is not a JSON object was dropped")
         return
-    handler(message)
+    try:
+        handler(message)
+    except Exception as e:  # a message no node sends (damaged, or from another program)
+        log.warning("bus: a message that could not be handled was dropped: %r", e)
 
 
 async def quietly(closing: Awaitable[Any]) -> None:
@@ -272,8 +275,8 @@ class PostgresBus:
             await asyncio.wait_for(listener.execute("SELECT 1"), SEND_SECONDS)
 
     async def _payload(self, reader: Any, payload: str) -> str:
-        if not payload.startswith("@"):
-            return payload
+        if not payload.startswith("@") or not (payload[1:].isascii() and payload[1:].isdigit()):
+            return payload  # a message, or something deliver() drops
         cursor = await asyncio.wait_for(reader.execute(
             "DELETE FROM bus_messages WHERE id = %s RETURNING payload", (int(payload[1:]),)),
             SEND_SECONDS)

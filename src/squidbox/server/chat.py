@@ -21,14 +21,13 @@ from squidbox.i18n import gettext as _
 
 from .errors import ApiError, from_validation
 from .limits import RateLimiter
-from .messages import MAX_TOKEN_LENGTH, Body, DisplayName, PingMessage
+from .messages import MAX_CHAT_CHARS, MAX_TOKEN_LENGTH, Body, DisplayName, PingMessage
 from .routing import TableId, limits_of, manager_of
 from .sockets import Handler, counted, open_connection, receive_messages, send_messages
 from .storage import ChatEntry, now
 from .tables import Client, Table, encode, iso_time, log, one_line
 
 router = APIRouter()
-MAX_CHAT_CHARS = 500
 SPECTATOR = "Spectator"
 
 ChatText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1,

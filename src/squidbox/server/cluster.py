@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import json
 import logging
 import re
 import secrets
@@ -45,7 +46,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("squidbox.server")
 TABLE_PATH = re.compile(r"^/(?:api/tables|ws/tables|ws/chat)/([A-Za-z0-9_-]{1,32})(?:/|$)")
-RELAY_SECONDS = 15.0  # a relayed HTTP request (or a socket's opening) waits this long at most
+RELAY_SECONDS = 15.0  # a relayed HTTP request waits this long at most
+ACCEPT_SECONDS = 2.0  # a relayed socket waits this long for the owner to accept it
 TIDY_SECONDS = 60.0
 MOVED = 1012  # WebSocket close code: the table moved to another process; reconnect
 SCOPE_KEYS = ("type", "http_version", "method", "scheme", "path", "raw_path", "root_path",
@@ -475,11 +477,12 @@ class Cluster:
                 return
 
     async def _relay_out(self, relayed: Relayed, send: Send) -> None:
-        """The owner's events, to the client, until the socket closes (or the owner is lost:
-        then the client is closed with 1012 and reconnects)."""
+        """The owner's events, to the client, until the socket closes. An owner that does not
+        accept within ACCEPT_SECONDS (dead, its lease not yet run out) refuses the connection
+        with `unavailable` (4503: try again); an owner lost later closes it with 1012."""
         accepted = False
         while True:
-            timeout = None if accepted else RELAY_SECONDS
+            timeout = None if accepted else ACCEPT_SECONDS
             try:
                 event = await asyncio.wait_for(relayed.events.get(), timeout)
             except TimeoutError:
@@ -487,7 +490,8 @@ class Cluster:
             try:
                 if event is None:
                     if not accepted:
-                        await send({"type": "websocket.accept"})
+                        await self._refuse_unavailable(send)
+                        return
                     await send({"type": "websocket.close", "code": MOVED,
                                 "reason": "the table's server process is gone; reconnect"})
                     return
@@ -497,6 +501,15 @@ class Cluster:
             accepted = accepted or event["type"] == "websocket.accept"
             if event["type"] == "websocket.close":
                 return
+
+    @staticmethod
+    async def _refuse_unavailable(send: Send) -> None:
+        """As the owner refuses a connection it cannot serve: an error, then 4503."""
+        error = unavailable()
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.send",
+                    "text": json.dumps({"type": "error", **error.body()})})
+        await send({"type": "websocket.close", "code": 4000 + error.status, "reason": ""})
 
 
 class BusDown(Exception):

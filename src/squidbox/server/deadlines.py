@@ -18,7 +18,8 @@ from sqlalchemy import JSON, ForeignKey, Integer, String, delete, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from .storage import Base, Storage
+from .rows import BadRecord, StoredDeadlines, validated
+from .storage import Base, Storage, raw
 
 if TYPE_CHECKING:
     from .tables import Table, TableManager
@@ -49,18 +50,21 @@ def load_deadlines(storage: Storage, table_id: str, version: int) -> dict[int, f
     version or the row is malformed (logged: the clocks then start afresh)."""
     try:
         with Session(storage.engine) as session:
-            row = session.execute(select(DeadlineRow.version, DeadlineRow.deadlines)
+            row = session.execute(select(*raw(DeadlineRow, StoredDeadlines))
                                   .where(DeadlineRow.table_id == table_id)).first()
     except SQLAlchemyError as e:  # the table still loads; its clocks start afresh
         log.error("table %s: stored turn deadlines not read: %s", table_id, e)
         return {}
-    if row is None or row[0] != version:
+    if row is None:
         return {}
     try:
-        return {int(seat): float(moment) for seat, moment in dict(row[1]).items()}
-    except (TypeError, ValueError) as e:
-        log.warning("table %s: stored turn deadlines ignored (%s)", table_id, e)
+        stored = validated(StoredDeadlines, row._mapping)
+    except BadRecord as e:
+        storage.dropped(table_id, "turn deadlines", e)
         return {}
+    if stored.version != version:
+        return {}
+    return {int(seat): moment for seat, moment in stored.deadlines.items()}
 
 
 class SavedDeadlines:

@@ -105,14 +105,27 @@ def publish_error_shape(app: FastAPI, extra_models: dict[str, type[BaseModel]]) 
         components = schema.setdefault("components", {}).setdefault("schemas", {})
         for name in ("HTTPValidationError", "ValidationError"):
             components.pop(name, None)
-        models: dict[str, type[BaseModel]] = {"ErrorBody": ErrorBody, **extra_models}
+        # FastAPI's OpenAPI models hold every bound as a float (99.0, and 2^63 - 1 rounds to
+        # 2^63): the request models' schemas come from pydantic itself, exact.
+        models: dict[str, type[BaseModel]] = {
+            "ErrorBody": ErrorBody, **extra_models,
+            **{model.__name__: model for model in subclasses(BaseModel)
+               if model.__name__ in components and model.__module__.startswith(__package__)}}
         for name, model in models.items():
-            components[name] = model.model_json_schema(ref_template="#/components/schemas/"
-                                                                    "{model}")
+            exact = model.model_json_schema(ref_template="#/components/schemas/{model}")
+            components.update(exact.pop("$defs", {}))
+            components[name] = exact
         app.openapi_schema = schema
         return schema
 
     app.openapi = openapi  # type: ignore[method-assign]
+
+
+def subclasses(base: type[BaseModel]) -> list[type[BaseModel]]:
+    found = []
+    for model in base.__subclasses__():
+        found += [model, *subclasses(model)]
+    return found
 
 
 # Starlette's own words for these, translated where they are answered.

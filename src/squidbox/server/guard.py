@@ -12,6 +12,8 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
+from starlette.routing import Match, Mount
+
 from squidbox.i18n import gettext as _
 
 from .errors import ApiError
@@ -35,7 +37,16 @@ SECURITY_HEADERS = [
     (b"x-frame-options", b"DENY"),
 ]
 CHANGING = {"POST", "PUT", "PATCH", "DELETE"}
-TOKEN_IN_TEXT = re.compile(r"(token=)[^&\s\"']+")
+METHODS = ("GET", "HEAD", *CHANGING)
+
+
+def encodable(word: str) -> str:
+    """A pattern of `word` with any of its letters percent-encoded (`tok%65n` is a query
+    parameter named token to every URL parser)."""
+    return "".join(f"(?:{re.escape(char)}|%{ord(char):02x})" for char in word)
+
+
+TOKEN_IN_TEXT = re.compile(f"({encodable('token')}=)[^&\\s\"']+", re.IGNORECASE)
 
 
 def check_json(raw: bytes | str, limits: Limits) -> None:
@@ -108,13 +119,54 @@ def install_log_redaction() -> None:
             logger.addFilter(RedactTokens())
 
 
-def same_origin(scope: Scope, origin: str, allowed: frozenset[str]) -> bool:
-    """True when `origin` is the server itself (the Host header) or an allowed origin."""
+# Names of this machine a browser may reach the server by without an --allowed-origin (the
+# address the server is bound to counts too: the connection's own, scope["server"]).
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
+WEB_SCHEME = {"ws": "http", "wss": "https"}
+
+
+def host_name(host: str) -> str | None:
+    """'Example.org:8000' -> 'example.org', '[::1]:8000' -> '::1'; None when malformed."""
+    try:
+        return urlsplit("//" + host).hostname
+    except ValueError:
+        return None
+
+
+def allowed_hosts(allowed_origins: frozenset[str]) -> frozenset[str]:
+    """The host names a request may name in its Host header: this machine's and those of the
+    allowed origins."""
+    return LOCAL_HOSTS | {name for origin in allowed_origins
+                          if (name := urlsplit(origin).hostname) is not None}
+
+
+def same_origin(scope: Scope, origin: str, allowed: frozenset[str],
+                hosts: frozenset[str] | None = None) -> bool:
+    """True when `origin` is an allowed origin, or the server itself: the request's own
+    scheme and Host, where that Host names the server (the address it is bound to, this
+    machine, or an allowed origin's host). Any other Host is refused even with a matching
+    Origin: a page whose name was re-pointed at this server (DNS rebinding) has its own."""
     if origin in allowed:
         return True
     headers = dict(scope.get("headers") or [])
     host = headers.get(b"host", b"").decode("latin-1")
-    return bool(host) and urlsplit(origin).netloc == host
+    server = scope.get("server") or ("",)
+    names = (allowed_hosts(allowed) if hosts is None else hosts) | {str(server[0]).lower()}
+    scheme = WEB_SCHEME.get(scope.get("scheme", "http"), scope.get("scheme", "http"))
+    return bool(host) and host_name(host) in names and origin == f"{scheme}://{host}"
+
+
+def route_methods(scope: Scope) -> set[str]:
+    """Every method the app's routes take on this path (none for an unknown path or a
+    mounted folder, which answers for itself)."""
+    routes = getattr(getattr(scope.get("app"), "router", None), "routes", ())
+    return {method for method in METHODS for route in routes
+            if not isinstance(route, Mount)
+            and route.matches({**scope, "method": method})[0] == Match.FULL}
+
+
+def allow_header(methods: set[str]) -> bytes:
+    return ", ".join(sorted(methods)).encode()
 
 
 class Guard:
@@ -123,6 +175,7 @@ class Guard:
         self.app = app
         self.limits = limits
         self.allowed_origins = allowed_origins
+        self.hosts = allowed_hosts(allowed_origins)
         self.refused = refused
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -138,7 +191,7 @@ class Guard:
         if origin is None:
             return None  # not a browser (or a same-origin GET): nothing to check
         text = origin.decode("latin-1")
-        if same_origin(scope, text, self.allowed_origins):
+        if same_origin(scope, text, self.allowed_origins, self.hosts):
             return None
         return ApiError("bad_origin", _("requests from origin {origin} are refused; start the "
                                         "server with --allowed-origin to allow it").format(
@@ -160,7 +213,12 @@ class Guard:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
-                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+                headers = list(message.get("headers", []))
+                if message["status"] == 405 and (taken := route_methods(scope)):
+                    headers = [(name, value) for name, value in headers  # OPTIONS too
+                               if name.lower() != b"allow"]  # one route's, not the path's
+                    headers.append((b"allow", allow_header(taken)))
+                message["headers"] = [*headers, *SECURITY_HEADERS]
             await send(message)
 
         try:

@@ -19,6 +19,7 @@ from typing import Annotated, Any, Literal
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StringConstraints,
@@ -39,6 +40,7 @@ MAX_SEED = 2**63 - 1
 MAX_SECONDS = 7 * 24 * 3600
 MAX_VERSION = 10**9
 MAX_TOKEN_LENGTH = 200
+MAX_CHAT_CHARS = 500  # characters of one chat line (chat.py)
 
 
 
@@ -54,12 +56,21 @@ def timer_seconds(value: float) -> float:
 # more than pydantic's "less than or equal to 604800").
 Seconds = Annotated[float, Field(json_schema_extra={"exclusiveMinimum": 0, "maximum": MAX_SECONDS}),
                     AfterValidator(timer_seconds)]
+
+
+def whole_number(value: Any) -> Any:
+    """17.0 is the integer 17: JSON has one kind of number, and the published schema's
+    "integer" takes any number without a fraction. 17.5, "17" and true stay refused."""
+    return int(value) if type(value) is float and value.is_integer() else value
+
+
+WholeNumber = BeforeValidator(whole_number)
 BotSpec = Annotated[str, Field(min_length=1, max_length=200)]
 SeatKey = Annotated[str, Field(pattern=r"^[0-9]{1,2}$")]
-Version = Annotated[int, Field(ge=0, le=MAX_VERSION)]
+Version = Annotated[int, Field(ge=0, le=MAX_VERSION), WholeNumber]
 ActionText = Annotated[str, Field(max_length=1000)]
 Token = Annotated[str, Field(max_length=MAX_TOKEN_LENGTH)]
-SeatNumber = Annotated[int, Field(ge=0, le=98)]
+SeatNumber = Annotated[int, Field(ge=0, le=98), WholeNumber]
 MAX_NAME_LENGTH = 24
 
 
@@ -88,11 +99,11 @@ class NewTableBody(Body):
     """POST /api/tables."""
 
     game: Annotated[str, Field(max_length=64, json_schema_extra={"enum": game_ids()})]
-    players: Annotated[int, Field(ge=1, le=99)] | None = None
+    players: Annotated[int, Field(ge=1, le=99), WholeNumber] | None = None
     options: dict[Annotated[str, Field(max_length=64)], Any] = Field(default_factory=dict,
                                                                      max_length=32)
     bots: dict[SeatKey, BotSpec] = Field(default_factory=dict, max_length=99)
-    seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED), WholeNumber] | None = None
     turn_seconds: Seconds | None = None
     leave_seconds: Seconds | None = None
     leave_bot: BotSpec | None = None

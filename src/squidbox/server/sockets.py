@@ -27,6 +27,7 @@ from .tables import Client, Table
 
 router = APIRouter()
 SOCKETS_BY_ADDRESS = "sockets_by_address"
+TOO_SLOW = 4408  # the close code of a client that left its queue full
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -138,7 +139,7 @@ async def serve_client(websocket: WebSocket, table: Table, client: Client) -> No
         if client.overflowed.is_set():
             sender.cancel()
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(websocket.close(code=4408), 1)
+                await asyncio.wait_for(websocket.close(code=TOO_SLOW), 1)
         else:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(asyncio.shield(sender), 1)
@@ -150,8 +151,9 @@ async def send_messages(websocket: WebSocket, client: Client) -> None:
     with contextlib.suppress(Exception):  # a vanished peer fails in transport-specific ways
         while (text := await client.queue.get()) is not None:
             await websocket.send_text(text)
-        if websocket.client_state == WebSocketState.CONNECTED:
-            await websocket.close(code=client.close_code)
+        if websocket.client_state == WebSocketState.CONNECTED:  # 4408: it left too much unread
+            await websocket.close(code=TOO_SLOW if client.overflowed.is_set() else
+                                  client.close_code)
 
 
 Handler = Callable[[Table, Client, "str | bytes"], Awaitable[None]]

@@ -9,7 +9,7 @@ names, link numbers) is a `seatings` row; the chat is `chat_messages` (migration
 from __future__ import annotations
 
 import hashlib
-import json
+import logging
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -26,6 +26,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    cast,
     create_engine,
     delete,
     event,
@@ -34,7 +35,6 @@ from sqlalchemy import (
     insert,
     select,
     tuple_,
-    type_coerce,
     update,
 )
 from sqlalchemy.engine import URL, Engine, make_url
@@ -46,12 +46,25 @@ from sqlalchemy.types import Text
 from squidbox.engine import FORMAT as ENGINE_FORMAT
 from squidbox.engine import InvalidOptions, SquidboxError
 
+from .rows import (
+    BadRecord,
+    StoredAction,
+    StoredChat,
+    StoredRow,
+    StoredSeating,
+    StoredSnapshot,
+    StoredTable,
+    StoredUndo,
+    validated,
+)
+
 HERE = Path(__file__).parent
 PLAYING = "playing"
 FINISHED = "finished"
 OPEN = "open"  # waiting for people to take its open seats
 ENDED = "ended"  # ended by its host
 MIGRATION_LOCK = 0x5155_4944  # the PostgreSQL advisory lock migrations run under ("QUID")
+log = logging.getLogger("squidbox.server")
 
 
 class Base(DeclarativeBase):
@@ -357,6 +370,7 @@ class Storage:
         self.node: str | None = None
         self.fences: dict[str, int] = {}
         self.lease_seconds = 0.0
+        self.reported: set[tuple[str, str]] = set()  # malformed records already logged
 
     def _fence(self, connection: Any, table_ids: Any) -> None:
         """Refuse (LeaseLost) unless this node still holds each table's lease, with the
@@ -440,17 +454,6 @@ class Storage:
             session.add(ChatRow(table_id=table_id, index=entry.index, seat=entry.seat,
                                 name=entry.name, text=entry.text, time=entry.time))
 
-    def chat(self, table_id: str, limit: int) -> tuple[int, list[ChatEntry]]:
-        """How many lines the table's chat has, and its last `limit` lines in order."""
-        with Session(self.engine) as session:
-            rows = session.execute(
-                select(ChatRow.index, ChatRow.seat, ChatRow.name, ChatRow.text, ChatRow.time)
-                .where(ChatRow.table_id == table_id).order_by(ChatRow.index.desc())
-                .limit(limit)).all()
-        entries = [ChatEntry(index, seat, name, text, _moment(time))
-                   for index, seat, name, text, time in reversed(rows)]
-        return (entries[-1].index + 1 if entries else 0), entries
-
     def add_action(self, table_id: str, index: int, seat: int, action: str,
                    finished: bool) -> None:
         """Store the action numbered `index` (from 0); mark the table finished with it."""
@@ -490,15 +493,17 @@ class Storage:
             session.add(SnapshotRow(table_id=table_id, index=index, document=document))
 
     # ---- reading -----------------------------------------------------------------------------
-    # Rows are read as raw text and checked here, so that one malformed row (edited by hand,
-    # written by another program) makes a BadRow for its own table and nothing else.
+    # Every row is read raw (JSON and times as text) and validated by rows.py, so that one
+    # malformed row (edited by hand, written by another program) makes a BadRow for its own
+    # table, or drops its own record, and nothing else.
     def list_tables(self, limit: int, statuses: tuple[str, ...] = ()) -> list[TableRecord | BadRow]:
         """The newest `limit` tables (of those `statuses` only, when given)."""
-        query = select(*RAW_TABLE).order_by(TableRow.created.desc(), TableRow.id).limit(limit)
+        query = select(*raw(TableRow, StoredTable)).order_by(TableRow.created.desc(),
+                                                            TableRow.id).limit(limit)
         if statuses:
             query = query.where(TableRow.status.in_(statuses))
         with Session(self.engine) as session:
-            return [_checked_record(row) for row in session.execute(query)]
+            return [_checked_record(row._mapping) for row in session.execute(query)]
 
     def unfinished_ids(self) -> list[str]:
         query = (select(TableRow.id).where(TableRow.status.in_((PLAYING, OPEN)))
@@ -510,30 +515,62 @@ class Storage:
         """A stored table; BadRow when its rows do not make one (a bad snapshot is dropped,
         replaying from the seed instead)."""
         with Session(self.engine) as session:
-            row = session.execute(select(*RAW_TABLE).where(TableRow.id == table_id)).first()
+            row = session.execute(select(*raw(TableRow, StoredTable))
+                                  .where(TableRow.id == table_id)).first()
             if row is None:
                 return None
-            record = _record_or_raise(row)
-            seating = session.execute(
-                select(SeatingRow.host_hash, type_coerce(SeatingRow.seats, Text))
-                .where(SeatingRow.table_id == table_id)).first()
-            if seating is not None:
-                _add_seating(record, *seating)
-            actions = session.execute(
-                select(ActionRow.index, ActionRow.seat, ActionRow.action)
-                .where(ActionRow.table_id == table_id).order_by(ActionRow.index)).all()
-            snapshot = session.execute(
-                select(SnapshotRow.index, type_coerce(SnapshotRow.document, Text))
-                .where(SnapshotRow.table_id == table_id)
-                .order_by(SnapshotRow.index.desc()).limit(1)).first()
-            undos = session.execute(
-                select(UndoRow.seat, UndoRow.action, UndoRow.version, UndoRow.events,
-                       UndoRow.time)
-                .where(UndoRow.table_id == table_id).order_by(UndoRow.index)).all()
-        record.undos = [UndoNote(seat, action, version, events, _moment(time))
-                        for seat, action, version, events, time in undos]
-        return StoredGame(record, _checked_actions(table_id, actions, record.players),
-                          _checked_snapshot(snapshot))
+            record = _record_or_raise(row._mapping)
+            seating = session.execute(select(*raw(SeatingRow, StoredSeating))
+                                      .where(SeatingRow.table_id == table_id)).first()
+            actions = session.execute(select(*raw(ActionRow, StoredAction))
+                                      .where(ActionRow.table_id == table_id)
+                                      .order_by(ActionRow.index)).all()
+            snapshot = session.execute(select(*raw(SnapshotRow, StoredSnapshot))
+                                       .where(SnapshotRow.table_id == table_id)
+                                       .order_by(SnapshotRow.index.desc()).limit(1)).first()
+            undos = session.execute(select(*raw(UndoRow, StoredUndo))
+                                    .where(UndoRow.table_id == table_id)
+                                    .order_by(UndoRow.index)).all()
+        if seating is not None:
+            _add_seating(record, seating._mapping)
+        record.undos = [_undo_note(record.id, row._mapping) for row in undos]
+        return StoredGame(record, _checked_actions(record.id, actions, record.players),
+                          self._checked_snapshot(record.id, snapshot))
+
+    def chat(self, table_id: str, limit: int) -> tuple[int, list[ChatEntry]]:
+        """How many lines the table's chat has, and its last `limit` lines in order (a
+        malformed line is left out, logged once)."""
+        with Session(self.engine) as session:
+            rows = session.execute(select(*raw(ChatRow, StoredChat))
+                                   .where(ChatRow.table_id == table_id)
+                                   .order_by(ChatRow.index.desc()).limit(limit)).all()
+        entries = []
+        for row in reversed(rows):
+            try:
+                line = validated(StoredChat, row._mapping)
+            except BadRecord as e:
+                self.dropped(table_id, f"chat line {row._mapping['index']!r}", e)
+                continue
+            entries.append(ChatEntry(line.index, line.seat, line.name, line.text, line.time))
+        numbers = [row._mapping["index"] for row in rows if type(row._mapping["index"]) is int]
+        return (max(numbers) + 1 if numbers else 0), entries
+
+    def dropped(self, table_id: str, what: str, error: BadRecord) -> None:
+        """Log a malformed record left out of its table (once per record and process)."""
+        key = (table_id, what)
+        if key not in self.reported:
+            self.reported.add(key)
+            log.warning("table %s: stored %s ignored: %s", table_id, what, error)
+
+    def _checked_snapshot(self, table_id: str, row: Any) -> tuple[int, dict[str, Any]] | None:
+        if row is None:
+            return None
+        try:
+            snapshot = validated(StoredSnapshot, row._mapping)
+        except BadRecord as e:  # the table replays from the seed instead
+            self.dropped(table_id, "snapshot", e)
+            return None
+        return snapshot.index, snapshot.document
 
     def set_status(self, table_id: str, status: str) -> None:
         with self.engine.begin() as connection:
@@ -548,116 +585,79 @@ class Storage:
                 "UPDATE alembic_version SET version_num = version_num")
 
 
-RAW_TABLE = (TableRow.id, TableRow.game, TableRow.players,
-             type_coerce(TableRow.options, Text), type_coerce(TableRow.seed, Text),
-             type_coerce(TableRow.bots, Text), type_coerce(TableRow.token_hashes, Text),
-             TableRow.turn_seconds, TableRow.leave_seconds, TableRow.leave_bot, TableRow.status,
-             type_coerce(TableRow.created, Text), TableRow.engine_format, TableRow.seed_chosen,
-             TableRow.creator)
-
-
-def _json(value: Any) -> Any:
-    return json.loads(value) if isinstance(value, str | bytes) else value
+def raw(orm: type[Base], model: type[StoredRow]) -> list[Any]:
+    """The columns `model` validates, as the database holds them: JSON, times and big
+    integers as text, so that no driver parses (or fails on) them before rows.py does."""
+    columns = []
+    for name in model.model_fields:
+        column = getattr(orm, name)
+        if isinstance(column.type, JSON | DateTime | BigInteger):
+            column = cast(column, Text).label(name)
+        columns.append(column)
+    return columns
 
 
 def _checked_record(row: Any) -> TableRecord | BadRow:
     try:
         return _record_or_raise(row)
     except BadRow as e:
-        e.game = row[1] if isinstance(row[1], str) else None
-        e.players = row[2] if type(row[2]) is int else None
+        e.game = row["game"] if isinstance(row["game"], str) else None
+        e.players = row["players"] if type(row["players"]) is int else None
         return e
 
 
 def _record_or_raise(row: Any) -> TableRecord:
-    (table_id, game, players, options, seed, bots, hashes, turn, leave, leave_bot, status,
-     created, engine_format, seed_chosen, creator) = row
     try:
-        record = TableRecord(
-            id=table_id, game=_text(game), players=_int(players, 1, 99),
-            options=_typed(_json(options), dict), seed=_int(seed, 0, 2**63 - 1),
-            bots={_int(seat, 0, 98): _text(spec)
-                  for seat, spec in _typed(_json(bots), dict).items()},
-            token_hashes=[h if h is None else _text(h) for h in _typed(_json(hashes), list)],
-            turn_seconds=_seconds(turn), leave_seconds=_seconds(leave),
-            leave_bot=_text(leave_bot), status=_text(status), created=_moment(created),
-            engine_format=_int(engine_format, 1, ENGINE_FORMAT),
-            seed_chosen=_typed(seed_chosen, bool),
-            creator=None if creator is None else _text(creator))
-    except (ValueError, TypeError) as e:
-        raise BadRow(str(table_id), f"malformed row: {e}") from None
-    if len(record.token_hashes) != record.players or \
-            any(seat >= record.players for seat in record.bots):
-        raise BadRow(record.id, "seat tokens or bot seats do not match the player count")
-    return record
+        stored = validated(StoredTable, row)
+    except BadRecord as e:
+        raise BadRow(str(row["id"]), f"malformed row: {e}") from None
+    return TableRecord(
+        id=stored.id, game=stored.game, players=stored.players, options=stored.options,
+        seed=stored.seed, bots={int(seat): spec for seat, spec in stored.bots.items()},
+        token_hashes=list(stored.token_hashes), turn_seconds=stored.turn_seconds,
+        leave_seconds=stored.leave_seconds, leave_bot=stored.leave_bot, status=stored.status,
+        created=stored.created, engine_format=stored.engine_format,
+        seed_chosen=stored.seed_chosen, creator=stored.creator)
 
 
-def _add_seating(record: TableRecord, host_hash: Any, seats: Any) -> None:
+def _add_seating(record: TableRecord, row: Any) -> None:
     try:
-        record.host_hash = _text(host_hash)
-        entries = _typed(_json(seats), list)
-        if len(entries) != record.players:
-            raise ValueError("the seating does not match the player count")
-        for seat, entry in enumerate(entries):
-            name, link = _typed(entry, dict).get("name"), entry.get("link")
-            if name is not None:
-                record.names[seat] = _text(name)
-            if link is not None:
-                record.links[seat] = _int(link, 0, 10**9)
-            record.issued[seat] = _int(entry.get("issued", 0), 0, 10**9)
-    except (ValueError, TypeError) as e:
+        seating = validated(StoredSeating, row)
+    except BadRecord as e:
         raise BadRow(record.id, f"malformed seating: {e}") from None
+    if len(seating.seats) != record.players:
+        raise BadRow(record.id, "malformed seating: it does not match the player count")
+    record.host_hash = seating.host_hash
+    for seat, entry in enumerate(seating.seats):
+        if entry.name is not None:
+            record.names[seat] = entry.name
+        if entry.link is not None:
+            record.links[seat] = entry.link
+        record.issued[seat] = entry.issued
 
 
-def _text(value: Any) -> str:
-    return str(_typed(value, str))
-
-
-def _typed(value: Any, kind: type) -> Any:
-    if not isinstance(value, kind):
-        raise TypeError(f"{value!r} is not a {kind.__name__}")
-    return value
-
-
-def _int(value: Any, low: int, high: int) -> int:
-    number = int(value) if isinstance(value, str) and value.isascii() else value
-    if type(number) is not int or not low <= number <= high:
-        raise ValueError(f"{value!r} is not an integer from {low} to {high}")
-    return number
-
-
-def _seconds(value: Any) -> float | None:
-    if value is None:
-        return None
-    if type(value) not in (int, float) or not 0 < value < float("inf"):
-        raise ValueError(f"{value!r} is not a number of seconds")
-    return float(value)
-
-
-def _moment(value: Any) -> datetime:
-    moment = value if isinstance(value, datetime) else datetime.fromisoformat(_text(value))
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+def _undo_note(table_id: str, row: Any) -> UndoNote:
+    try:
+        undo = validated(StoredUndo, row)
+    except BadRecord as e:
+        raise BadRow(table_id, f"malformed undo: {e}") from None
+    return UndoNote(undo.seat, undo.action, undo.version, undo.events, undo.time)
 
 
 def _checked_actions(table_id: str, rows: Any, players: int) -> list[tuple[int, str]]:
     actions = []
-    for expected, (index, seat, action) in enumerate(rows):
-        if index != expected:
-            raise BadRow(table_id, f"action {expected} is missing (found {index} instead)")
-        if type(seat) is not int or not 0 <= seat < players or not isinstance(action, str):
-            raise BadRow(table_id, f"action {index} is malformed (seat {seat!r})")
-        actions.append((seat, action))
+    for expected, row in enumerate(rows):
+        try:
+            stored = validated(StoredAction, row._mapping)
+        except BadRecord as e:
+            raise BadRow(table_id, f"action {expected} is malformed: {e}") from None
+        if stored.index != expected:
+            raise BadRow(table_id, f"action {expected} is missing (found {stored.index} "
+                                   "instead)")
+        if stored.seat >= players:
+            raise BadRow(table_id, f"action {expected} is malformed (seat {stored.seat})")
+        actions.append((stored.seat, stored.action))
     return actions
-
-
-def _checked_snapshot(row: Any) -> tuple[int, dict[str, Any]] | None:
-    if row is None:
-        return None
-    try:
-        document = _typed(_json(row[1]), dict)
-    except (ValueError, TypeError):
-        return None  # ignored: the table replays from the seed
-    return row[0], document
 
 
 def _row_fields(record: TableRecord) -> dict[str, Any]:

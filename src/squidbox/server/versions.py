@@ -26,7 +26,8 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 from squidbox.engine import Game, IllegalAction, State
 from squidbox.engine.record import data_version, rules_version
 
-from .storage import FINISHED, PLAYING, Base, Storage, StoredGame, TableRecord
+from .rows import BadRecord, StoredVersions, validated
+from .storage import FINISHED, PLAYING, Base, Storage, StoredGame, TableRecord, raw
 from .variants import OPTION, from_option
 
 if TYPE_CHECKING:
@@ -70,13 +71,19 @@ def save_versions(storage: Storage, table_id: str, versions: Versions) -> None:
 
 
 def stored_versions(storage: Storage, table_id: str) -> Versions:
-    """The versions a table started under (rules version 1 for a table stored before)."""
+    """The versions a table started under (rules version 1 for a table stored before, or
+    whose row is malformed: logged, and the table is replayed as one of unknown versions)."""
     with Session(storage.engine) as session:
-        row = session.execute(select(TableVersionRow.rules_version, TableVersionRow.data_version)
+        row = session.execute(select(*raw(TableVersionRow, StoredVersions))
                               .where(TableVersionRow.table_id == table_id)).first()
-    if row is None or type(row[0]) is not int:
+    if row is None:
         return Versions(FIRST_RULES, None)
-    return Versions(row[0], row[1] if isinstance(row[1], str) else None)
+    try:
+        stored = validated(StoredVersions, row._mapping)
+    except BadRecord as e:
+        storage.dropped(table_id, "rules versions", e)
+        return Versions(FIRST_RULES, None)
+    return Versions(stored.rules_version, stored.data_version)
 
 
 async def record_versions(manager: TableManager, record: TableRecord, game: Game) -> None:
