@@ -38,7 +38,7 @@ from .sim import (
     simulate,
     split_bot_list,
 )
-from .sim.compare import ComparePlan, format_comparison, run_comparison
+from .sim.compare import ComparePlan, Margins, format_comparison, parse_decide, run_comparison
 from .sim.errors import SimulationError
 from .sim.ladder import DEFAULT_CONFIGS as DEFAULT_LADDER
 from .sim.ladder import Ladder, LadderPlan, format_ladder
@@ -189,9 +189,17 @@ def add_designer_parsers(commands: Any) -> None:
     add_match_arguments(compare, bots="heuristic", games=400,
                         games_help="the most paired games (default 400)")
     compare.add_argument("--min-games", type=positive_int, default=30,
-                         help="pairs before the test may stop (default 30)")
+                         help="pairs before the run may stop (default 30)")
+    compare.add_argument("--decide", default="win-rate", metavar="GROUPS",
+                         help="the metrics that must be answered before the run stops: "
+                              "win-rate, skill-gap, length, score-spread, comma-separated, or "
+                              "all (default win-rate); every metric is reported either way")
     compare.add_argument("--margin", type=float, default=0.05,
                          help="win-rate changes smaller than this do not matter (default 0.05)")
+    compare.add_argument("--length-margin", type=float, default=2.0, metavar="DECISIONS",
+                         help="game-length changes smaller than this do not matter (default 2)")
+    compare.add_argument("--spread-margin", type=float, default=1.0, metavar="POINTS",
+                         help="score-spread changes smaller than this do not matter (default 1)")
     compare.set_defaults(run=run_compare)
 
     report = commands.add_parser("report", help="an HTML report with charts and per-piece "
@@ -500,7 +508,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         import_pyplot()
         check_plot_directory(args.plot)
     summary, info = simulate(plan, backend, args.out, progress_bar(args, plan.total))
-    seating = "rotating seats" if plan.rotate else "fixed seats"
+    seating = "balanced seats" if plan.rotate else "fixed seats"
     print(f"{game.id}, {players} players, bots {', '.join(plan.bots)} ({seating}), "
           f"seed {plan.seed}: {info.describe()}")
     if variant is not None:
@@ -539,10 +547,12 @@ def run_compare(args: argparse.Namespace) -> int:
     b = parse_variant_spec(args.game, args.b)
     game = get_game(args.game)
     players = args.players if args.players is not None else game.min_players
+    margins = Margins(args.margin, args.length_margin, args.spread_margin)
     plan = ComparePlan(game.id, players, split_bot_list(args.bots), args.games, a, b,
-                       args.seed, parse_options(args.option), args.min_games, args.margin)
+                       args.seed, parse_options(args.option), args.min_games, margins,
+                       parse_decide(args.decide))
     plan.check()
-    print(f"{game.id}, {players} players, bots {', '.join(plan.bots)} (rotating seats), "
+    print(f"{game.id}, {players} players, bots {', '.join(plan.bots)} (balanced seats), "
           f"seed {plan.seed}")
     print(f"A: {a.label if a else 'shipped data'}")
     print(f"B: {b.label if b else 'shipped data'}")
