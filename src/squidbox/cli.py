@@ -46,6 +46,7 @@ from .sim.plot import check_plot_directory, import_pyplot, write_plots
 from .sim.progress import Progress
 from .sim.records import read_records
 from .sim.report import build_report
+from .sim.tune import Knob, Target, TunePlan, format_tune, run_tune, tune_chart
 from .terminal import play_in_terminal
 from .variant import Variant, make_variant, parse_variant_spec, variant_game
 
@@ -214,12 +215,36 @@ def add_designer_parsers(commands: Any) -> None:
     report.add_argument("--out", type=Path, metavar="FILE", help="also write the records")
     report.set_defaults(run=run_report)
 
+    add_tune_parser(commands)
+
     ladder = commands.add_parser("ladder", help="rate bot configurations (openskill)")
     ladder.add_argument("game", help="game id")
     add_match_arguments(ladder, bots=",".join(DEFAULT_LADDER), games=200,
                         games_help="default 200")
     add_variant_arguments(ladder)
     ladder.set_defaults(run=run_ladder)
+
+
+def add_tune_parser(commands: Any) -> None:
+    tune = commands.add_parser("tune", help="search data values for a target, e.g. a fair "
+                               "first player or a game length (noisy simulations, optuna)")
+    tune.add_argument("game", help="game id")
+    tune.add_argument("--vary", action="append", required=True, metavar="KEY=LOW..HIGH",
+                      help="a data key and the whole numbers to search, e.g. "
+                           "cards.Falconer.cost=2..8. Repeatable.")
+    tune.add_argument("--target", required=True, metavar="METRIC=VALUE",
+                      help="first-player-win, seat-N-win, skill-gap (the first bot's win "
+                           "rate), length or score-spread, e.g. first-player-win=0.5 or "
+                           "length=60")
+    add_match_arguments(tune, bots="heuristic", games=2000,
+                        games_help="the budget: games in all (default 2000)")
+    tune.add_argument("--batch", type=positive_int, default=40,
+                      help="games per value proposed (default 40)")
+    tune.add_argument("--data", type=Path, metavar="FILE",
+                      help="vary the values of this edited copy of the game's data.toml")
+    tune.add_argument("--plot", type=Path, metavar="FILE.png",
+                      help="write a chart of the estimate against the first key's value")
+    tune.set_defaults(run=run_tune_command)
 
 
 def add_match_arguments(parser: argparse.ArgumentParser, bots: str, games: int,
@@ -559,6 +584,33 @@ def run_compare(args: argparse.Namespace) -> int:
     comparison = run_comparison(plan, make_backend("local", args.workers))
     print()
     print(format_comparison(comparison, plan))
+    return 0
+
+
+def run_tune_command(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    players = args.players if args.players is not None else game.min_players
+    plan = TunePlan(game.id, players, split_bot_list(args.bots),
+                    tuple(Knob.parse(text) for text in args.vary), Target.parse(args.target),
+                    args.games, args.batch, args.seed, parse_options(args.option), args.data)
+    plan.check()
+    pyplot = None
+    if args.plot is not None:
+        pyplot = import_pyplot()
+        if args.plot.suffix.lower() != ".png" or not args.plot.parent.is_dir():
+            raise SimulationError(f"--plot {args.plot}: give a .png file in an existing folder")
+    progress = progress_bar(args, plan.budget)
+    result = run_tune(plan, make_backend("local", args.workers),
+                      progress.advance if progress is not None else None)
+    if progress is not None:
+        progress.finish()
+    print(f"{game.id}, {players} players, bots {', '.join(plan.bots)} (balanced seats), "
+          f"seed {plan.seed}, batches of {plan.batch}")
+    print()
+    print(format_tune(result))
+    if pyplot is not None:
+        tune_chart(pyplot, args.plot, result)
+        print(f"\nChart: {args.plot}")
     return 0
 
 
