@@ -158,7 +158,8 @@ def add_simulate_parser(commands: Any) -> None:
                           "ismcts:iterations=50,exploration=0.7,random (default: random)")
     sim.add_argument("--games", type=positive_int, default=100, help="games (default 100)")
     sim.add_argument("--no-rotate", action="store_true",
-                     help="keep each bot in its seat (default: seats rotate every game)")
+                     help="keep each bot in its seat (default: each lineup turns through "
+                          "every seat, so every bot holds every seat equally often)")
     sim.add_argument("--plot", type=Path, metavar="DIR",
                      help="write PNG charts into DIR (needs matplotlib: pip install "
                           "squidbox[sim])")
