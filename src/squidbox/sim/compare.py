@@ -24,7 +24,8 @@ Answers, per metric: "differs" when its sequence excludes 0; "no change larger t
 only when the whole sequence lies inside ±margin (--margin for win rates, --length-margin in
 decisions, --spread-margin in points); otherwise "undecided". The run stops, from `min_games`
 pairs on, when every metric of the deciding groups (--decide) is answered, or at `max_games`
-pairs; every metric is reported either way. Hence:
+pairs; every metric is reported either way. Hence (exactly for the win rates, approximately
+for length and spread):
     a false "differs" (the variants are really the same on it): at most 5% in total;
     a false "no change larger than ±margin" (its true change is the margin or more): at most 5%.
 benchmarks/compare_calibration.py measures both on synthetic pairs (docs/benchmarks.md).
