@@ -38,7 +38,7 @@ from .sim import (
     simulate,
     split_bot_list,
 )
-from .sim.compare import ComparePlan, format_comparison, run_comparison
+from .sim.compare import ComparePlan, Margins, format_comparison, parse_decide, run_comparison
 from .sim.errors import SimulationError
 from .sim.ladder import DEFAULT_CONFIGS as DEFAULT_LADDER
 from .sim.ladder import Ladder, LadderPlan, format_ladder
@@ -46,6 +46,7 @@ from .sim.plot import check_plot_directory, import_pyplot, write_plots
 from .sim.progress import Progress
 from .sim.records import read_records
 from .sim.report import build_report
+from .sim.tune import Knob, Target, TunePlan, format_tune, run_tune, tune_chart
 from .terminal import play_in_terminal
 from .variant import Variant, make_variant, parse_variant_spec, variant_game
 
@@ -157,7 +158,8 @@ def add_simulate_parser(commands: Any) -> None:
                           "ismcts:iterations=50,exploration=0.7,random (default: random)")
     sim.add_argument("--games", type=positive_int, default=100, help="games (default 100)")
     sim.add_argument("--no-rotate", action="store_true",
-                     help="keep each bot in its seat (default: seats rotate every game)")
+                     help="keep each bot in its seat (default: each lineup turns through "
+                          "every seat, so every bot holds every seat equally often)")
     sim.add_argument("--plot", type=Path, metavar="DIR",
                      help="write PNG charts into DIR (needs matplotlib: pip install "
                           "squidbox[sim])")
@@ -189,9 +191,17 @@ def add_designer_parsers(commands: Any) -> None:
     add_match_arguments(compare, bots="heuristic", games=400,
                         games_help="the most paired games (default 400)")
     compare.add_argument("--min-games", type=positive_int, default=30,
-                         help="pairs before the test may stop (default 30)")
+                         help="pairs before the run may stop (default 30)")
+    compare.add_argument("--decide", default="win-rate", metavar="GROUPS",
+                         help="the metrics that must be answered before the run stops: "
+                              "win-rate, skill-gap, length, score-spread, comma-separated, or "
+                              "all (default win-rate); every metric is reported either way")
     compare.add_argument("--margin", type=float, default=0.05,
                          help="win-rate changes smaller than this do not matter (default 0.05)")
+    compare.add_argument("--length-margin", type=float, default=2.0, metavar="DECISIONS",
+                         help="game-length changes smaller than this do not matter (default 2)")
+    compare.add_argument("--spread-margin", type=float, default=1.0, metavar="POINTS",
+                         help="score-spread changes smaller than this do not matter (default 1)")
     compare.set_defaults(run=run_compare)
 
     report = commands.add_parser("report", help="an HTML report with charts and per-piece "
@@ -206,12 +216,36 @@ def add_designer_parsers(commands: Any) -> None:
     report.add_argument("--out", type=Path, metavar="FILE", help="also write the records")
     report.set_defaults(run=run_report)
 
+    add_tune_parser(commands)
+
     ladder = commands.add_parser("ladder", help="rate bot configurations (openskill)")
     ladder.add_argument("game", help="game id")
     add_match_arguments(ladder, bots=",".join(DEFAULT_LADDER), games=200,
                         games_help="default 200")
     add_variant_arguments(ladder)
     ladder.set_defaults(run=run_ladder)
+
+
+def add_tune_parser(commands: Any) -> None:
+    tune = commands.add_parser("tune", help="search data values for a target, e.g. a fair "
+                               "first player or a game length (noisy simulations, optuna)")
+    tune.add_argument("game", help="game id")
+    tune.add_argument("--vary", action="append", required=True, metavar="KEY=LOW..HIGH",
+                      help="a data key and the whole numbers to search, e.g. "
+                           "cards.Falconer.cost=2..8. Repeatable.")
+    tune.add_argument("--target", required=True, metavar="METRIC=VALUE",
+                      help="first-player-win, seat-N-win, skill-gap (the first bot's win "
+                           "rate), length or score-spread, e.g. first-player-win=0.5 or "
+                           "length=60")
+    add_match_arguments(tune, bots="heuristic", games=2000,
+                        games_help="the budget: games in all (default 2000)")
+    tune.add_argument("--batch", type=positive_int, default=40,
+                      help="games per value proposed (default 40)")
+    tune.add_argument("--data", type=Path, metavar="FILE",
+                      help="vary the values of this edited copy of the game's data.toml")
+    tune.add_argument("--plot", type=Path, metavar="FILE.png",
+                      help="write a chart of the estimate against the first key's value")
+    tune.set_defaults(run=run_tune_command)
 
 
 def add_match_arguments(parser: argparse.ArgumentParser, bots: str, games: int,
@@ -503,7 +537,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         import_pyplot()
         check_plot_directory(args.plot)
     summary, info = simulate(plan, backend, args.out, progress_bar(args, plan.total))
-    seating = "rotating seats" if plan.rotate else "fixed seats"
+    seating = "balanced seats" if plan.rotate else "fixed seats"
     print(f"{game.id}, {players} players, bots {', '.join(plan.bots)} ({seating}), "
           f"seed {plan.seed}: {info.describe()}")
     if variant is not None:
@@ -542,16 +576,45 @@ def run_compare(args: argparse.Namespace) -> int:
     b = parse_variant_spec(args.game, args.b)
     game = get_game(args.game)
     players = args.players if args.players is not None else game.min_players
+    margins = Margins(args.margin, args.length_margin, args.spread_margin)
     plan = ComparePlan(game.id, players, split_bot_list(args.bots), args.games, a, b,
-                       args.seed, parse_options(args.option), args.min_games, args.margin)
+                       args.seed, parse_options(args.option), args.min_games, margins,
+                       parse_decide(args.decide))
     plan.check()
-    print(f"{game.id}, {players} players, bots {', '.join(plan.bots)} (rotating seats), "
+    print(f"{game.id}, {players} players, bots {', '.join(plan.bots)} (balanced seats), "
           f"seed {plan.seed}")
     print(f"A: {a.label if a else 'shipped data'}")
     print(f"B: {b.label if b else 'shipped data'}")
     comparison = run_comparison(plan, make_backend("local", args.workers))
     print()
     print(format_comparison(comparison, plan))
+    return 0
+
+
+def run_tune_command(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    players = args.players if args.players is not None else game.min_players
+    plan = TunePlan(game.id, players, split_bot_list(args.bots),
+                    tuple(Knob.parse(text) for text in args.vary), Target.parse(args.target),
+                    args.games, args.batch, args.seed, parse_options(args.option), args.data)
+    plan.check()
+    pyplot = None
+    if args.plot is not None:
+        pyplot = import_pyplot()
+        if args.plot.suffix.lower() != ".png" or not args.plot.parent.is_dir():
+            raise SimulationError(f"--plot {args.plot}: give a .png file in an existing folder")
+    progress = progress_bar(args, plan.budget)
+    result = run_tune(plan, make_backend("local", args.workers),
+                      progress.advance if progress is not None else None)
+    if progress is not None:
+        progress.finish()
+    print(f"{game.id}, {players} players, bots {', '.join(plan.bots)} (balanced seats), "
+          f"seed {plan.seed}, batches of {plan.batch}")
+    print()
+    print(format_tune(result))
+    if pyplot is not None:
+        tune_chart(pyplot, args.plot, result)
+        print(f"\nChart: {args.plot}")
     return 0
 
 

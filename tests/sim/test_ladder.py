@@ -3,7 +3,7 @@
 import pytest
 
 from squidbox.registry import register, unregister
-from squidbox.sim.ladder import Ladder, LadderPlan
+from squidbox.sim.ladder import Ladder, LadderPlan, format_ladder
 from tests.sim.nim import Nim
 
 
@@ -33,6 +33,18 @@ def test_a_ladder_seats_different_configurations_reproducibly(nim):
     ladder = Ladder(plan.configs)
     ladder.add({"seats": ["random", "heuristic"], "returns": [0.0, 1.0]})
     assert ladder.ranking()[0][0] == "heuristic"
+
+
+def test_ranks_the_ladder_cannot_tell_apart_are_named():
+    ladder = Ladder(("a", "b", "c"))
+    for _ in range(30):  # a and b split their games; both always beat c
+        ladder.add({"seats": ["a", "b"], "returns": [1.0, 0.0]})
+        ladder.add({"seats": ["b", "a"], "returns": [1.0, 0.0]})
+        ladder.add({"seats": ["a", "c"], "returns": [1.0, 0.0]})
+        ladder.add({"seats": ["b", "c"], "returns": [1.0, 0.0]})
+    text = format_ladder(ladder)
+    note = text.split("Not told apart at this sample")[1]
+    assert "#1" in note and "#2" in note and "#3" not in note  # c is told apart
 
 
 @pytest.mark.parametrize(("bots", "message"), [

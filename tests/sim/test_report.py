@@ -82,6 +82,25 @@ def test_rates_of_zero_and_one_and_shared_pieces_render():
                for i in range(4)]  # "Two": 0 wins in 3, where Wilson's low end is 5.6e-17
     page = build_report(records, "toy")
     assert len(images_of(page)) == 3  # seat rates, length, "played"
-    assert "<td>Storm</td><td>2</td><td>12.0</td><td>11.0</td><td>1.000 (0.342 – 1.000)</td>" \
+    # three piece intervals (Ace, Two, Storm) hold together: z = 2.394, not 1.960 (0.342)
+    assert "<td>Storm</td><td>2</td><td>12.0</td><td>11.0</td><td>1.000 (0.259 – 1.000)</td>" \
         in page
-    assert "<td>1</td><td>Ace</td><td>4 (50%)</td><td>1.00</td><td>1.000</td>" in page
+    assert "<td>1</td><td>Ace</td><td>4</td><td>4 (50%)</td><td>1.00</td><td>1.000</td>" in page
+    assert "the 3 piece intervals in this report hold <em>together</em>" in page
+
+
+def test_a_piece_counts_each_game_once_and_lineups_are_shown_apart():
+    """Both seats of a game holding a piece are one observation (the mean of their returns),
+    not two; two lineups get a table of their own."""
+    def record(seats, returns, holders):
+        return {"players": 2, "game": "toy", "seats": seats, "returns": returns,
+                "scores": None, "length": 10, "first_player": 0, "options": {},
+                "pieces": {"played": {"Ace": holders}}}
+    records = [record(["a", "b"], [1.0, 0.0], [1, 1]), record(["b", "a"], [1.0, 0.0], [1, 1]),
+               record(["a", "b"], [0.0, 1.0], [0, 1])]
+    page = build_report(records, "toy")
+    # games: 0.5, 0.5, 1.0 -> mean 0.667 over 3 games (seat-games would say 3 of 5 = 0.600)
+    assert "<td>1</td><td>Ace</td><td>3</td><td>5 (83%)</td><td>1.00</td><td>0.667</td>" in page
+    assert "the 1 piece intervals in this report" in page
+    assert "<td>a, b</td><td>2</td><td>0.500" in page and "<td>b, a</td><td>1</td><td>1.000" in page
+    assert "Skill gap: the stronger bot" in page

@@ -30,7 +30,20 @@ def test_derived_seeds_are_stable_distinct_and_in_range():
 def test_rotating_seats_move_every_bot_through_every_seat():
     plan = SimulationPlan("grid_squid", 3, ("a", "b", "c"), games=3)
     assert [plan.seats_for(i) for i in range(4)] == [
-        ("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b"), ("a", "b", "c")]
+        ("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b"), ("b", "c", "a")]
+
+
+def test_each_lineup_turns_through_every_seat_before_the_next_comes():
+    """Two specs over three seats make the lineups h r h and r h r; cycling alone would seat
+    the lone heuristic of r h r in seat 1 every time, so seat 1's win rate would be a lineup's."""
+    plan = SimulationPlan("grid_squid", 3, ("h", "r"), games=6)
+    seatings = [plan.seats_for(i) for i in range(6)]
+    assert seatings == [("h", "r", "h"), ("r", "h", "h"), ("h", "h", "r"),
+                        ("r", "h", "r"), ("h", "r", "r"), ("r", "r", "h")]
+    for seat in range(3):
+        for lineup in ("h", "r"):  # the lineup with two of this spec
+            alone = [s[seat] for s in seatings if s.count(lineup) == 2]
+            assert sorted(alone) == sorted([lineup, lineup, "hr".replace(lineup, "")])
 
 
 def test_fewer_specs_than_seats_are_cycled_and_no_rotate_keeps_them():

@@ -47,3 +47,14 @@ def test_the_ways_games_ended_are_counted_with_intervals():
     assert summary.end_reasons == {"board_full": 8, "reshuffle_limit": 2}
     assert ("How games ended (of 10, 95% interval): board_full 8 (80.0%, 49.0% - 94.3%), "
             "reshuffle_limit 2 (20.0%, 5.7% - 51.0%)") in format_summary(summary)
+
+
+def test_the_skill_gap_names_the_stronger_bot_and_lineups_are_kept_apart():
+    summary = Summary(3)
+    summary.add(record(["h", "r", "h"], [0.5, 0.0, 0.5], first=0))
+    summary.add(record(["r", "h", "r"], [0.0, 1.0, 0.0], first=0))
+    text = format_summary(summary)
+    assert "Skill gap: the stronger bot, h, wins 0.667 (" in text
+    assert text.index("Skill gap") < text.index("First-player advantage")
+    assert [rate.mean for rate in summary.by_lineup[("r", "h", "r")]] == [0.0, 1.0, 0.0]
+    assert [rate.mean for rate in summary.by_lineup[("h", "r", "h")]] == [0.5, 0.0, 0.5]

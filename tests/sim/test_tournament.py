@@ -1,9 +1,10 @@
 """`squidbox tournament`: seats for each pair, and a ranked table."""
 
+import re
 from collections import Counter
 
 from squidbox.sim import TournamentPlan, TournamentTable, read_records
-from squidbox.sim.tournament import pair_seats
+from squidbox.sim.tournament import format_tournament, pair_seats
 
 
 def test_two_players_alternate_seats_every_game():
@@ -37,6 +38,17 @@ def test_table_counts_each_config_against_the_field_and_per_pair():
     assert [name for name, _ in table.ranking()] == ["a", "c", "b"]
 
 
+def test_adjacent_ranks_within_noise_are_named():
+    table = TournamentTable(2)
+    for game in range(20):  # a beats b 11 to 9: not settled; both beat c every time
+        table.add({"seats": ["a", "b"], "returns": [1.0, 0.0] if game < 11 else [0.0, 1.0]})
+        table.add({"seats": ["a", "c"], "returns": [1.0, 0.0]})
+        table.add({"seats": ["b", "c"], "returns": [1.0, 0.0]})
+    text = format_tournament(table)
+    assert "0.550 (0.34-0.74)" in text
+    assert text.endswith("holds the fair share 0.500): #1 a and #2 b")
+
+
 def test_tournament_ranks_heuristic_above_random(squidbox, tmp_path):
     out = tmp_path / "tournament.csv"
     run = squidbox("tournament", "grid_squid", "--bots",
@@ -48,8 +60,10 @@ def test_tournament_ranks_heuristic_above_random(squidbox, tmp_path):
     ranked = [line.split()[1] for line in ranking.splitlines()[2:] if line.strip()]
     assert ranked.index("heuristic") < ranked.index("random")
     matrix = run.out.split("Pairwise:")[1].splitlines()
-    row = next(line for line in matrix if " heuristic " in line).split()
-    cells = row[2:]  # after "#rank" and the name, one cell per column, in rank order
-    assert cells[ranked.index("heuristic")] == "-"  # against itself
-    assert float(cells[ranked.index("random")]) > 0.5
+    row = next(line for line in matrix if " heuristic " in line)
+    # one cell per column, in rank order: "-" against itself, else "mean (low-high)"
+    cells = re.findall(r"  (-|\d\.\d{3} \(\d\.\d\d-\d\.\d\d\))", row)
+    assert cells[ranked.index("heuristic")] == "-"
+    mean, low, high = map(float, re.findall(r"\d\.\d+", cells[ranked.index("random")]))
+    assert low <= mean <= high and mean > 0.5
     assert len(read_records(out)) == 18

@@ -6,11 +6,15 @@ Game i seats `players` different configurations, drawn from the list with a gene
 (seed, "ladder", i), in a random seat order; every game is dealt from derive_seed(seed, "game",
 i) as in a simulation. A game's result is the order of the seats' returns (equal returns are a
 tie). Ratings are updated game by game in game order, so the same command gives the same table.
-Beside each rating the table shows the plain mean return with its 95% Wilson interval.
+Beside each rating the table shows the plain mean return with its 95% Wilson interval. Adjacent
+ranks whose skills are not told apart (mu differs by less than 2·sqrt(sigma1² + sigma2²), about
+a 95% interval of the difference) are named below the table: their order is not settled, and a
+tournament of the same bots may order them the other way.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -102,4 +106,12 @@ def format_ladder(ladder: Ladder) -> str:
         lines.append(f"  {rank:>4}  {name:<{width}}  {rating.mu:>6.2f}  {rating.sigma:>5.2f}  "
                      f"{rating.ordinal():>7.2f}  {rate.plays:>5}  {rate.mean:>5.3f}  "
                      f"{low:.3f} - {high:.3f}")
+    close = [f"#{rank} {upper} and #{rank + 1} {lower}"
+             for rank, ((upper, a), (lower, b)) in enumerate(zip(ranked, ranked[1:],
+                                                                 strict=False), start=1)
+             if a.mu - b.mu < 2 * math.hypot(a.sigma, b.sigma)]
+    if close:
+        lines.append("")
+        lines.append("Not told apart at this sample (mu within 2 sigma of the difference): "
+                     + "; ".join(close))
     return "\n".join(lines)

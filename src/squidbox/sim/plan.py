@@ -1,8 +1,12 @@
 """What a simulation plays: the seats, bots and seeds of every game, as a stream of GameJobs.
 
-Seats and bots: `bots` lists specs, one per seat, cycled when there are fewer than players. By
-default the assignment rotates each game (game i: seat s gets bots[(s + i) % len(bots)]) so no
-bot is stuck in one seat; `rotate=False` keeps it fixed.
+Seats and bots: `bots` lists specs, one per seat, cycled when there are fewer than players:
+lineup k seats bots[(s + k) % len(bots)] in seat s. By default the seating is balanced
+(`balanced_seats`): each lineup is turned through every seat before the next lineup comes, so
+over len(bots) x players games every bot holds every seat in every lineup equally often, and a
+seat's win rate is not a lineup's (with bots h, r over three seats the lineups are h r h and
+r h r; cycling alone would give seat 1 the lone heuristic of r h r half the time).
+`rotate=False` keeps lineup 0 in place.
 
 Seeds: game i is dealt with derive_seed(seed, "game", i) and the bot in seat s of game i is
 seeded with derive_seed(seed, "bot", i, s). The same plan therefore gives the same games on any
@@ -47,8 +51,7 @@ class SimulationPlan:
                            self.variant)
 
     def seats_for(self, index: int) -> tuple[str, ...]:
-        shift = index if self.rotate else 0
-        return tuple(self.bots[(seat + shift) % len(self.bots)] for seat in range(self.players))
+        return balanced_seats(self.bots, self.players, index if self.rotate else 0)
 
     def job(self, index: int) -> GameJob:
         return make_job(self.game, self.seed, index, self.seats_for(index), self.options,
@@ -56,6 +59,13 @@ class SimulationPlan:
 
     def jobs(self) -> Iterator[GameJob]:
         return (self.job(index) for index in range(self.games))
+
+
+def balanced_seats(bots: tuple[str, ...], players: int, index: int) -> tuple[str, ...]:
+    """Game `index`: lineup (index // players) % len(bots), turned by index % players seats."""
+    lineup = (index // players) % len(bots)
+    turn = index % players
+    return tuple(bots[((seat + turn) % players + lineup) % len(bots)] for seat in range(players))
 
 
 def make_job(game: str, seed: int, index: int, seats: tuple[str, ...],

@@ -60,12 +60,22 @@ class Rate:
         variance = (self.total_squares - self.total * self.mean) / (self.plays - 1)
         return math.sqrt(max(variance, 0.0))
 
-    def interval(self) -> tuple[float, float]:
+    def interval(self, z: float = Z95) -> tuple[float, float]:
+        """The 95% interval, or with z = simultaneous_z(...) one of several that hold together.
+        For fractional values in [0, 1] Wilson's p(1 − p) bounds the variance, so it is safe."""
         if not self.plays:
             return math.nan, math.nan
         if self.in_unit_range:
-            return wilson_interval(self.total, self.plays)
-        return normal_interval(self.mean, self.stdev, self.plays)
+            return wilson_interval(self.total, self.plays, z)
+        return normal_interval(self.mean, self.stdev, self.plays, z)
+
+
+def simultaneous_z(count: int, alpha: float = 0.05) -> float:
+    """The z of `count` two-sided intervals that hold together with probability 1 − alpha
+    (Bonferroni: each at level 1 − alpha / count)."""
+    if count < 1:
+        raise ValueError(f"count must be at least 1, not {count}")
+    return statistics.NormalDist().inv_cdf(1 - alpha / (2 * count))
 
 
 @dataclass(frozen=True)

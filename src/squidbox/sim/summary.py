@@ -3,7 +3,10 @@
 Built one record at a time (`Summary.add`), so a million games need no list of records:
     per bot spec   mean return over every seat it took (a seat-game is one play; with one spec
                    in two seats of a game, both count), 95% Wilson interval
-    per seat       the same per seat number, whichever bot sat there
+    per seat       the same per seat number, whichever bot sat there (plan.py balances the
+                   lineups over the seats, so this is the seat's own effect)
+    skill gap      with two or more bot specs: the stronger bot's win rate against the
+                   weakest's, the edge a better player has in this game
     first player   the mean return of the seat that acted first (history[0]) against the fair
                    share 1/N, with its interval: the first-player advantage (where a game opens
                    with a simultaneous decision, "first" is the lowest seat asked, see runner.py)
@@ -27,6 +30,7 @@ class Summary:
     games: int = 0
     by_bot: dict[str, Rate] = field(default_factory=dict)
     by_seat: list[Rate] = field(default_factory=list)
+    by_lineup: dict[tuple[str, ...], list[Rate]] = field(default_factory=dict)  # seat order
     first_player: Rate = field(default_factory=Rate)
     first_seats: Counter[int] = field(default_factory=Counter)
     lengths: list[int] = field(default_factory=list)
@@ -48,9 +52,12 @@ class Summary:
     def add(self, record: Record) -> None:
         self.games += 1
         returns = record["returns"]
+        lineup = self.by_lineup.setdefault(tuple(record["seats"]),
+                                           [Rate() for _ in range(self.players)])
         for seat, (spec, value) in enumerate(zip(record["seats"], returns, strict=True)):
             self.by_bot.setdefault(spec, Rate()).add(value)
             self.by_seat[seat].add(value)
+            lineup[seat].add(value)
         first = record["first_player"]
         if first is not None:
             self.first_player.add(returns[first])
@@ -71,6 +78,8 @@ def format_summary(summary: Summary) -> str:
     if not summary.games:
         return "No games were played."
     blocks = [rate_block(summary), first_player_line(summary), length_line(summary)]
+    if len(summary.by_bot) > 1:
+        blocks.insert(1, skill_gap_line(summary))
     if summary.end_reasons:
         blocks.append(end_reasons_line(summary))
     if summary.has_scores:
@@ -98,6 +107,16 @@ def rate_header(kind: str, width: int) -> str:
 def rate_line(name: str, rate: Rate, width: int) -> str:
     low, high = rate.interval()
     return f"  {name:<{width}}  {rate.plays:>7}  {rate.mean:>6.3f}  {low:.3f} - {high:.3f}"
+
+
+def skill_gap_line(summary: Summary) -> str:
+    """The strongest and weakest bot's win rates (call with two or more bots)."""
+    ranked = summary.bots_ranked()
+    (best, best_rate), (worst, worst_rate) = ranked[0], ranked[-1]
+    low, high = best_rate.interval()
+    return (f"Skill gap: the stronger bot, {best}, wins {best_rate.mean:.3f} ({low:.3f} - "
+            f"{high:.3f}) against {worst_rate.mean:.3f} for {worst} (fair share "
+            f"{summary.fair_share:.3f})")
 
 
 def first_player_line(summary: Summary) -> str:

@@ -11,7 +11,11 @@ reproducible as a simulation.
 The table:
     ranking   per configuration its mean return against the field (every seat it took in every
               pair), with a 95% Wilson interval, best first
-    pairwise  the row configuration's mean return in its games against the column one
+    pairwise  the row configuration's mean return in its games against the column one, with
+              its 95% Wilson interval
+    noise     adjacent ranks whose head-to-head interval holds the fair share: at this sample
+              their order is not settled (a ladder of the same bots may well order them the
+              other way)
 """
 
 from __future__ import annotations
@@ -121,15 +125,39 @@ def pairwise_block(table: TournamentTable) -> str:
     """Rows and columns in rank order; columns are headed by rank so long specs fit."""
     names = [name for name, _ in table.ranking()]
     width = max(13, *(len(name) for name in names))
-    header = "".join(f"  {'#' + str(rank):>6}" for rank in range(1, len(names) + 1))
-    lines = ["Pairwise: the row's mean return in its games against the column (by rank)",
+    header = "".join(f"  {'#' + str(rank):>17}" for rank in range(1, len(names) + 1))
+    lines = ["Pairwise: the row's mean return in its games against the column (by rank), "
+             "95% Wilson interval",
              f"  {'':>4}  {'':<{width}}{header}"]
     for rank, row in enumerate(names, start=1):
-        cells = "".join(f"  {pair_cell(table, row, column):>6}" for column in names)
+        cells = "".join(f"  {pair_cell(table, row, column):>17}" for column in names)
         lines.append(f"  {'#' + str(rank):>4}  {row:<{width}}{cells}")
+    unsettled = unsettled_neighbours(table)
+    if unsettled:
+        lines.append("")
+        lines.append(f"Not separated at this sample (their head-to-head interval holds the fair "
+                     f"share {table.fair_share:.3f}): " + "; ".join(
+                         f"#{rank} {names[rank - 1]} and #{rank + 1} {names[rank]}"
+                         for rank in unsettled))
     return "\n".join(lines)
 
 
 def pair_cell(table: TournamentTable, row: str, column: str) -> str:
     rate = table.pairwise.get((row, column))
-    return "-" if rate is None else f"{rate.mean:.3f}"
+    if rate is None:
+        return "-"
+    low, high = rate.interval()
+    return f"{rate.mean:.3f} ({low:.2f}-{high:.2f})"
+
+
+def unsettled_neighbours(table: TournamentTable) -> list[int]:
+    """The ranks k whose head-to-head result against rank k + 1 is within noise."""
+    names = [name for name, _ in table.ranking()]
+    unsettled = []
+    for rank, (upper, lower) in enumerate(zip(names, names[1:], strict=False), start=1):
+        rate = table.pairwise.get((upper, lower))
+        if rate is not None:
+            low, high = rate.interval()
+            if low <= table.fair_share <= high:
+                unsettled.append(rank)
+    return unsettled
