@@ -12,7 +12,8 @@ replayed and every acknowledged action looked up (benchmarks/soak.py's ledger): 
 acknowledged but not stored where it was acknowledged; doubled = people's actions stored beyond
 those acknowledged and those whose answer was cut off. Also: the longest time a table with a
 person went without an acknowledged move while it was the person's turn (from the first answer
-that showed their turn to the acknowledgement), and the tracebacks in the nodes' logs.
+that showed their turn to the acknowledgement), and the tracebacks in the nodes' logs (but for a
+restart refused because its killed predecessor's name was not free yet: it is started again).
 PostgreSQL and Redis are throw-away servers on loopback ports, started as the tests start them.
 """
 
@@ -58,19 +59,23 @@ class Node:
         self.kills = 0
 
     def start(self) -> None:
-        with self.log.open("ab") as output:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "squidbox", "serve", "--port", str(self.port),
-                 "--database", self.database, "--bus", self.bus, "--node", self.name,
-                 "--no-rate-limits"], stdout=output, stderr=subprocess.STDOUT)
+        """Start, and again while it refuses to (its killed predecessor's name is taken until
+        its node row runs out, or the database is down)."""
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{self.url}/healthz", timeout=2).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            time.sleep(0.2)
+            with self.log.open("ab") as output:
+                self.process = subprocess.Popen(
+                    [sys.executable, "-m", "squidbox", "serve", "--port", str(self.port),
+                     "--database", self.database, "--bus", self.bus, "--node", self.name,
+                     "--no-rate-limits"], stdout=output, stderr=subprocess.STDOUT)
+            while self.process.poll() is None and time.monotonic() < deadline:
+                try:
+                    if httpx.get(f"{self.url}/healthz", timeout=2).status_code == 200:
+                        return
+                except httpx.TransportError:
+                    pass
+                time.sleep(0.2)
+            time.sleep(1)
         raise SystemExit(f"node {self.name} did not start; see {self.log}")
 
     def kill(self) -> None:
@@ -228,7 +233,11 @@ def run(args: argparse.Namespace) -> int:
                                           {entry[0] for entry in opened if entry[3]})
     logs = "".join(node.log.read_text(errors="replace") for node in nodes)
     report.update(seconds=seconds, **events, refused=ledger.refused, unanswered=ledger.unanswered,
-                  longest_wait_seconds=round(stalls.longest, 1), tracebacks=logs.count("Traceback"))
+                  longest_wait_seconds=round(stalls.longest, 1),
+                  # a restart refused while its killed predecessor's name was still taken
+                  # prints its refusal with a traceback: those are not failures
+                  refused_starts=logs.count("Application startup failed"),
+                  tracebacks=logs.count("Traceback") - logs.count("Application startup failed"))
     print()
     print(json.dumps(report, indent=1))
     print(f"logs: {work}")
