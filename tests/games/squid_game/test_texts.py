@@ -38,7 +38,9 @@ def test_the_end_text_says_how_the_final_was_won():
     state = final({"325": 8, "21": 8, "349": "safe"})
     for seat, action in ((WHITE, "move"), (PINK, "block"), (RED, "move")):
         state.apply(seat, action)
-    assert results(state).tie_break == "White's token reached the Squid Head first."
+    assert results(state).tie_break == ("White's token reached the Squid Head first. Out in "
+                                        "this order: Pink and Red together; the later out "
+                                        "ranks higher.")
     state = final({"325": "square", "21": "square", "349": "safe"})
     for seat, action in ((WHITE, "stab"), (PINK, "move"), (RED, "move")):
         state.apply(seat, action)
@@ -47,7 +49,9 @@ def test_the_end_text_says_how_the_final_was_won():
     state.apply(WHITE, "stab")
     state.apply(RED, "move")
     assert state.is_terminal() and "White is the only team left." in texts(state)
-    assert results(state).tie_break == "White was the only team left in the final Squid Game."
+    assert results(state).tie_break == ("White was the only team left in the final Squid "
+                                        "Game. Out in this order: Pink, then Red; the later "
+                                        "out ranks higher.")
 
 
 def test_tug_of_war_cards_are_written_in_words():

@@ -439,6 +439,11 @@ function renderTurn(message) {
     const others = names.filter((n) => n !== seatLabel(view, mine));
     text = t("Your turn ({seat})", { seat: seatName(view, mine) }) + (others.length ? t("; also deciding: {names}", { names: others.join(", ") }) : "");
     status = "yours";
+  } else if (message.table?.status === "open") {
+    // Nobody moves before the free seats are taken: the table waits for players, not a seat.
+    const free = (message.table.open_seats || []).map((s) => seatName(view, s)).join(", ");
+    text = t("Waiting for players to take the free seats: {names}", { names: free });
+    status = "waiting";
   } else {
     text = names.length ? t("Waiting for {names}", { names: names.join(", ") }) : t("Waiting");
     status = "waiting";
@@ -470,7 +475,8 @@ function renderSeats(message, view, table) {
     if (index === view.seat) parts.push(t("you"));
     if ((view.to_move || []).includes(index)) parts.push(t("to move"));
     if (view.returns) parts.push(view.returns[index] === Math.max(...view.returns) && view.returns[index] > 0 ? t("winner") : t("not a winner"));
-    if (!info.bot && info.connected === false && index !== view.seat) parts.push(t("away"));
+    if (info.open) parts.push(t("free seat"));
+    else if (!info.bot && info.connected === false && index !== view.seat) parts.push(t("away"));
     item.textContent = parts.join(" · ");
     if ((view.to_move || []).includes(index) && message.table?.time_left?.[String(index)] !== undefined) {
       const clock = document.createElement("span");
