@@ -201,6 +201,50 @@ def test_a_squid_table_and_its_log_in_german(browser: Any, base_url: str) -> Non
         context.close()
 
 
+def test_lang_de_in_the_address_gives_the_german_table_in_an_english_browser(
+        browser: Any, base_url: str) -> None:
+    """?lang=de on the lobby: the create result, the seat link it gives and the table played
+    there are German (actions, prompt, log, last move, colours, title) as after the switch."""
+    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+    context.add_init_script(AT_ONCE)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    try:
+        page.goto(f"{base_url}/?lang=de")
+        page.wait_for_selector("#game-select option[value=squid_circle]", state="attached")
+        page.select_option("#game-select", "squid_circle")
+        page.select_option("#players-select", "3")
+        page.select_option("select[data-seat='0']", "")
+        page.click("#variant-details summary")
+        page.fill("#seed-input", "5")
+        page.click("#create-button")
+        page.wait_for_selector("#create-result a.seat-link[data-seat='0']")
+        result = page.inner_text("#create-result")
+        assert "Spielen als Rot (Platz 1)" in result and "Red" not in result, result
+        page.click("a.seat-link[data-seat='0']")
+        wait_for_state(page)
+        played = 0
+        while played < 4:
+            page.wait_for_selector("#turn[data-status=yours], #turn[data-status=over]",
+                                   state="attached", timeout=30_000)
+            if page.get_attribute("#turn", "data-status") == "over":
+                break
+            assert not untranslated(page.locator("#actions").all_inner_texts())
+            before = version(page)
+            page.locator("#actions button.action").first.click()
+            wait_for_version_after(page, before)
+            played += 1
+        log = page.locator("#log li").all_inner_texts()
+        assert any("Wächter" in line for line in log), log
+        assert page.inner_text("#last-move").startswith("Zuletzt: ")
+        assert "Tisch" in page.title(), page.title()
+        texts = page.evaluate(VISIBLE_TEXTS) + [page.title()]
+        assert not untranslated(texts), untranslated(texts)
+        assert not english_colours(texts), english_colours(texts)
+    finally:
+        context.close()
+
+
 def test_the_replay_page_in_german(browser: Any, base_url: str) -> None:
     table = finished_table(base_url, "squid_circle")
     context = german_context(browser)
