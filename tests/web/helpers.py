@@ -28,6 +28,25 @@ def create_table(base_url: str, game_id: str, players: int | None = None,
     return response.json()
 
 
+def create_in_lobby(page: Any, game_id: str, bots: list[str], seed: int | None = None,
+                    variant: str = "", proposed: bool = False) -> str:
+    """Create a table with the lobby's form on `page` (the lobby): seat 0 a person, then one
+    seat per bot level in `bots`; "For designers" filled in. Returns the table id."""
+    page.wait_for_selector(f"#game-select option[value={game_id}]", state="attached")
+    page.select_option("#game-select", game_id)
+    page.select_option("#players-select", str(1 + len(bots)))
+    for seat, bot in enumerate(["", *bots]):
+        page.select_option(f"select[data-seat='{seat}']", bot)
+    page.click("#variant-details summary")
+    if seed is not None:
+        page.fill("#seed-input", str(seed))
+    page.fill("#variant-input", variant)
+    page.set_checked("#proposed-check", proposed)
+    page.click("#create-button")
+    page.wait_for_selector("#create-result a.seat-link[data-seat='0']")
+    return str(page.inner_text("#create-result h3").split()[1])
+
+
 def seat_url(base_url: str, created: dict[str, Any], seat: int = 0) -> str:
     url = next(s["url"] for s in created["seats"] if s["seat"] == seat)
     return f"{base_url}{url}"

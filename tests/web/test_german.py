@@ -27,7 +27,14 @@ import squidbox
 from squidbox import i18n
 
 from .conftest import AT_ONCE
-from .helpers import create_table, seat_url, version, wait_for_state, wait_for_version_after
+from .helpers import (
+    create_in_lobby,
+    create_table,
+    seat_url,
+    version,
+    wait_for_state,
+    wait_for_version_after,
+)
 from .test_replay_browser import finished_table
 
 PO = i18n.LOCALE_DIR / "de" / "LC_MESSAGES" / "squidbox.po"
@@ -211,14 +218,7 @@ def test_lang_de_in_the_address_gives_the_german_table_in_an_english_browser(
     page = context.new_page()
     try:
         page.goto(f"{base_url}/?lang=de")
-        page.wait_for_selector("#game-select option[value=squid_circle]", state="attached")
-        page.select_option("#game-select", "squid_circle")
-        page.select_option("#players-select", "3")
-        page.select_option("select[data-seat='0']", "")
-        page.click("#variant-details summary")
-        page.fill("#seed-input", "5")
-        page.click("#create-button")
-        page.wait_for_selector("#create-result a.seat-link[data-seat='0']")
+        create_in_lobby(page, "squid_circle", ["heuristic", "heuristic"], seed=5)
         result = page.inner_text("#create-result")
         assert "Spielen als Rot (Platz 1)" in result and "Red" not in result, result
         page.click("a.seat-link[data-seat='0']")

@@ -220,7 +220,7 @@ async function pump() {
       await new Promise((resolve) => setTimeout(resolve, latest.shownAt + pace() - Date.now()));
     }
     if (ours) actedAt = 0;
-    await loadPieces(message.view?.game || message.table?.game || "");
+    await loadPieces(message.view?.game || message.table?.game || "", showsProposed(message.table));
     waiting = false;
     if (message.version !== latest?.version) { closeChooser(); closePanel(); }
     message.shownAt = Date.now();
@@ -602,10 +602,16 @@ async function loadDrawer(game) {
   return drawer;
 }
 
+// The PROPOSED values are marked for designers only: on a variant table, or one opened with
+// ?proposed=1 (the lobby's "Show proposed values" puts it on the links it gives).
+function showsProposed(table) {
+  return Boolean(table?.variant) || new URLSearchParams(location.search).get("proposed") === "1";
+}
+
 async function renderBoard(message) {
   const view = message.view || {};
   const game = view.game || message.table?.game || "";
-  await loadPieces(game);
+  await loadPieces(game, showsProposed(message.table));
   const module = await loadDrawer(game);
   if (message !== latest) return;
   const legal = view.legal_actions || [];
