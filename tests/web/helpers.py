@@ -75,6 +75,21 @@ def wait_for_version_after(page: Any, before: int) -> None:
         arg=before, timeout=60_000)
 
 
+def play_first_actions(page: Any, decisions: int, check: Any = None) -> None:
+    """Make up to `decisions` of this seat's decisions with the first action button (bots play
+    the others' turns), until the game is over; `check(page)` runs before each."""
+    for _ in range(decisions):
+        page.wait_for_selector("#turn[data-status=yours], #turn[data-status=over]",
+                               state="attached", timeout=30_000)
+        if page.get_attribute("#turn", "data-status") == "over":
+            return
+        if check is not None:
+            check(page)
+        before = version(page)
+        page.locator("#actions button.action").first.click()
+        wait_for_version_after(page, before)
+
+
 def click_board_or_button(page: Any) -> str:
     """Click a clickable board element (answering a chooser with its first choice), or else
     the first action button. Returns "board" or "button"."""

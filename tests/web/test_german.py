@@ -30,6 +30,7 @@ from .conftest import AT_ONCE
 from .helpers import (
     create_in_lobby,
     create_table,
+    play_first_actions,
     seat_url,
     version,
     wait_for_state,
@@ -170,14 +171,7 @@ def test_a_squid_table_and_its_log_in_german(browser: Any, base_url: str) -> Non
     try:
         page.goto(seat_url(base_url, created))
         wait_for_state(page)
-        for _ in range(6):  # play on until the log tells of a few rounds
-            page.wait_for_selector("#turn[data-status=yours], #turn[data-status=over]",
-                                   state="attached", timeout=30_000)
-            if page.get_attribute("#turn", "data-status") == "over":
-                break
-            before = version(page)
-            page.locator("#actions button.action").first.click()
-            wait_for_version_after(page, before)
+        play_first_actions(page, 6)  # play on until the log tells of a few rounds
         log = page.locator("#log li").all_inner_texts()
         assert len(log) >= 4 and any("Wächter" in line for line in log), log
         assert any("Rot 1" in line for line in log), log  # the circle, clockwise
@@ -223,17 +217,11 @@ def test_lang_de_in_the_address_gives_the_german_table_in_an_english_browser(
         assert "Spielen als Rot (Platz 1)" in result and "Red" not in result, result
         page.click("a.seat-link[data-seat='0']")
         wait_for_state(page)
-        played = 0
-        while played < 4:
-            page.wait_for_selector("#turn[data-status=yours], #turn[data-status=over]",
-                                   state="attached", timeout=30_000)
-            if page.get_attribute("#turn", "data-status") == "over":
-                break
+
+        def actions_in_german(page: Any) -> None:
             assert not untranslated(page.locator("#actions").all_inner_texts())
-            before = version(page)
-            page.locator("#actions button.action").first.click()
-            wait_for_version_after(page, before)
-            played += 1
+
+        play_first_actions(page, 4, actions_in_german)
         log = page.locator("#log li").all_inner_texts()
         assert any("Wächter" in line for line in log), log
         assert page.inner_text("#last-move").startswith("Zuletzt: ")

@@ -10,6 +10,7 @@ import { durationText } from "./mytables.js";
 import { closeChooser, pieceInfo, setLog, shownName, textWithPieces } from "./svg.js";
 import { closePanel, explainPieces, explainSwitch, loadPieces } from "./pieces.js";
 import { hideResults, showResults } from "./results.js";
+import { readableLog, withSeatColours } from "./logtext.js";
 import { t } from "./i18n.js";
 
 const app = document.getElementById("table-app");
@@ -378,7 +379,7 @@ function render(message) {
   renderTurn(message);
   renderSeats(message, view, table);
   renderActions(message);
-  renderLog(message.log || []);
+  renderLog(readableLog(message.log || [], view), view);
   renderLastMove(message.log || []);
   setLog(message.log || []);
   renderBoard(message);
@@ -546,7 +547,7 @@ const logText = (event) => (event.type === "undo"
 // Only new entries are added (the list is aria-live: a screen reader announces just them);
 // the list is rebuilt, without announcing, only when the log is not a continuation of the
 // one shown (another game after a rematch, say).
-function renderLog(log) {
+function renderLog(log, view) {
   const box = elements.log;
   const nearBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
   const continues = logCount > 0 && log.length >= logCount && logText(log[logCount - 1]) === logTail;
@@ -557,7 +558,7 @@ function renderLog(log) {
   }
   for (const event of log.slice(logCount)) {
     const item = document.createElement("li");
-    item.replaceChildren(...textWithPieces(logText(event)));
+    item.replaceChildren(...withSeatColours(textWithPieces(logText(event)), event, view));
     if (event.type) item.dataset.type = event.type;
     box.appendChild(item);
   }
