@@ -191,6 +191,8 @@ def test_a_piece_shows_the_text_of_the_data_file(
         "[aria-label*='*'], [aria-description*='*'], .has-proposed, .proposed-mark",
         "nodes => nodes.length")
     assert marked == 0 and "proposed" not in page.inner_text("body").lower()
+    board = page.eval_on_selector_all("#board", "nodes => nodes.map(n => n.textContent)")
+    assert not any("*" in text for text in board), "no designer's * on the board"
     assert page.console.errors == []
 
 
