@@ -193,6 +193,7 @@ def test_a_piece_shows_the_text_of_the_data_file(
     assert marked == 0 and "proposed" not in page.inner_text("body").lower()
     board = page.eval_on_selector_all("#board", "nodes => nodes.map(n => n.textContent)")
     assert not any("*" in text for text in board), "no designer's * on the board"
+    assert not page.is_visible("#proposed-legend")
     assert page.console.errors == []
 
 

@@ -37,7 +37,7 @@ def test_show_proposed_values_opens_the_table_with_the_marks(page: Any, base_url
     page.click("a.seat-link[data-seat='0']")
     wait_for_state(page)
     assert "token=" not in page.url and "proposed=1" in page.url
-    assert "proposed" in card_tooltip(page)
+    assert "proposed" in card_tooltip(page) and page.is_visible("#proposed-legend")
     page.reload()  # the seat stays, and so do the marks
     wait_for_state(page)
     assert "proposed" in card_tooltip(page)

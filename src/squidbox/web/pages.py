@@ -223,8 +223,9 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
 <section class="board-panel" aria-label="{_h("Board")}">
 <svg id="board" class="board" role="group" aria-label="{_h("Game board")}"
  xmlns="http://www.w3.org/2000/svg"></svg>
-<p class="legend muted">{_h("Hover, focus or long-press a piece to read it. * marks a value we "
-"chose where the rulebook is silent.")}</p>
+<p class="legend muted">{_h("Hover, focus or long-press a piece to read it.")}
+<span id="proposed-legend" hidden>{_h("* marks a value we chose where the rulebook is silent.")}
+</span></p>
 </section>
 <aside class="side-panel">
 <section aria-labelledby="actions-title"><h2 id="actions-title">{_h("Your actions")}</h2>
@@ -352,7 +353,7 @@ def _example_table(game: Any) -> str:
     view = state.view(0)
     data = html.escape(json.dumps(view, separators=(",", ":")), quote=True)
     intro = _("A new {players}-player game as the first seat sees it. Hover, focus or long-press "
-              "a piece to read it; * marks a value we chose where the rulebook is silent.")
+              "a piece to read it.")
     return (f"<section class=\"panel example\" aria-labelledby=\"example-title\">"
             f"<h2 id=\"example-title\">{_h('The table')}</h2>"
             f"<p>{html.escape(intro.format(players=game.min_players))}</p>"

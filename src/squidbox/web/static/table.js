@@ -613,6 +613,7 @@ async function renderBoard(message) {
   const view = message.view || {};
   const game = view.game || message.table?.game || "";
   await loadPieces(game, showsProposed(message.table));
+  document.getElementById("proposed-legend")?.toggleAttribute("hidden", !showsProposed(message.table));
   const module = await loadDrawer(game);
   if (message !== latest) return;
   const legal = view.legal_actions || [];
