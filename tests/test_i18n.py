@@ -36,6 +36,10 @@ def test_the_language_of_a_request_and_of_a_terminal() -> None:
     assert i18n.for_request("en", "de-DE") == "en"  # the page's switch wins over the browser
     assert i18n.for_request(None, "de-DE") == "de"
     assert i18n.for_request("de", "de-DE", query="en") == "en"
+    # A ?lang= page's language holds for the rest of the visit, over the switch's choice.
+    assert i18n.for_request("en", "en-US", link="de") == "de"
+    assert i18n.for_request("en", "en-US", query="en", link="de") == "en"
+    assert i18n.for_request("en", "en-US", link="xx") == "en"
     assert i18n.from_environment({"LANG": "de_DE.UTF-8"}) == "de"
     assert i18n.from_environment({"LANGUAGE": "fr:de", "LANG": "en_US.UTF-8"}) == "de"
     assert i18n.from_environment({"LC_ALL": "C", "LANG": "de_DE.UTF-8"}) == "en"

@@ -35,6 +35,7 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LANGUAGES = {"en": "English", "de": "Deutsch"}  # code: the language's own name
 DEFAULT = "en"
 COOKIE = "lang"
+LINK_COOKIE = "lang_link"  # a `?lang=` page's language, for the pages and requests of its visit
 
 _language: ContextVar[str] = ContextVar("squidbox_language", default=DEFAULT)
 
@@ -118,10 +119,14 @@ def from_environment(environ: Mapping[str, str] | None = None) -> str:
     return DEFAULT
 
 
-def for_request(cookie: str | None, accept_language: str | None, query: str | None = None) -> str:
-    """A page's language: `?lang=` first, then the page's language switch (cookie), then the
-    browser's Accept-Language."""
-    return supported(query) or supported(cookie) or from_accept_language(accept_language)
+def for_request(cookie: str | None, accept_language: str | None, query: str | None = None,
+                link: str | None = None) -> str:
+    """A page's language: `?lang=` first, then the language a `?lang=` page of this visit was
+    in (`link`, so that its table connection, its API answers and the pages opened from it
+    speak it too), then the page's language switch (cookie), then the browser's
+    Accept-Language."""
+    return (supported(query) or supported(link) or supported(cookie)
+            or from_accept_language(accept_language))
 
 
 @cache

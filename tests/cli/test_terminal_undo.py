@@ -39,7 +39,7 @@ def test_u_takes_back_a_secret_vote_before_the_next_seat_decides():
     assert red_again < blue_handover  # the device stayed with Red, who chose again
     # what stands is Red's second vote: the call shows Red 0 and Blue 0
     expected = SQUID.replay(2, 1, {}, [(0, "vote 0"), (1, "vote 0")]).log(None)[-1]["text"]
-    calls = [line for line in lines if line.startswith("  · Round 1, Sieg!")]
+    calls = [line for line in lines if line.startswith("  · Round 1, the call:")]
     assert calls == [f"  · {expected}"]
 
 

@@ -6,6 +6,7 @@ import random
 import pytest
 
 import squidbox
+from squidbox import i18n
 from squidbox.engine.events import Entry
 
 NAMES = ("Red", "Blue", "Green")
@@ -16,8 +17,17 @@ def test_an_entry_is_formatted_when_read_with_seat_names_and_text_only_keys():
                   {"seat": 1, "steps": 2, "_where": "the {gate}", "order": [2, 0], "n": 7})
     assert entry.shown(NAMES) == {
         "type": "move", "text": "Blue moves 2 to the {gate}; Green, Red wait, 007.",
-        "seat": 1, "steps": 2, "order": [2, 0], "n": 7}
+        "seat": 1, "steps": 2, "order": [2, 0], "n": 7, "named_seats": [0, 1, 2]}
     assert entry.shown(NAMES) is entry.shown(NAMES)  # made once, then shared
+
+
+def test_an_entry_names_the_seats_its_text_names_and_those_it_gives_itself():
+    assert "named_seats" not in Entry("x", "{n} cubes.", {"n": 2}).shown(NAMES)
+    given = Entry("call", "{seat:name} calls {_calls}.", {"seat": 2, "_calls": "Red 1, Blue 0",
+                                                          "named_seats": [0, 1]})
+    assert given.shown(NAMES)["named_seats"] == [0, 1, 2]
+    with i18n.language("de"):
+        assert given.shown(NAMES)["named_seats"] == [0, 1, 2]
 
 
 def test_a_template_without_fields_is_its_text_and_doubled_braces_are_literal():
@@ -82,5 +92,5 @@ def test_a_later_value_is_built_only_when_read():
                   {"seat": 0, "players": Later(details, (3, 1)), "_best": Later(max, 3, 1)})
     assert built == []
     assert entry.shown(NAMES) == {"type": "score", "text": "Red leads: 3.", "seat": 0,
-                                  "players": [{"points": 3}, {"points": 1}]}
+                                  "players": [{"points": 3}, {"points": 1}], "named_seats": [0]}
     assert entry.shown(NAMES)["players"] is entry.shown(NAMES)["players"] and len(built) == 1

@@ -182,8 +182,10 @@ def test_anyone_takes_an_open_seat_by_name_and_the_game_starts_when_all_are_take
     assert [seat.get("open", False) for seat in created["seats"]] == [False, True, True]
     lobby = client.get("/api/tables").json()[0]
     assert lobby["status"] == "open" and lobby["open_seats"] == [1, 2]
-    # Nobody plays before the seats are taken: no actions are offered, and none is taken.
-    assert state_of(client, table, tokens[0])["view"]["legal_actions"] == []
+    # Nobody plays before the seats are taken: no actions are offered, and none is taken;
+    # nobody is "to move" while the table waits for players.
+    waiting = state_of(client, table, tokens[0])["view"]
+    assert waiting["legal_actions"] == [] and waiting["to_move"] == []
     engine_state = client.app.state.manager.tables[table].state  # type: ignore[attr-defined]
     action = engine_state.legal_actions(engine_state.to_move()[0])[0]
     early = client.post(f"/api/tables/{table}/actions", json={"token": tokens[0],
@@ -211,6 +213,7 @@ def test_anyone_takes_an_open_seat_by_name_and_the_game_starts_when_all_are_take
     assert seats[2]["player"] == "<b>Ann</b>" and seats[2]["url"] is None
     bob = take(client, table, "Bob").json()  # the first open seat
     assert bob["seat"] == 1 and bob["status"] == "playing"
+    assert state_of(client, table, bob["token"])["view"]["to_move"]  # now someone is
     refused(take(client, table, "Cy"), 409, "illegal_action")
     assert client.get("/api/tables").json()[0]["status"] == "playing"
     refused(host(client, table, host_token, "start"), 409, "illegal_action")

@@ -28,6 +28,25 @@ def create_table(base_url: str, game_id: str, players: int | None = None,
     return response.json()
 
 
+def create_in_lobby(page: Any, game_id: str, bots: list[str], seed: int | None = None,
+                    variant: str = "", proposed: bool = False) -> str:
+    """Create a table with the lobby's form on `page` (the lobby): seat 0 a person, then one
+    seat per bot level in `bots`; "For designers" filled in. Returns the table id."""
+    page.wait_for_selector(f"#game-select option[value={game_id}]", state="attached")
+    page.select_option("#game-select", game_id)
+    page.select_option("#players-select", str(1 + len(bots)))
+    for seat, bot in enumerate(["", *bots]):
+        page.select_option(f"select[data-seat='{seat}']", bot)
+    page.click("#variant-details summary")
+    if seed is not None:
+        page.fill("#seed-input", str(seed))
+    page.fill("#variant-input", variant)
+    page.set_checked("#proposed-check", proposed)
+    page.click("#create-button")
+    page.wait_for_selector("#create-result a.seat-link[data-seat='0']")
+    return str(page.inner_text("#create-result h3").split()[1])
+
+
 def seat_url(base_url: str, created: dict[str, Any], seat: int = 0) -> str:
     url = next(s["url"] for s in created["seats"] if s["seat"] == seat)
     return f"{base_url}{url}"
@@ -54,6 +73,21 @@ def wait_for_version_after(page: Any, before: int) -> None:
     page.wait_for_function(
         "before => Number(document.getElementById('table-app').dataset.version) > before",
         arg=before, timeout=60_000)
+
+
+def play_first_actions(page: Any, decisions: int, check: Any = None) -> None:
+    """Make up to `decisions` of this seat's decisions with the first action button (bots play
+    the others' turns), until the game is over; `check(page)` runs before each."""
+    for _ in range(decisions):
+        page.wait_for_selector("#turn[data-status=yours], #turn[data-status=over]",
+                               state="attached", timeout=30_000)
+        if page.get_attribute("#turn", "data-status") == "over":
+            return
+        if check is not None:
+            check(page)
+        before = version(page)
+        page.locator("#actions button.action").first.click()
+        wait_for_version_after(page, before)
 
 
 def click_board_or_button(page: Any) -> str:

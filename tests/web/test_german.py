@@ -27,7 +27,15 @@ import squidbox
 from squidbox import i18n
 
 from .conftest import AT_ONCE
-from .helpers import create_table, seat_url, version, wait_for_state, wait_for_version_after
+from .helpers import (
+    create_in_lobby,
+    create_table,
+    play_first_actions,
+    seat_url,
+    version,
+    wait_for_state,
+    wait_for_version_after,
+)
 from .test_replay_browser import finished_table
 
 PO = i18n.LOCALE_DIR / "de" / "LC_MESSAGES" / "squidbox.po"
@@ -163,14 +171,7 @@ def test_a_squid_table_and_its_log_in_german(browser: Any, base_url: str) -> Non
     try:
         page.goto(seat_url(base_url, created))
         wait_for_state(page)
-        for _ in range(6):  # play on until the log tells of a few rounds
-            page.wait_for_selector("#turn[data-status=yours], #turn[data-status=over]",
-                                   state="attached", timeout=30_000)
-            if page.get_attribute("#turn", "data-status") == "over":
-                break
-            before = version(page)
-            page.locator("#actions button.action").first.click()
-            wait_for_version_after(page, before)
+        play_first_actions(page, 6)  # play on until the log tells of a few rounds
         log = page.locator("#log li").all_inner_texts()
         assert len(log) >= 4 and any("Wächter" in line for line in log), log
         assert any("Rot 1" in line for line in log), log  # the circle, clockwise
@@ -195,6 +196,37 @@ def test_a_squid_table_and_its_log_in_german(browser: Any, base_url: str) -> Non
         page.wait_for_selector(".mine-players:has-text('Rot')")  # once the names have come
         texts = page.evaluate(VISIBLE_TEXTS)
         assert page.inner_text("#mine-heading") == "Meine Tische"
+        assert not untranslated(texts), untranslated(texts)
+        assert not english_colours(texts), english_colours(texts)
+    finally:
+        context.close()
+
+
+def test_lang_de_in_the_address_gives_the_german_table_in_an_english_browser(
+        browser: Any, base_url: str) -> None:
+    """?lang=de on the lobby: the create result, the seat link it gives and the table played
+    there are German (actions, prompt, log, last move, colours, title) as after the switch."""
+    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+    context.add_init_script(AT_ONCE)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    try:
+        page.goto(f"{base_url}/?lang=de")
+        create_in_lobby(page, "squid_circle", ["heuristic", "heuristic"], seed=5)
+        result = page.inner_text("#create-result")
+        assert "Spielen als Rot (Platz 1)" in result and "Red" not in result, result
+        page.click("a.seat-link[data-seat='0']")
+        wait_for_state(page)
+
+        def actions_in_german(page: Any) -> None:
+            assert not untranslated(page.locator("#actions").all_inner_texts())
+
+        play_first_actions(page, 4, actions_in_german)
+        log = page.locator("#log li").all_inner_texts()
+        assert any("Wächter" in line for line in log), log
+        assert page.inner_text("#last-move").startswith("Zuletzt: ")
+        assert "Tisch" in page.title(), page.title()
+        texts = page.evaluate(VISIBLE_TEXTS) + [page.title()]
         assert not untranslated(texts), untranslated(texts)
         assert not english_colours(texts), english_colours(texts)
     finally:

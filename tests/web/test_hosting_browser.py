@@ -41,6 +41,10 @@ def test_visitors_take_open_seats_from_the_lobby_and_the_table_link(
     page.wait_for_selector("#free-seats:has-text('Waiting for players')")  # no buttons: seated
     assert page.locator("#free-seats button").count() == 0
     assert info(base_url, table)["seats"][1]["player"] == "<i>Ann</i>"
+    # The table waits for a player, not for a seat to move.
+    free = info(base_url, table)["seats"][2]["name"]
+    page.wait_for_selector(f"#turn:has-text('Waiting for players to take the free seats: {free}')")
+    assert "to move" not in page.inner_text("#seats") and "free seat" in page.inner_text("#seats")
 
     other = browser.new_context()
     other.set_default_timeout(15_000)

@@ -152,7 +152,7 @@ def expected_text(game_id: str, key: str) -> list[str]:
     data = squidbox.get_game(game_id).data
     name = key.split(":", 1)[1]
     if game_id == "grid_squid":
-        return [name, str(data.cards_per_symbol), "proposed"]  # the deck size is PROPOSED
+        return [name, str(data.cards_per_symbol)]
     if game_id == "squid_circle":
         trick = next(t for t in data.tricks if t.name == name)
         return [trick.name, trick.english]
@@ -164,7 +164,7 @@ def expected_text(game_id: str, key: str) -> list[str]:
         return [card.name, card.colour, f"${card.cost}", str(card.crowns), card.text]
     number = int(name)
     colour = next(c for c, numbers in data.tokens.items() if number in numbers)
-    return [f"{colour} {number:03d}", "proposed"]
+    return [f"{colour} {number:03d}"]
 
 
 PIECE_SELECTORS = {
@@ -185,6 +185,15 @@ def test_a_piece_shows_the_text_of_the_data_file(
     key, text = hover_text(page, PIECE_SELECTORS[game_id])
     for part in expected_text(game_id, key):
         assert part.lower() in text.lower(), (part, text)
+    # The designers' PROPOSED marks are not on a players' table (the rulings list them).
+    assert "proposed" not in text.lower(), text
+    marked = page.eval_on_selector_all(
+        "[aria-label*='*'], [aria-description*='*'], .has-proposed, .proposed-mark",
+        "nodes => nodes.length")
+    assert marked == 0 and "proposed" not in page.inner_text("body").lower()
+    board = page.eval_on_selector_all("#board", "nodes => nodes.map(n => n.textContent)")
+    assert not any("*" in text for text in board), "no designer's * on the board"
+    assert not page.is_visible("#proposed-legend")
     assert page.console.errors == []
 
 

@@ -46,3 +46,13 @@ def test_every_piece_has_a_name_kind_and_some_text(game_id: str) -> None:
     for key, piece in book["pieces"].items():
         assert piece["key"] == key and piece["name"] and piece["kind"]
         assert piece["text"] or piece["values"], key
+
+
+@pytest.mark.parametrize("game_id", squidbox.game_ids())
+def test_the_proposed_marks_are_sent_to_designers_only(game_id: str) -> None:
+    book = game_part(game_id, "pieces").pieces(squidbox.get_game(game_id))
+    for_players, for_designers = book.to_json(), book.to_json(proposed=True)
+    assert not any(value["proposed"] for piece in for_players["pieces"].values()
+                   for value in piece["values"])
+    assert not any(piece["proposed"] for piece in for_players["pieces"].values())
+    assert any(piece["proposed"] for piece in for_designers["pieces"].values())

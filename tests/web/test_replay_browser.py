@@ -93,6 +93,10 @@ def test_every_game_steps_through_as_two_seats_and_the_spectator(
             page.fill("#replay-slider", str(step))
             ready(page, seat, step)
             check_step(page, record, seat, step)
+    # The players the log names are marked in their colours, as at the table.
+    marks = page.eval_on_selector_all("#log .log-seat", "marks => marks.map("
+                                      "m => m.style.getPropertyValue('--seat-colour'))")
+    assert marks and all(marks), game_id
     assert page.console.errors == []
 
 

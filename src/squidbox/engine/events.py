@@ -18,6 +18,10 @@ from typing import Any
 
 from squidbox import i18n
 
+# An entry as read lists the seats its text names ({seat:name}, {seats:names}, and any an entry
+# names itself with this key, e.g. in a text a Later builds): pages colour those names.
+NAMED_SEATS = "named_seats"
+
 
 class Later:
     """A data value built only when the log is read: `Later(function, *args)` stands for
@@ -58,12 +62,17 @@ class Entry:
                 data = {key: value.function(*value.args) if type(value) is Later else value
                         for key, value in data.items()}
             text = self.template
+            named: list[int] = []
             if "{" in text or "}" in text:
-                text = _TextFormatter(names).vformat(text, (), data)
+                formatter = _TextFormatter(names)
+                text = formatter.vformat(text, (), data)
+                named = formatter.named
             shown = {"type": self.kind, "text": text}
             for key, value in data.items():
                 if key[0] != "_":
                     shown[key] = value
+            if named:  # the seats the text names, so that a page can colour their names
+                shown[NAMED_SEATS] = sorted({*named, *shown.get(NAMED_SEATS, ())})
             self._shown = shown
         return shown
 
@@ -97,15 +106,19 @@ def _formatted(template: str, data: dict[str, Any], names: Sequence[str], langua
 
 class _TextFormatter(string.Formatter):
     """str.format plus the engine's specs: {seat:name}, {seats:names}, {items:list}, and
-    {word:t}, a word shown in the reader's language (a catalog message id)."""
+    {word:t}, a word shown in the reader's language (a catalog message id). `named`: the seats
+    named so far."""
 
     def __init__(self, names: Sequence[str]) -> None:
         self.names = names
+        self.named: list[int] = []
 
     def format_field(self, value: Any, format_spec: str) -> Any:
         if format_spec == "name":
+            self.named.append(value)
             return self.names[value]
         if format_spec == "names":
+            self.named.extend(value)
             return ", ".join(self.names[seat] for seat in value)
         if format_spec == "list":
             return ", ".join(map(str, value))
@@ -157,10 +170,13 @@ def _events_json(events: list[Event], names: Sequence[str]) -> list[list[Any]]:
 
 
 def without_text(doc: dict[str, Any]) -> dict[str, Any]:
-    """A snapshot with its log entries' words left out: what a game is, apart from how a release
-    words its log (a later release may reword an entry; the stored words stay what was read)."""
+    """A snapshot with its log entries' words (and the seats they name) left out: what a game
+    is, apart from how a release words its log (a later release may reword an entry; the stored
+    words stay what was read)."""
     def bare(body: Any) -> Any:
-        return {k: v for k, v in body.items() if k != "text"} if isinstance(body, dict) else body
+        if not isinstance(body, dict):
+            return body
+        return {k: v for k, v in body.items() if k not in ("text", NAMED_SEATS)}
 
     events = [[v, bare(full), bare(redacted)] for v, full, redacted in doc.get("events", [])]
     return {**doc, "events": events}

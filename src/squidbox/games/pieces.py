@@ -4,7 +4,9 @@ panels, and the terminal's `cards` key. Every game folder has a `pieces.py` whos
 colours pieces are drawn in (display only; no rule reads it).
 
 Which values are PROPOSED (our guess where the rulebook is silent) is written in the data file's
-comments; `comment_statuses` reads them so that a piece can carry a visible mark.
+comments; `comment_statuses` reads them so that a piece can carry a mark. The marks are for
+designers: `to_json(proposed=True)` (a variant table, or one opened to show them) carries them,
+players' tables get the values without them (the how-to-play page's rulings list them).
 
 The texts are English message ids, shown in the reader's language (squidbox.i18n) by
 `to_json` and `lines`; `texts()` lists them for extraction (squidbox/i18n_extract.py). A text
@@ -51,13 +53,14 @@ class Piece:
         self.values.append((label, value, proposed))
         return self
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, proposed: bool = False) -> dict[str, Any]:
+        """`proposed`: mark the PROPOSED values (for designers); without it no value is."""
         return {
             "key": self.key, "kind": _(self.kind), "name": self.shown_name(),
             "text": self.shown_text(), "colour": self.colour,
-            "values": [{"label": _(label), "value": _shown(value), "proposed": proposed}
-                       for label, value, proposed in self.values],
-            "proposed": any(proposed for _, _, proposed in self.values),
+            "values": [{"label": _(label), "value": _shown(value), "proposed": proposed and mark}
+                       for label, value, mark in self.values],
+            "proposed": proposed and any(mark for _, _, mark in self.values),
             **self.extra,
         }
 
@@ -111,10 +114,10 @@ class Pieces:
         self.pieces[piece.key] = piece
         return piece
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, proposed: bool = False) -> dict[str, Any]:
         return {"game": self.game, "colours": self.colours, "notes": [_(n) for n in self.notes],
-                "passes": self.passes, "names": self.names,
-                "pieces": {key: piece.to_json() for key, piece in self.pieces.items()}}
+                "passes": self.passes, "names": self.names, "proposed": proposed,
+                "pieces": {key: piece.to_json(proposed) for key, piece in self.pieces.items()}}
 
 
 def look(package: str) -> dict[str, Any]:

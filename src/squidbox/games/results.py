@@ -1,10 +1,12 @@
 """The end of a game for people: each game folder's `results.py` has `results(state)`, built
 with `Results` here: every seat's rank and points, the game's own breakdown, the tie-breaks in
 words, and the lines that explain the points. Ranks follow the game's returns (the winners
-first), then points."""
+first), then points, then, in games that eliminate players, the order they went out in (the
+later out ranks higher)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +23,9 @@ class Results:
     points_name: str = "points"
     tie_break: str = ""
     details: list[str] = field(default_factory=list)
+    # per seat, when the player went out (a larger number is later; equal: out together), or
+    # None for a player never out; empty in games that eliminate nobody
+    out: list[int | None] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         order = sorted(range(len(self.names)), key=self._sort_key)
@@ -36,9 +41,25 @@ class Results:
                 "summary": self.summary(), "tie_break": self.tie_break,
                 "details": self.details}
 
-    def _sort_key(self, seat: int) -> tuple[int, float]:
+    def _sort_key(self, seat: int) -> tuple[int, float, float]:
         points = self.points[seat]
-        return (0 if seat in self.winners else 1, -(points if points is not None else 0))
+        out = self.out[seat] if self.out else None
+        return (0 if seat in self.winners else 1, -(points if points is not None else 0),
+                -(math.inf if out is None else out))
+
+    def out_order(self) -> str:
+        """ "Out in this order: Red, then Green and Yellow together." (empty: nobody out)."""
+        moments = sorted({moment for moment in self.out if moment is not None})
+        if not moments:
+            return ""
+        groups = []
+        for moment in moments:
+            together = [self.names[s] for s, m in enumerate(self.out) if m == moment]
+            groups.append(together[0] if len(together) == 1 else _(
+                "{names} and {last} together").format(names=", ".join(together[:-1]),
+                                                      last=together[-1]))
+        return _("Out in this order: {order}; the later out ranks higher.").format(
+            order=(", " + _("then") + " ").join(groups))
 
     def summary(self) -> str:
         names = [self.names[s] for s in self.winners]

@@ -342,7 +342,7 @@ class Table:
         log only."""
         view = self.state.view(seat)
         if self.record.status in (OPEN, ENDED):  # nobody plays before the start or after the end
-            view = {**view, "legal_actions": []}
+            view = {**view, "legal_actions": [], "to_move": []}
         labels = {action: self.game.action_label(view, action)
                   for action in view["legal_actions"]}
         return {

@@ -1,4 +1,5 @@
-"""Each request's language (squidbox.i18n): `?lang=`, else the `lang` cookie the page's
+"""Each request's language (squidbox.i18n): `?lang=`, else the `lang_link` cookie a `?lang=`
+page writes for the rest of the visit (static/i18n.js), else the `lang` cookie the page's
 language switch writes, else the browser's Accept-Language; English when none of them names a
 language we have. A plain ASGI middleware, so that WebSocket connections get it too: a table
 connection's messages (log lines, action labels) are made in its language. HTTP answers say
@@ -48,11 +49,16 @@ def language_of(scope: Scope) -> str:
     headers = {name.decode("latin-1"): value.decode("latin-1")
                for name, value in scope.get("headers", [])}
     query = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [None])[0]
-    cookie = None
+    cookies: SimpleCookie = SimpleCookie()
     if "cookie" in headers:
         try:
-            morsel = SimpleCookie(headers["cookie"]).get(i18n.COOKIE)
+            cookies.load(headers["cookie"])
         except CookieError:  # a malformed Cookie header is the browser's, not a reason to fail
-            morsel = None
-        cookie = morsel.value if morsel is not None else None
-    return i18n.for_request(cookie, headers.get("accept-language"), query)
+            cookies = SimpleCookie()
+
+    def cookie(name: str) -> str | None:
+        morsel = cookies.get(name)
+        return morsel.value if morsel is not None else None
+
+    return i18n.for_request(cookie(i18n.COOKIE), headers.get("accept-language"), query,
+                            link=cookie(i18n.LINK_COOKIE))

@@ -40,7 +40,7 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 EXAMPLE_SEED = 1
 MY_TABLES_SCRIPT = "mytables.js"  # on every page with a script: the header's count, notifications
 # by game id and language: the data file is read at start only
-_pieces_json: dict[tuple[str, str], dict[str, Any]] = {}
+_pieces_json: dict[tuple[str, str, bool], dict[str, Any]] = {}
 
 
 def mount_web(app: FastAPI) -> None:
@@ -163,7 +163,12 @@ aria-describedby="seed-help"></label>
 "settings deal the same game again. Leave it empty for a new game.")}</small>
 <label>{_h("Data edits, one KEY=VALUE a line, as")} <code>squidbox --set</code>
 <textarea id="variant-input" name="variant" rows="3" placeholder="cards.Magpie.cost=0"></textarea>
-</label></details>
+</label>
+<label><input id="proposed-check" type="checkbox" aria-describedby="proposed-help">
+{_h("Show proposed values")}</label>
+<small id="proposed-help" class="muted">{_h("Marks the values the data file proposes where the "
+"rulebook is silent, on this table's pieces (its links open it so; a variant table always "
+"shows them).")}</small></details>
 <button type="submit" id="create-button">{_h("Create table")}</button>
 </form>
 <div id="create-result" aria-live="polite"></div>
@@ -218,8 +223,9 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
 <section class="board-panel" aria-label="{_h("Board")}">
 <svg id="board" class="board" role="group" aria-label="{_h("Game board")}"
  xmlns="http://www.w3.org/2000/svg"></svg>
-<p class="legend muted">{_h("Hover, focus or long-press a piece to read it. * marks a value we "
-"chose where the rulebook is silent.")}</p>
+<p class="legend muted">{_h("Hover, focus or long-press a piece to read it.")}
+<span id="proposed-legend" hidden>{_h("* marks a value we chose where the rulebook is silent.")}
+</span></p>
 </section>
 <aside class="side-panel">
 <section aria-labelledby="actions-title"><h2 id="actions-title">{_h("Your actions")}</h2>
@@ -303,17 +309,18 @@ async def game_drawing(game_id: str) -> Response:
     return Response(source, media_type="text/javascript")
 
 
-async def game_pieces(game_id: str) -> JSONResponse:
-    """What every piece of the game says, from its data file (see squidbox/games/pieces.py)."""
+async def game_pieces(game_id: str, proposed: bool = False) -> JSONResponse:
+    """What every piece of the game says, from its data file (see squidbox/games/pieces.py);
+    `?proposed=1` marks the PROPOSED values (designers' tables), else no value is marked."""
     try:
         game = squidbox.get_game(game_id)
     except UnknownGame as error:
         return JSONResponse({"error": str(error), "code": "unknown_game"}, status_code=404)
-    key = (game.id, i18n.current())
+    key = (game.id, i18n.current(), proposed)
     if key not in _pieces_json:
         part = game_part(game.id, "pieces")
         _pieces_json[key] = ({"game": game.id, "colours": {}, "notes": [], "pieces": {}}
-                             if part is None else part.pieces(game).to_json())
+                             if part is None else part.pieces(game).to_json(proposed))
     return JSONResponse(_pieces_json[key])
 
 
@@ -346,7 +353,7 @@ def _example_table(game: Any) -> str:
     view = state.view(0)
     data = html.escape(json.dumps(view, separators=(",", ":")), quote=True)
     intro = _("A new {players}-player game as the first seat sees it. Hover, focus or long-press "
-              "a piece to read it; * marks a value we chose where the rulebook is silent.")
+              "a piece to read it.")
     return (f"<section class=\"panel example\" aria-labelledby=\"example-title\">"
             f"<h2 id=\"example-title\">{_h('The table')}</h2>"
             f"<p>{html.escape(intro.format(players=game.min_players))}</p>"

@@ -72,8 +72,9 @@ def test_the_votes_are_revealed_together_once_the_last_is_in():
     call(state, 1, 0, 1)
     reveal = next(e for e in state.log(None) if e["type"] == "call")
     assert reveal["votes"] == [1, 0, 1] and reveal["total"] == 2
-    assert reveal["text"] == ("Round 1, Sieg! (Victory!) Red 1, Blue 0, Green 1: "
+    assert reveal["text"] == ("Round 1, the call: Red 1, Blue 0, Green 1; "
                               "the guard moves 2 clockwise to Green 1.")
+    assert reveal["named_seats"] == [0, 1, 2]  # the seats whose calls it lists
 
 
 def test_hands_are_private_but_their_sizes_are_public():

@@ -26,7 +26,7 @@ def test_the_guard_moves_clockwise_by_the_fingers_shown():
     assert under_guard(state) == "G1"
     assert state.last_call == [1, 1, 0]
     texts = [e["text"] for e in state.log(None)]
-    assert ("Round 1, Sieg! (Victory!) Red 1, Blue 1, Green 0: the guard moves 2 clockwise "
+    assert ("Round 1, the call: Red 1, Blue 1, Green 0; the guard moves 2 clockwise "
             "to Green 1.") in texts
     assert "Green reveals Leeres Magazin for Green 1." in texts
 

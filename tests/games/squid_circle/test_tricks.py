@@ -42,7 +42,7 @@ def test_zeige_minus_1_can_move_the_guard_backwards():
     assert state.last_call == [0, -1, 0]
     assert under_guard(state) == "G2"  # one step counter-clockwise, round the end of the list
     assert state.log(None)[-2]["text"] == (
-        "Round 1, Sieg! (Victory!) Red 0, Blue -1 (Zeige −1), Green 0: "
+        "Round 1, the call: Red 0, Blue -1 (Zeige −1), Green 0; "
         "the guard moves 1 counter-clockwise to Green 2.")
 
 
@@ -218,7 +218,8 @@ def test_every_pass_in_a_window_is_logged_in_public():
     state.apply(GREEN, "pass")  # window (b) closes: the guard action is revealed
     texts = [e["text"] for e in state.log(BLUE)]
     assert texts[-3:] == ["Red passes.", "Green passes.", "Red reveals Leeres Magazin for Red 1."]
-    assert state.log(None)[-3] == {"type": "pass", "text": "Red passes.", "seat": RED}
+    assert state.log(None)[-3] == {"type": "pass", "text": "Red passes.", "seat": RED,
+                                   "named_seats": [RED]}
 
 
 def test_players_without_tricks_are_not_asked():

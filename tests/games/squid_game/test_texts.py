@@ -24,9 +24,9 @@ def test_the_recruit_line_names_the_recruited_token_not_the_highest():
     state.check_invariants()
 
 
-def final(at):
+def final(at, teams=([325], [21], [349])):
     from squidbox.games.squid_game.squid_game import SAFE, SQUARE
-    state = single("squid_game", [[325], [21], [349]])
+    state = single("squid_game", [list(team) for team in teams])
     state.g.update(to_place=[], round=1, speed=WHITE)
     state.g["at"] = {key: {"square": SQUARE, "safe": SAFE}.get(value, value)
                      for key, value in at.items()}
@@ -38,7 +38,9 @@ def test_the_end_text_says_how_the_final_was_won():
     state = final({"325": 8, "21": 8, "349": "safe"})
     for seat, action in ((WHITE, "move"), (PINK, "block"), (RED, "move")):
         state.apply(seat, action)
-    assert results(state).tie_break == "White's token reached the Squid Head first."
+    assert results(state).tie_break == ("White's token reached the Squid Head first. Out in "
+                                        "this order: Pink and Red together; the later out "
+                                        "ranks higher.")
     state = final({"325": "square", "21": "square", "349": "safe"})
     for seat, action in ((WHITE, "stab"), (PINK, "move"), (RED, "move")):
         state.apply(seat, action)
@@ -47,7 +49,21 @@ def test_the_end_text_says_how_the_final_was_won():
     state.apply(WHITE, "stab")
     state.apply(RED, "move")
     assert state.is_terminal() and "White is the only team left." in texts(state)
-    assert results(state).tie_break == "White was the only team left in the final Squid Game."
+    assert results(state).tie_break == ("White was the only team left in the final Squid "
+                                        "Game. Out in this order: Pink, then Red; the later "
+                                        "out ranks higher.")
+
+
+def test_tokens_left_at_the_squid_head_are_eliminated_by_the_winner_not_by_a_won_game():
+    """Every other token goes, the winner's teammates too: the line says who reached the
+    Squid Head, never "the game is won" about the winning team's own tokens."""
+    state = final({"325": 8, "1": "safe", "21": 8, "349": "safe"}, teams=([325, 1], [21], [349]))
+    for seat, action in ((WHITE, "move"), (PINK, "block"), (RED, "move"), (WHITE, "token 325")):
+        state.apply(seat, action)
+    lines = texts(state)
+    assert "White 001 is eliminated: White 325 reached the Squid Head." in lines
+    assert "Pink 021 is eliminated: White 325 reached the Squid Head." in lines
+    assert not any("the game is won" in line for line in lines)
 
 
 def test_tug_of_war_cards_are_written_in_words():

@@ -286,9 +286,9 @@ class SquidCircleState(State):
         self._move_guard(total)
         if self.recording:
             where = self.character_name(self.circle[self.guard])
-            self.emit("call", "Round {round}, Sieg! (Victory!) {_calls}: {_moved}.",
+            self.emit("call", "Round {round}, the call: {_calls}; {_moved}.",
                       round=self.round, votes=list(self.last_call), total=total,
-                      character=where,
+                      character=where, named_seats=[seat for seat, _v, _t in calls],
                       _calls=Later(calls_text, self._seat_names(), self.game.data.tricks, calls),
                       _moved=Later(moved_text, total, where))
         self._open_window(AFTER_MOVE)

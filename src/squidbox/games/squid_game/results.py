@@ -1,4 +1,5 @@
-"""Squid Game's end: who survived each game, and who won the final Squid Game."""
+"""Squid Game's end: who survived each game, and who won the final Squid Game; the teams left
+with nobody rank by when their last token was eliminated (the later out ranks higher)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ def results(state: Any) -> Results:
         f"{names[s]} {', '.join(f'{t:03d}' for t in team) or _('nobody')}"
         for s, team in enumerate(r["survivors"])) for title, r in zip(shown, done, strict=True)]
     found = Results(columns, names, points, winners, breakdown,
-                    points_name=N_("survivors of the last game"), details=details)
+                    points_name=N_("survivors of the last game"), details=details,
+                    out=out_moments(state.log(None), last))
     if state.games[-1] == "squid_game" and state.winner is not None:
         found.tie_break = _how_won(names[state.winner], done[-1].get("won_by"))
     elif len(winners) > 1:
@@ -34,7 +36,27 @@ def results(state: Any) -> Results:
                                    "{names} have {count} survivors each: they share the win.",
                                    count).format(
             names=(" " + _("and") + " ").join(names[s] for s in winners), count=count)
+    found.tie_break = " ".join(part for part in (found.tie_break, found.out_order()) if part)
     return found
+
+
+def out_moments(log: list[dict[str, Any]], last: list[int]) -> list[int | None]:
+    """When each team with no survivor of the last game lost its last token in that game: the
+    place in the log of the eliminations that did it (tokens eliminated one after another
+    with nothing between, as at the Squid Head, go out together); None for the others."""
+    start = max((i for i, event in enumerate(log) if event.get("type") == "game"), default=0)
+    out: list[int | None] = [None] * len(last)
+    moment = None
+    for place in range(start, len(log)):
+        event = log[place]
+        if event.get("type") != "eliminated":
+            moment = None
+            continue
+        moment = place if moment is None else moment
+        seat = event.get("seat")
+        if isinstance(seat, int) and 0 <= seat < len(last) and not last[seat]:
+            out[seat] = moment
+    return out
 
 
 def _how_won(name: str, won_by: str | None) -> str:

@@ -193,9 +193,10 @@ class SquidGameFinal(Stage):
     def _reach_squid_head(self, s: SquidGameState, token: int) -> None:
         s.emit("squid_head", "{_owner:name} {token:03d} reaches the Squid Head!", token=token,
                _owner=s.owner(token))
-        for key in sorted(s.g["at"], key=int):
+        for key in sorted(s.g["at"], key=int):  # the winner's teammates too: one token wins
             if int(key) != token:
-                s.eliminate(int(key), N_("the game is won"))
+                s.eliminate(int(key), N_("{winner:name} {head:03d} reached the Squid Head"),
+                            winner=s.owner(token), head=token)
         s.winner = s.owner(token)
         s.survive(token, N_("it won the Squid Game"))
         campaign.finish_game(s)

@@ -9,6 +9,15 @@
 
 export const LANGUAGE = document.documentElement.lang || "en";
 const COOKIE = "lang";
+const LINK_COOKIE = "lang_link";
+
+// A page opened with ?lang= is in that language, and so is all it asks of the server (the
+// table's connection, piece texts, results, seat names) and every page opened from it until
+// the browser closes: a cookie for the visit, which leaves the switch's choice as it is.
+const asked = new URLSearchParams(location.search).get("lang");
+if (asked && asked.toLowerCase().split(/[-_]/)[0] === LANGUAGE) {
+  document.cookie = `${LINK_COOKIE}=${encodeURIComponent(LANGUAGE)}; path=/; samesite=lax`;
+}
 const catalog = await loadCatalog();
 
 async function loadCatalog() {
@@ -46,6 +55,7 @@ function wireSwitch() {
   select.dataset.wired = "1";
   select.addEventListener("change", () => {
     document.cookie = `${COOKIE}=${encodeURIComponent(select.value)}; path=/; max-age=31536000; samesite=lax`;
+    document.cookie = `${LINK_COOKIE}=; path=/; max-age=0; samesite=lax`;  // the choice wins
     const url = new URL(location.href);
     url.searchParams.delete("lang");  // a ?lang= link would otherwise win over the choice
     location.replace(url.href);

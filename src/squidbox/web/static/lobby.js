@@ -314,6 +314,13 @@ async function createTable(event) {
   }
 }
 
+// A link to the new table; with "Show proposed values" (For designers) it opens the table with
+// the PROPOSED values marked (table.js reads ?proposed=1).
+function tableHref(url) {
+  if (!document.getElementById("proposed-check")?.checked) return url;
+  return `${url}${url.includes("?") ? "&" : "?"}proposed=1`;
+}
+
 function showCreated(answer, names) {
   result.replaceChildren();
   const heading = document.createElement("h3");
@@ -327,14 +334,14 @@ function showCreated(answer, names) {
     const item = document.createElement("li");
     if (seat.url) {
       const link = document.createElement("a");
-      link.href = seat.url;
+      link.href = tableHref(seat.url);
       link.className = "seat-link";
       link.dataset.seat = String(seat.seat);
       link.textContent = t("Play as {name} (seat {number})", { name: seatNameIn(names, seat.name), number: seat.seat + 1 });
       item.appendChild(link);
       if (humans > 1) {
         item.append(` · ${t("or send this link to the friend who plays it")}`);
-        item.appendChild(copyRow(t("Seat {number} link", { number: seat.seat + 1 }), seat.url));
+        item.appendChild(copyRow(t("Seat {number} link", { number: seat.seat + 1 }), tableHref(seat.url)));
       }
     } else if (seat.open) {
       item.textContent = t("{name}: open, anyone with the table link or from the lobby may take it", { name: seatNameIn(names, seat.name) });
@@ -343,7 +350,7 @@ function showCreated(answer, names) {
     }
     list.appendChild(item);
   }
-  const tableLink = answer.spectator_url || `/t/${answer.table}`;
+  const tableLink = tableHref(answer.spectator_url || `/t/${answer.table}`);
   const watch = document.createElement("a");
   watch.href = tableLink;
   watch.textContent = answer.status === "open" ? t("The table (free seats are taken there)") : t("Watch as a spectator");

@@ -7,15 +7,21 @@ import { t } from "./i18n.js";
 
 const books = {};
 
-export async function loadPieces(game) {
+// `proposed`: the book with the PROPOSED values marked (designers' tables); players' books
+// have no marks. The page's last choice holds for the calls that do not say (autopass.js).
+let marked = false;
+
+export async function loadPieces(game, proposed = marked) {
   if (!game) return null;
-  if (!books[game]) {
-    books[game] = fetch(`/api/games/${encodeURIComponent(game)}/pieces`)
+  marked = proposed;
+  const key = `${game}${proposed ? "?proposed=1" : ""}`;
+  if (!books[key]) {
+    books[key] = fetch(`/api/games/${encodeURIComponent(game)}/pieces${proposed ? "?proposed=1" : ""}`)
       .then((response) => (response.ok ? response.json() : { pieces: {}, colours: {} }))
       .catch(() => ({ pieces: {}, colours: {} }));
   }
-  const book = await books[game];
-  setPieces(book);
+  const book = await books[key];
+  if (proposed === marked) setPieces(book);  // a book asked for before the page chose waits
   return book;
 }
 

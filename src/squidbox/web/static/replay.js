@@ -6,6 +6,7 @@
 // is drawn by the game's own drawing (/games/<id>/table.js), with nothing to click.
 
 import { t } from "./i18n.js";
+import { withSeatColours } from "./logtext.js";
 import { copyRow } from "./copy.js";
 import { explainPieces, loadPieces } from "./pieces.js";
 import { setLog, shownName, textWithPieces } from "./svg.js";
@@ -189,7 +190,7 @@ async function render(answer) {
   const names = (view.seat_names || []).map(shownName);
   const before = step > 0 ? cache.get(`${viewer ?? ""}:${step - 1}`)?.log?.length : 0;
   renderMove(answer.move, names);
-  renderLog(answer.log, before);
+  renderLog(answer.log, before, view);
   setLog(answer.log);
   if (!drawer) drawer = await import(`/games/${encodeURIComponent(summary.game)}/table.js`);
   drawer.draw(elements.board, view, [], {}, () => {});
@@ -214,11 +215,11 @@ function renderMove(move, names) {
 
 // The whole log up to this step; the entries this step added (when the step before is known)
 // are marked, and the list shows its end.
-function renderLog(log, before) {
+function renderLog(log, before, view) {
   elements.log.replaceChildren();
   log.forEach((event, index) => {
     const item = node("li");
-    item.replaceChildren(...textWithPieces(event.text ?? JSON.stringify(event)));
+    item.replaceChildren(...withSeatColours(textWithPieces(event.text ?? JSON.stringify(event)), event, view));
     if (event.type) item.dataset.type = event.type;
     if (before !== undefined && index >= before) item.classList.add("fresh");
     elements.log.appendChild(item);

@@ -83,8 +83,10 @@ export function seatOfThisTab(tableId) {
   const seat = Number(seatParam);
   if (token) {
     rememberSeat(tableId, seat, token);
-    // The token leaves the address bar (and the history); the seat stays, for a reload.
-    history.replaceState(null, "", `${window.location.pathname}?seat=${seat}`);
+    // The token leaves the address bar (and the history); the seat stays, for a reload, and so
+    // do the page's other settings (?lang=, ?proposed=).
+    params.delete("token");
+    history.replaceState(null, "", `${window.location.pathname}?${params}`);
     return { kind: "seat", seat, token };
   }
   const stored = read(key(tableId, seat));

@@ -10,6 +10,7 @@ import { durationText } from "./mytables.js";
 import { closeChooser, pieceInfo, setLog, shownName, textWithPieces } from "./svg.js";
 import { closePanel, explainPieces, explainSwitch, loadPieces } from "./pieces.js";
 import { hideResults, showResults } from "./results.js";
+import { readableLog, withSeatColours } from "./logtext.js";
 import { t } from "./i18n.js";
 
 const app = document.getElementById("table-app");
@@ -220,7 +221,7 @@ async function pump() {
       await new Promise((resolve) => setTimeout(resolve, latest.shownAt + pace() - Date.now()));
     }
     if (ours) actedAt = 0;
-    await loadPieces(message.view?.game || message.table?.game || "");
+    await loadPieces(message.view?.game || message.table?.game || "", showsProposed(message.table));
     waiting = false;
     if (message.version !== latest?.version) { closeChooser(); closePanel(); }
     message.shownAt = Date.now();
@@ -378,7 +379,7 @@ function render(message) {
   renderTurn(message);
   renderSeats(message, view, table);
   renderActions(message);
-  renderLog(message.log || []);
+  renderLog(readableLog(message.log || [], view), view);
   renderLastMove(message.log || []);
   setLog(message.log || []);
   renderBoard(message);
@@ -439,6 +440,11 @@ function renderTurn(message) {
     const others = names.filter((n) => n !== seatLabel(view, mine));
     text = t("Your turn ({seat})", { seat: seatName(view, mine) }) + (others.length ? t("; also deciding: {names}", { names: others.join(", ") }) : "");
     status = "yours";
+  } else if (message.table?.status === "open") {
+    // Nobody moves before the free seats are taken: the table waits for players, not a seat.
+    const free = (message.table.open_seats || []).map((s) => seatName(view, s)).join(", ");
+    text = t("Waiting for players to take the free seats: {names}", { names: free });
+    status = "waiting";
   } else {
     text = names.length ? t("Waiting for {names}", { names: names.join(", ") }) : t("Waiting");
     status = "waiting";
@@ -470,7 +476,8 @@ function renderSeats(message, view, table) {
     if (index === view.seat) parts.push(t("you"));
     if ((view.to_move || []).includes(index)) parts.push(t("to move"));
     if (view.returns) parts.push(view.returns[index] === Math.max(...view.returns) && view.returns[index] > 0 ? t("winner") : t("not a winner"));
-    if (!info.bot && info.connected === false && index !== view.seat) parts.push(t("away"));
+    if (info.open) parts.push(t("free seat"));
+    else if (!info.bot && info.connected === false && index !== view.seat) parts.push(t("away"));
     item.textContent = parts.join(" · ");
     if ((view.to_move || []).includes(index) && message.table?.time_left?.[String(index)] !== undefined) {
       const clock = document.createElement("span");
@@ -540,7 +547,7 @@ const logText = (event) => (event.type === "undo"
 // Only new entries are added (the list is aria-live: a screen reader announces just them);
 // the list is rebuilt, without announcing, only when the log is not a continuation of the
 // one shown (another game after a rematch, say).
-function renderLog(log) {
+function renderLog(log, view) {
   const box = elements.log;
   const nearBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
   const continues = logCount > 0 && log.length >= logCount && logText(log[logCount - 1]) === logTail;
@@ -551,7 +558,7 @@ function renderLog(log) {
   }
   for (const event of log.slice(logCount)) {
     const item = document.createElement("li");
-    item.replaceChildren(...textWithPieces(logText(event)));
+    item.replaceChildren(...withSeatColours(textWithPieces(logText(event)), event, view));
     if (event.type) item.dataset.type = event.type;
     box.appendChild(item);
   }
@@ -596,10 +603,17 @@ async function loadDrawer(game) {
   return drawer;
 }
 
+// The PROPOSED values are marked for designers only: on a variant table, or one opened with
+// ?proposed=1 (the lobby's "Show proposed values" puts it on the links it gives).
+function showsProposed(table) {
+  return Boolean(table?.variant) || new URLSearchParams(location.search).get("proposed") === "1";
+}
+
 async function renderBoard(message) {
   const view = message.view || {};
   const game = view.game || message.table?.game || "";
-  await loadPieces(game);
+  await loadPieces(game, showsProposed(message.table));
+  document.getElementById("proposed-legend")?.toggleAttribute("hidden", !showsProposed(message.table));
   const module = await loadDrawer(game);
   if (message !== latest) return;
   const legal = view.legal_actions || [];

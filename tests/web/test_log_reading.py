@@ -1,0 +1,39 @@
+"""The table's log reads as a story: a run of passes or hidden votes is one line, and the seats
+an entry names are marked in their colours."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .helpers import create_table, play_first_actions, seat_url, wait_for_state
+
+MARKS = """() => [...document.querySelectorAll('#log li')].map((item) => ({
+  text: item.textContent,
+  seats: [...item.querySelectorAll('.log-seat')].map((mark) => [mark.dataset.seat,
+    mark.textContent, mark.style.getPropertyValue('--seat-colour')]),
+}))"""
+
+
+def test_a_squid_log_folds_passes_and_votes_and_colours_the_players(
+        page: Any, base_url: str) -> None:
+    created = create_table(base_url, "squid_circle", 3, seed=5)
+    page.goto(seat_url(base_url, created))
+    wait_for_state(page)
+    play_first_actions(page, 8)
+    lines = page.evaluate(MARKS)
+    texts = [line["text"] for line in lines]
+    voted = [text for text in texts if re.fullmatch(r"\w+, \w+ and \w+ have voted\.", text)]
+    assert voted and all(sorted(re.findall(r"Red|Blue|Green", text)) == ["Blue", "Green", "Red"]
+                         for text in voted), texts  # in the order the votes came in
+    assert not any(text.endswith(" has voted.") for text in texts), texts
+    for first, second in zip(texts, texts[1:], strict=False):
+        assert not (first.endswith(" passes.") and second.endswith(" passes.")), texts
+    assert any(text.endswith(" pass.") for text in texts), texts  # "Blue and Green pass."
+    names = {"0": "Red", "1": "Blue", "2": "Green"}
+    marked = [mark for line in lines for mark in line["seats"]]
+    assert {seat for seat, _name, _colour in marked} == set(names)
+    assert all(names[seat] == name and colour for seat, name, colour in marked), marked
+    call = next(line for line in lines if line["text"].startswith("Round 1, the call: "))
+    assert {seat for seat, _name, _colour in call["seats"]} == {"0", "1", "2"}
+    assert page.console.errors == []
