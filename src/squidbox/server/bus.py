@@ -171,17 +171,19 @@ class RedisBus:
 
     async def _read(self, pubsub: Any, handler: Handler) -> None:
         """Messages until the connection fails. A quiet connection is pinged every
-        HEARTBEAT_SECONDS; a ping not answered within SEND_SECONDS after that (Redis stopped,
-        the network cut) fails it."""
+        HEARTBEAT_SECONDS; a ping not answered within SEND_SECONDS (Redis stopped, the network
+        cut) fails it. Only an unanswered ping counts: a process that was itself paused
+        (SIGSTOP, a frozen machine) finds its connection quiet, not failed."""
         loop = asyncio.get_running_loop()
-        heard = pinged = loop.time()
+        heard = pinged = before = loop.time()
         while True:
             message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=0.5)
             moment = loop.time()
-            if message is not None:
-                heard = moment
-                if message["type"] == "message":
-                    deliver(handler, message["data"])
+            if message is not None or moment - before > HEARTBEAT_SECONDS:
+                heard = moment  # a message, or this process was paused: not Redis's silence
+            before = moment
+            if message is not None and message["type"] == "message":
+                deliver(handler, message["data"])
             if not pubsub.subscribed:
                 raise ConnectionError("the subscription ended")
             if moment - heard > HEARTBEAT_SECONDS + SEND_SECONDS:
