@@ -5,7 +5,7 @@
 // and chips for pass, pay and the bonuses.
 
 import { t, tn } from "/static/i18n.js";
-import { relayoutOnResize, TAP, boardWidth, card, charsIn, clickable, el, label, lookColour, matching, nameOf, paragraph, paragraphHeight, piece, pieceInfo, prepare, seatColour, title, wrapText } from "/static/svg.js";
+import { relayoutOnResize, TAP, boardWidth, card, charsIn, clickable, el, label, lookColour, matching, nameOf, paragraph, paragraphHeight, piece, pieceInfo, prepare, seatColour, title, wrapText, claimedActions } from "/static/svg.js";
 
 // Laid out for the width the board is shown at (see boardWidth in static/svg.js); every card
 // shows its whole text, wrapped, and grows to fit it.
@@ -17,6 +17,7 @@ const ROTATED = " (rotated)";
 const HAND_VERBS = ["play", "command", "select", "keep", "spare"];
 const CHOICE_CHIPS = ["bonus draw", "bonus money", "bonus play", "pay", "pass"];
 const PLAY_AREA_VERBS = ["discard", "return", "give", "take"];
+const CARD_VERBS = [...new Set([...HAND_VERBS, ...PLAY_AREA_VERBS])];
 
 const GAP = 4;
 
@@ -43,6 +44,24 @@ function cardWidth(room) {
   return { perRow, width: Math.floor(room / perRow) - GAP };
 }
 
+// What the status bar asks: the decision's own prompt (the page puts the seat first).
+export function prompt(view) {
+  const decision = view.state?.decision;
+  return decision && decision.seat === view.seat ? decision.prompt || "" : "";
+}
+
+export function counters(view, seat) {
+  const player = (view.state?.players || []).find((p) => p.seat === seat);
+  if (!player) return [];
+  return [crownText(player.score ?? 0), `$${player.money ?? 0}`, tn("{count} card in hand", "{count} cards in hand", player.hand_size ?? 0),
+    tn("{count} card in play", "{count} cards in play", (player.in_play || []).length),
+    player.minus ? t("−1 tokens: {count}", { count: player.minus }) : "", player.debt ? t("debt {debt}", { debt: player.debt }) : ""];
+}
+
+export function seatColourOf(view, seat) {
+  return lookColour(`seat ${seat + 1}`, seatColour(null, seat));
+}
+
 export function draw(svg, view, legal, labels, act) {
   relayoutOnResize(svg, () => draw(svg, view, legal, labels, act));
   const state = view.state || {};
@@ -56,6 +75,7 @@ export function draw(svg, view, legal, labels, act) {
   y = drawDecision(svg, view, state, y + 6, legal, labels, act);
   for (const player of players) y = drawPlayer(svg, view, state, player, y + 6, legal, labels, act);
   y = drawHand(svg, state, y + 8, legal, labels, act);
+  y = drawOtherCards(svg, y + 6, legal, labels, act);
   svg.setAttribute("viewBox", `0 0 ${WIDTH} ${y + 8}`);
 }
 
@@ -193,7 +213,7 @@ function drawPlayer(svg, view, state, player, y, legal, labels, act) {
     const name = entry.card;
     const ref = entry.rotated ? `${name}${ROTATED}` : name;
     const actions = matching(legal, (a, words) => words.length > 1 && words.slice(1).join(" ") === ref &&
-      PLAY_AREA_VERBS.includes(words[0]));
+      (PLAY_AREA_VERBS.includes(words[0]) || (words[0] === "command" && seat === view.seat && state.decision?.kind === "command_next")));
     const row = Math.floor(i / perRow);
     if (i && i % perRow === 0) top += rows[row - 1] + GAP;
     const x = 18 + (i % perRow) * (width + GAP);
@@ -210,6 +230,30 @@ function drawPlayer(svg, view, state, player, y, legal, labels, act) {
   return y + height;
 }
 
+// Cards a decision names that are drawn nowhere else (revealed by a Spy, named by a Mimic or an
+// Overlord): a row of cards to click, so that no card is ever a button.
+function drawOtherCards(svg, top, legal, labels, act) {
+  const onBoard = claimedActions();
+  const rest = legal.filter((action) => !onBoard.has(action) && CARD_VERBS.includes(action.split(" ")[0]));
+  if (!rest.length) return top;
+  label(svg, 8, top + 8, t("Cards to choose from"), { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
+  const { perRow, width } = cardWidth(WIDTH - 16);
+  let y = top + 20;
+  for (let start = 0; start < rest.length; start += perRow) {
+    const row = rest.slice(start, start + perRow);
+    const names = row.map((action) => action.split(" ").slice(1).join(" ").replace(ROTATED, ""));
+    const height = Math.max(...names.map((name) => playerCardHeight(width, name, {})));
+    row.forEach((action, k) => {
+      const group = playerCard(svg, 8 + k * (width + GAP), y, width, height, names[k], {});
+      group.setAttribute("data-place", `choice ${start + k + 1}`);
+      group.classList.add("playable");
+      clickable(group, [action], labels, act, t("Card {name}", { name: names[k] }));
+    });
+    y += height + GAP;
+  }
+  return y;
+}
+
 function drawHand(svg, state, top, legal, labels, act) {
   if (state.hand === null || state.hand === undefined) {
     label(svg, WIDTH / 2, top + 30, t("Spectating: hands are hidden"), { "font-size": 13, fill: "#5b5140" });
@@ -222,13 +266,15 @@ function drawHand(svg, state, top, legal, labels, act) {
     return top + 50;
   }
   const { perRow, width } = cardWidth(WIDTH - 16);
+  const mine = (state.players || []).find((player) => player.seat === state.decision?.seat);
+  const inPlay = new Set((mine?.in_play || []).map((entry) => entry.card));
   let y = top + 20;
   for (let start = 0; start < hand.length; start += perRow) {
     const names = hand.slice(start, start + perRow);
     const height = Math.max(...names.map((name) => playerCardHeight(width, name, {})));
     names.forEach((name, k) => {
       const actions = matching(legal, (a, words) => words.length > 1 && words.slice(1).join(" ") === name &&
-        HAND_VERBS.includes(words[0]));
+        (HAND_VERBS.includes(words[0]) || (words[0] === "discard" && !inPlay.has(name))));
       const group = playerCard(svg, 8 + k * (width + GAP), y, width, height, name, {});
       group.setAttribute("data-place", `hand ${start + k + 1}`);
       if (actions.length) {
