@@ -6,6 +6,7 @@ the choice on screen; other players' moves animate, and not under prefers-reduce
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -81,7 +82,7 @@ def inside(box: list[float], width: int, height: int) -> bool:
 
 
 @pytest.mark.parametrize("game_id", sorted(TABLES))
-def test_a_whole_game_by_its_pieces_on_one_screen(browser: Any, base_url: str,
+def test_a_whole_game_by_its_pieces_on_one_screen(browser: Any, base_url: str, screenshots: Path,
                                                   game_id: str) -> None:
     players, options = TABLES[game_id]
     created = create_table(base_url, game_id, players=players, options=options, seed=3)
@@ -105,6 +106,8 @@ def test_a_whole_game_by_its_pieces_on_one_screen(browser: Any, base_url: str,
             for action, text in seen["labels"]:
                 assert action.split(" ")[0] not in PIECE_VERBS[game_id], f"{action} is a piece"
                 assert len(text) <= 40, text
+            if len(kinds) == 2:  # the README's picture of the table (SQUIDBOX_SCREENSHOTS)
+                page.screenshot(path=str(screenshots / f"{game_id}-table.png"))
             before = version(page)
             kinds.append(page.evaluate(CLICK, rng.randrange(1000)))
             wait_for_version_after(page, before)

@@ -32,7 +32,7 @@ export function counters(view, seat) {
   const state = view.state || {};
   const room = (state.mailrooms || [])[seat] || [];
   const placed = (state.board || []).filter((cell) => cell.owner === seat).length;
-  return [tn("{count} Clout", "{count} Clout", (state.scores || [])[seat] ?? 0),
+  return [t("{count} Clout", { count: (state.scores || [])[seat] ?? 0 }),
     tn("{count} in the Workplace", "{count} in the Workplace", placed), tn("{count} in the Mailroom", "{count} in the Mailroom", room.length)];
 }
 

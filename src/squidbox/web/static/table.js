@@ -771,6 +771,11 @@ function rememberNames(message) {
 // ---- choosers close with Escape and with a click outside them ----------------------------
 // (Generic: any `.chooser` or piece panel a drawing opens; focus returns to what opened it.)
 function closeOverlays(event) {
+  if (event.type === "keydown" && event.key === "Escape" && selection()) {  // a two-step move
+    const key = selection();
+    select(null);
+    requestAnimationFrame(() => elements.board.querySelector(`[data-select="${CSS.escape(key)}"]`)?.focus());
+  }
   const open = document.querySelector(".chooser, .piece-panel");
   if (!open) return;
   if (event.type === "keydown") {
