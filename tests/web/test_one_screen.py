@@ -109,7 +109,12 @@ def test_a_whole_game_by_its_pieces_on_one_screen(browser: Any, base_url: str, s
             if len(kinds) == 2:  # the README's picture of the table (SQUIDBOX_SCREENSHOTS)
                 page.screenshot(path=str(screenshots / f"{game_id}-table.png"))
             before = version(page)
-            kinds.append(page.evaluate(CLICK, rng.randrange(1000)))
+            if not kinds:  # the first move by keyboard: focus a choice, press Enter
+                page.focus("#board .clickable:not(.selectable), #actions button.action")
+                page.keyboard.press("Enter")
+                kinds.append("keyboard")
+            else:
+                kinds.append(page.evaluate(CLICK, rng.randrange(1000)))
             wait_for_version_after(page, before)
             assert len(kinds) < 400, "the game did not end"
         assert "piece" in kinds or "two-step" in kinds

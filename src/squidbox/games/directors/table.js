@@ -218,6 +218,8 @@ function drawPlayer(svg, view, state, player, y, legal, labels, act) {
     if (i && i % perRow === 0) top += rows[row - 1] + GAP;
     const x = 18 + (i % perRow) * (width + GAP);
     const cardGroup = playerCard(svg, x, top, width, rows[row], name, entry);
+    cardGroup.dataset.anim = `in-play:${seat}:${name}:${i}`;  // a card played by another flips in
+    cardGroup.dataset.state = entry.rotated ? "rotated" : "";
     if (actions.length) {
       cardGroup.classList.add("playable");
       clickable(cardGroup, actions, labels, act, t("{player}'s {card}", { player: nameOf(view, seat), card: name }));

@@ -76,7 +76,7 @@ function tile(context, x, y, info) {
     "stroke-dasharray": info.employee ? null : "4 3" });
   if (colour) el(group, "rect", { x, y, width: tileW, height: 7, rx: 3, fill: colour, stroke: "#1b1f24", "stroke-width": 0.6 });
   if (info.employee) {
-    const lines = wrapText(info.employee, charsIn(tileW - 8));
+    const lines = nameLines(info.employee, charsIn(tileW - 8));
     lines.slice(0, 3).forEach((line, i) => label(group, x + 5, y + 18 + i * 13, line, { "text-anchor": "start", "font-weight": "bold", fill: "#1b1f24" }));
     if (info.value !== null && info.value !== undefined) {
       el(group, "circle", { cx: x + tileW - 12, cy: y + TILE_H - 13, r: 10, fill: "#ffffff", stroke: "#1b1f24" });
@@ -99,6 +99,17 @@ function tile(context, x, y, info) {
   if (info.place) group.setAttribute(info.place[0], info.place[1]);
   if (info.actions?.length) clickable(group, info.actions, context.labels, context.act, info.name);
   return group;
+}
+
+// A name in lines of at most `room` characters; a word longer than a line (on a phone's narrow
+// tile) is broken with a hyphen rather than run past the tile.
+function nameLines(name, room) {
+  return wrapText(name, room).flatMap((line) => {
+    if (line.length <= room) return [line];
+    const parts = [];
+    for (let at = 0; at < line.length; at += room - 1) parts.push(line.slice(at, at + room - 1));
+    return parts.map((part, i) => (i < parts.length - 1 ? `${part}-` : part));
+  });
 }
 
 // A light version of a seat colour, for a tile's fill (its text stays dark).
@@ -125,9 +136,9 @@ function drawCompany(context, left, top) {
       label(heading, left + 25, y + TILE_H - 12, t("Tier {tier}", { tier: tier.tier }), { fill: "#ffffff", "font-weight": "bold" });
       label(heading, left + 25, y + TILE_H + 10, `×${tier.multiplier}`, { fill: "#ffffff", "font-size": 16, "font-weight": "bold" });
     } else {
-      el(heading, "rect", { x: left, y, width: 4 * columnW - GAP, height: 18, rx: 4, fill: "#12303a" });
-      label(heading, left + 6, y + 9, `${t("Tier {tier}", { tier: tier.tier })} ×${tier.multiplier}`, { "text-anchor": "start", fill: "#ffffff", "font-weight": "bold" });
-      y += 22;
+      el(heading, "rect", { x: left, y, width: 4 * columnW - GAP, height: TAP, rx: 4, fill: "#12303a" });
+      label(heading, left + 8, y + TAP / 2, `${t("Tier {tier}", { tier: tier.tier })} ×${tier.multiplier}`, { "text-anchor": "start", fill: "#ffffff", "font-weight": "bold", "font-size": 14 });
+      y += TAP + 4;
     }
     piece(heading, `tier:${tier.tier}`);
     const cols = columns(tier);
@@ -170,13 +181,14 @@ function drawSpace(context, cell, tier, x, y) {
 function drawSide(context, x, top) {
   const { svg, state, legal, columnW } = context;
   let y = top;
-  const heading = el(svg, "g", {});
-  label(heading, x, y + 10, t("Unemployed Line"), { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
+  const heading = el(svg, "g", {});  // a whole tap target (its text on tap)
+  el(heading, "rect", { x, y, width: 170, height: TAP, fill: "transparent" });
+  label(heading, x, y + TAP / 2, t("Unemployed Line"), { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
   piece(heading, "line");
   const deck = t("deck {deck} · guards left {guards}", { deck: state.deck_size ?? "?", guards: state.guard_tiles_left ?? "?" });
-  if (context.wide) label(svg, x + 3 * columnW, y + 10, deck, { "text-anchor": "end", fill: "#4a4438" });
-  else label(svg, x, (y += 18) + 10, deck, { "text-anchor": "start", fill: "#4a4438" });
-  y += 20;
+  if (context.wide) label(svg, x + 3 * columnW, y + TAP / 2, deck, { "text-anchor": "end", fill: "#4a4438" });
+  else label(svg, x, (y += TAP) + 8, deck, { "text-anchor": "start", fill: "#4a4438" });
+  y += context.wide ? TAP : 20;
   (state.line || []).forEach((slot, i) => {
     const actions = matching(legal, (a) => a === `take ${slot.space}` || a === `pick line ${slot.space}`);
     tile(context, x + i * columnW, y, { employee: slot.employee, value: slot.value, corner: t("line {space}", { space: slot.space }),

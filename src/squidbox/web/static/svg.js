@@ -128,6 +128,7 @@ export function clickable(node, actions, labels, act, name) {
   node.setAttribute("role", "button");
   node.setAttribute("tabindex", "0");
   const described = actions.length === 1 ? (labels?.[actions[0]] || actions[0]) : `${actions.length} choices`;
+  keepPieceText(node);
   node.setAttribute("aria-label", `${name}: ${described}`);
   node.dataset.actions = JSON.stringify(actions);
   if (actions.length === 1) node.dataset.action = actions[0];
@@ -179,6 +180,13 @@ export function clearSelection() {
   selected = null;
 }
 
+// A piece marked before it was made clickable keeps its text as the description (the label
+// becomes what clicking it does).
+function keepPieceText(node) {
+  const text = node.getAttribute("aria-label");
+  if (node.hasAttribute("data-piece") && text && !node.hasAttribute("aria-description")) node.setAttribute("aria-description", text);
+}
+
 // A piece that starts a two-step move: clicking it selects it (then its targets light up),
 // clicking it again cancels. `actions` are those it leads to (claimed: no button repeats them).
 export function selectable(node, key, actions, name) {
@@ -190,6 +198,7 @@ export function selectable(node, key, actions, name) {
   node.setAttribute("role", "button");
   node.setAttribute("tabindex", "0");
   node.setAttribute("aria-pressed", String(chosen));
+  keepPieceText(node);
   node.setAttribute("aria-label", chosen ? t("{name}: selected, choose where (click again to cancel)", { name })
     : t("{name}: select, then choose where", { name }));
   node.dataset.select = key;

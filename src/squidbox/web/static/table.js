@@ -441,7 +441,9 @@ function renderTurn(message) {
     text = `${seatName(view, mine)}: ${promptText(view, message.labels || {})}` + (others.length ? t("; also deciding: {names}", { names: others.join(", ") }) : "");
     status = "yours";
   } else if (message.table?.status === "open") {
-    text = t("Waiting for players to take the free seats");
+    const free = (message.table.open_seats || []).map((s) => seatName(view, s)).join(", ");
+    text = free ? t("Waiting for players to take the free seats: {seats}", { seats: free })
+      : t("Waiting for players to take the free seats");
     status = "waiting";
   } else {
     text = names.length ? t("Waiting for {names}…", { names: names.join(", ") }) : t("Waiting");
@@ -653,6 +655,7 @@ async function renderBoard(message) {
     console.warn("The board could not be drawn; showing the generic view.", error);
     const generic = await import("./games/generic.js");
     generic.draw(board, view, legal, labels, act);
+    claimedActions().clear();  // a broken drawing: every choice is a button too
   }
   markBoard();
   renderActions(message);
