@@ -89,7 +89,8 @@ CLICK = """async ([pick, chooserPick]) => {
 
 STATE = """() => ({status: document.getElementById('turn').dataset.status || '',
   version: Number(document.getElementById('table-app').dataset.version),
-  buttons: document.querySelectorAll('#actions button.action:not([disabled])').length})"""
+  buttons: document.getElementById('table-app').dataset.busy === 'false'
+    ? document.querySelectorAll('#board .clickable, #actions button.action').length : 0})"""
 
 
 def click_something(page: Any, rng: random.Random) -> str:

@@ -72,7 +72,7 @@ CLICK = """async (pick) => {
 def decide_or_end(page: Any) -> str:
     page.wait_for_selector("#turn[data-status=yours], #turn[data-status=over]", state="attached",
                            timeout=60_000)
-    page.wait_for_function("() => !document.querySelector('#actions button.action[disabled]')")
+    page.wait_for_function("() => document.getElementById('table-app').dataset.busy === 'false'")
     return page.get_attribute("#turn", "data-status") or ""
 
 

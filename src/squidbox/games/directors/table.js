@@ -31,14 +31,15 @@ function colourWord(colour) {
   return { Blue: t("Blue"), Gold: t("Gold"), Red: t("Red") }[colour] ?? colour;
 }
 
-// The words on a choice chip (the action itself is the identifier the server takes). Not the
-// action ids as message ids: pages show those ids as the action buttons' titles.
-function chipWord(action) {
-  return { "bonus draw": t("Draw bonus"), "bonus money": t("Money bonus"), "bonus play": t("Play bonus"),
-    pay: t("Pay"), pass: t("Pass") }[action] ?? action;
+// The words on a status-bar button (the action itself is the identifier the server takes).
+export function buttonLabel(action) {
+  return CHOICE_CHIPS.includes(action) ? { "bonus draw": t("Draw bonus"), "bonus money": t("Money bonus"),
+    "bonus play": t("Play bonus"), pay: t("Pay"), pass: t("Pass") }[action] : "";
 }
 
 // Cards a row: as many of at least 104 units as fit (three on a phone).
+const WIDE = 880;  // the table and the hand side by side
+
 function cardWidth(room) {
   const perRow = Math.max(1, Math.floor(room / (104 + GAP)));
   return { perRow, width: Math.floor(room / perRow) - GAP };
@@ -67,16 +68,27 @@ export function draw(svg, view, legal, labels, act) {
   const state = view.state || {};
   const players = state.players || [];
   const events = state.events || [];
-  WIDTH = boardWidth(svg);
+  // A wide screen: the table on the left, your hand (and cards to choose from) on the right.
+  const shown = boardWidth(svg, WIDE);
+  const wide = shown >= WIDE;
+  WIDTH = wide ? 520 : shown;
   prepare(svg, WIDTH, 200);
   let y = drawClock(svg, view, state);
   y = drawActions(svg, state, y + 6, legal, labels, act);
   y = drawEvents(svg, events, y + 6, legal, labels, act);
   y = drawDecision(svg, view, state, y + 6, legal, labels, act);
   for (const player of players) y = drawPlayer(svg, view, state, player, y + 6, legal, labels, act);
-  y = drawHand(svg, state, y + 8, legal, labels, act);
-  y = drawOtherCards(svg, y + 6, legal, labels, act);
-  svg.setAttribute("viewBox", `0 0 ${WIDTH} ${y + 8}`);
+  let side = svg;
+  let sideY = y + 8;
+  if (wide) {
+    side = el(svg, "g", { transform: `translate(${WIDTH + 8} 0)` });
+    WIDTH = WIDE - WIDTH - 8;
+    sideY = 4;
+  }
+  sideY = drawHand(side, state, sideY, legal, labels, act);
+  sideY = drawOtherCards(side, sideY + 6, legal, labels, act);
+  WIDTH = shown;
+  svg.setAttribute("viewBox", `0 0 ${wide ? WIDE : WIDTH} ${Math.max(y, sideY) + 8}`);
 }
 
 function drawClock(svg, view, state) {
@@ -143,8 +155,8 @@ function drawEvents(svg, events, top, legal, labels, act) {
 function drawDecision(svg, view, state, top, legal, labels, act) {
   const decision = state.decision;
   let y = top;
-  if (decision) {
-    // The question is the one thing to read: a framed box, and whose question it is.
+  if (decision && decision.seat !== view.seat) {  // yours is in the status bar
+    // Another player's question: a framed box, and whose question it is.
     const text = `${decision.seat === view.seat ? t("You are asked") : t("{name} is asked", { name: nameOf(view, decision.seat) })}: ${t(decision.prompt)}`;
     const height = paragraphHeight(WIDTH - 32, text) + 12;
     el(svg, "rect", { x: 4, y, width: WIDTH - 8, height, rx: 6, fill: "#fff1c2", stroke: "#c58b00", "stroke-width": 2 });
@@ -167,13 +179,7 @@ function drawDecision(svg, view, state, top, legal, labels, act) {
     chip.setAttribute("data-action", action);
     clickable(chip, [action], labels, act, t("Colour {colour}", { colour: colourWord(colour) }));
   }
-  for (const action of CHOICE_CHIPS) {
-    if (!(legal || []).includes(action)) continue;
-    const chip = card(svg, place(110), y + 2, 110, TAP, [chipWord(action)], { fill: "#fff1c2", centre: true });
-    chip.setAttribute("data-action", action);
-    chip.classList.add("playable");
-    clickable(chip, [action], labels, act, t("Choice {action}", { action: chipWord(action) }));
-  }
+  // (Pass, pay, a bonus and the other words are the status bar's buttons.)
   return placed ? y + TAP + 6 : y;
 }
 

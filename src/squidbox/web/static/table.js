@@ -215,6 +215,7 @@ async function pump() {
   if (pumping) return;
   pumping = true;
   while (queue.length) {
+    app.dataset.busy = "true";  // until this state's board and buttons are drawn
     const message = queue.shift();
     const ours = actedAt && message.version === (latest?.version ?? -1) + 1;
     if (latest && !ours && pace() > 0 && message.version > latest.version) {
@@ -519,6 +520,8 @@ function renderSeats(message, view, table) {
 }
 
 function renderActions(message) {
+  // Whether a click now would be sent (not while a move is on its way or states wait).
+  app.dataset.busy = String(waiting || queue.length > 0 || !connected);
   const view = message.view || {};
   const legal = view.legal_actions || [];
   const labels = message.labels || {};
