@@ -107,6 +107,7 @@ def test_a_whole_game_by_its_pieces_on_one_screen(browser: Any, base_url: str, s
                 assert action.split(" ")[0] not in PIECE_VERBS[game_id], f"{action} is a piece"
                 assert len(text) <= 40, text
             if len(kinds) == 2:  # the README's picture of the table (SQUIDBOX_SCREENSHOTS)
+                page.evaluate("document.activeElement?.blur()")  # no tooltip over the board
                 page.screenshot(path=str(screenshots / f"{game_id}-table.png"))
             before = version(page)
             if not kinds:  # the first move by keyboard: focus a choice, press Enter
