@@ -57,11 +57,16 @@ def wait_for_version_after(page: Any, before: int) -> None:
 
 
 def click_board_or_button(page: Any) -> str:
-    """Click a clickable board element (answering a chooser with its first choice), or else
-    the first action button. Returns "board" or "button"."""
+    """Click a clickable board element (answering a chooser with its first choice, following a
+    selected piece with its first target), or else the first action button. Returns "board" or
+    "button"."""
     clickable = page.locator("#board .clickable")
     if clickable.count():
+        selects = clickable.first.get_attribute("data-select") is not None
         clickable.first.click()
+        if selects:  # a two-step move: the piece is selected, then one of its targets
+            page.wait_for_selector("#board .selected")
+            page.locator("#board .clickable:not(.selectable)").first.click()
         chooser = page.locator(".chooser button[data-action]")
         if chooser.count():
             chooser.first.click()
