@@ -1,6 +1,8 @@
 // A table: connects to /ws/tables/<id> (connection.js), holds this tab's seat (seats.js), and
-// renders the board (per-game SVG module), whose turn it is, the seats, all legal actions and
-// the log. A page that cannot work (unknown table, refused seat link) says so and stays put.
+// renders the board (per-game SVG module, whose pieces play the moves), the status bar (what
+// to do, and buttons for the choices no piece plays), the player panels and the log, with
+// others' moves animated. A page that cannot work (unknown table, refused seat link) says so
+// and stays put.
 
 import { setUpAutoPass } from "./autopass.js";
 import { botLabel } from "./bots.js";
@@ -563,7 +565,7 @@ function renderActions(message) {
   appendUndo(message);
 }
 
-// The newest event of the log above the board, so a move is seen where the eyes are.
+// The newest event of the log above the log (beside the board), so a move is seen at a glance.
 function renderLastMove(log) {
   const last = log[log.length - 1];
   const text = last ? logText(last) : "";
