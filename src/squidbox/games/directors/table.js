@@ -39,6 +39,8 @@ export function buttonLabel(action) {
 
 // Cards a row: as many of at least 104 units as fit (three on a phone).
 const WIDE = 880;  // the table and the hand side by side
+const COMPACT_FROM = 12;  // cards drawn in all, from which cards leave their text to the tooltip
+let compact = false;
 
 function cardWidth(room) {
   const perRow = Math.max(1, Math.floor(room / (104 + GAP)));
@@ -68,6 +70,9 @@ export function draw(svg, view, legal, labels, act) {
   const state = view.state || {};
   const players = state.players || [];
   const events = state.events || [];
+  // Many cards on the table: each shows its cost, crowns and name (its text on hover or tap),
+  // so the whole table still fits one screen.
+  compact = (state.hand || []).length + players.reduce((n, p) => n + (p.in_play || []).length, 0) > COMPACT_FROM;
   // A wide screen: the table on the left, your hand (and cards to choose from) on the right.
   const shown = boardWidth(svg, WIDE);
   const wide = shown >= WIDE;
@@ -317,7 +322,7 @@ function playerCardLines(w, name, options) {
   return [
     ...wrapText(name, room).map((text) => ({ text, bold: true })),
     ...(values.type ? [{ text: "Director", fill: "#6b4200" }] : []),
-    ...wrapText(info?.text ?? "", room).map((text) => ({ text })),
+    ...(compact ? [] : wrapText(info?.text ?? "", room).map((text) => ({ text }))),
     ...(options.tags ? [{ text: options.tags, fill: "#5b5140" }] : []),
   ];
 }
