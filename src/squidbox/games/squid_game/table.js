@@ -14,6 +14,8 @@ import { relayoutOnResize, TAP, boardWidth, charsIn, clickable, el, label, nameO
 let WIDTH = 520;
 const R = TAP / 2;      // a token's radius
 const STEP = TAP + 4;   // from one token to the next
+const WIDE = 900;  // from this width the teams and the game's board stand side by side
+const TEAMS_W = 430;
 // A game's title, from its piece text (served from the game folder).
 function stageTitle(stage) {
   return pieceInfo(`stage:${stage}`)?.name ?? String(stage ?? "");
@@ -55,16 +57,27 @@ export function counters(view, seat) {
 export function draw(svg, view, legal, labels, act) {
   relayoutOnResize(svg, () => draw(svg, view, legal, labels, act));
   const state = view.state || {};
-  WIDTH = boardWidth(svg);
+  const shown = boardWidth(svg, WIDE);
+  const game = state.game;
+  // A wide screen during a game: the teams on the left, the game's board on the right.
+  const wide = shown >= WIDE && state.phase === "play" && Boolean(game);
+  WIDTH = shown;
   prepare(svg, WIDTH, 200);
   const context = { svg, view, state, legal: legal || [], labels, act, bound: new Set(), owners: ownersOf(state) };
   let y = drawCampaign(context, 4);
+  const top = y;
+  if (wide) WIDTH = TEAMS_W;
   y = drawTeams(context, y + 6);
-  const game = state.game;
+  const teamsBottom = y;
+  if (wide) {
+    context.svg = el(svg, "g", { transform: `translate(${TEAMS_W + 8} 0)` });
+    WIDTH = shown - TEAMS_W - 8;
+    y = top;
+  }
   const stage = (state.games || [])[state.stage];
   if (state.phase === "play" && game) {
     const drawStage = STAGES[stage];
-    y = paragraph(svg, 8, y + 4, WIDTH - 16, `${stageTitle(stage)}${game.timer ? ` · ${t("timer {timer}", { timer: game.timer })}` : ""}` +
+    y = paragraph(context.svg, 8, y + 4, WIDTH - 16, `${stageTitle(stage)}${game.timer ? ` · ${t("timer {timer}", { timer: game.timer })}` : ""}` +
       `${game.round !== undefined ? ` · ${t("round {round}", { round: game.round })}` : ""}${game.step ? ` · ${stepWord(game.step)}` : ""}`,
     { "font-size": 14, "font-weight": "bold" });
     y = drawStep(context, stage, game, y);
@@ -79,7 +92,8 @@ export function draw(svg, view, legal, labels, act) {
     label(svg, WIDTH / 2, y + 16, t("{name} wins the campaign", { name: nameOf(view, state.winner) }), { "font-size": 15, "font-weight": "bold" });
     y += 30;
   }
-  svg.setAttribute("viewBox", `0 0 ${WIDTH} ${Math.max(120, y + 8)}`);
+  WIDTH = shown;
+  svg.setAttribute("viewBox", `0 0 ${WIDTH} ${Math.max(120, y + 8, teamsBottom + 8)}`);
 }
 
 // What the current step asks for (its piece text), so that a token button says what it is for.
