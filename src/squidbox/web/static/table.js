@@ -299,8 +299,11 @@ function showError(text, code) {
   const rect = target.getBoundingClientRect();
   const width = Math.min(box.offsetWidth, document.documentElement.clientWidth - 16);
   const left = Math.max(8, Math.min(rect.left, document.documentElement.clientWidth - width - 8));
-  box.style.left = `${left + window.scrollX}px`;
-  box.style.top = `${rect.bottom + window.scrollY + 6}px`;
+  // In the coordinates of the box's positioned ancestor (the page, or the one-screen table).
+  const parent = box.offsetParent && box.offsetParent !== document.body ? box.offsetParent : null;
+  const origin = parent ? parent.getBoundingClientRect() : { left: -window.scrollX, top: -window.scrollY };
+  box.style.left = `${left - origin.left + (parent?.scrollLeft ?? 0)}px`;
+  box.style.top = `${rect.bottom - origin.top + (parent?.scrollTop ?? 0) + 6}px`;
   box.scrollIntoView({ block: "nearest" });
 }
 
