@@ -76,8 +76,9 @@ def wait_for_version_after(page: Any, before: int) -> None:
 
 
 def play_first_actions(page: Any, decisions: int, check: Any = None) -> None:
-    """Make up to `decisions` of this seat's decisions with the first action button (bots play
-    the others' turns), until the game is over; `check(page)` runs before each."""
+    """Make up to `decisions` of this seat's decisions with the first clickable piece, or else
+    the first button (bots play the others' turns), until the game is over; `check(page)` runs
+    before each."""
     for _ in range(decisions):
         page.wait_for_selector("#turn[data-status=yours], #turn[data-status=over]",
                                state="attached", timeout=30_000)
@@ -86,16 +87,21 @@ def play_first_actions(page: Any, decisions: int, check: Any = None) -> None:
         if check is not None:
             check(page)
         before = version(page)
-        page.locator("#actions button.action").first.click()
+        click_board_or_button(page)
         wait_for_version_after(page, before)
 
 
 def click_board_or_button(page: Any) -> str:
-    """Click a clickable board element (answering a chooser with its first choice), or else
-    the first action button. Returns "board" or "button"."""
+    """Click a clickable board element (answering a chooser with its first choice, following a
+    selected piece with its first target), or else the first action button. Returns "board" or
+    "button"."""
     clickable = page.locator("#board .clickable")
     if clickable.count():
+        selects = clickable.first.get_attribute("data-select") is not None
         clickable.first.click()
+        if selects:  # a two-step move: the piece is selected, then one of its targets
+            page.wait_for_selector("#board .selected")
+            page.locator("#board .clickable:not(.selectable)").first.click()
         chooser = page.locator(".chooser button[data-action]")
         if chooser.count():
             chooser.first.click()

@@ -64,16 +64,24 @@ def status(page: Any) -> str:
 
 
 # One round trip per click: the page picks a clickable board piece (or, a quarter of the time
-# or when the board offers none, an action button) with the number it is given, clicks it, and
-# answers a chooser that opens with a choice of its own. Clicks are DOM click events on the
+# or when the board offers none, an action button) with the number it is given, clicks it (a
+# selected piece then one of its targets), and answers a chooser that opens with a choice of
+# its own. Clicks are DOM click events on the
 # elements a person would click (Playwright's pointer click waits for stability, ~4x slower).
-CLICK = """([pick, chooserPick]) => {
+CLICK = """async ([pick, chooserPick]) => {
   const board = [...document.querySelectorAll('#board .clickable')];
   const buttons = [...document.querySelectorAll('#actions button.action:not([disabled])')];
   const useBoard = board.length && (!buttons.length || pick % 4 !== 0);
   const list = useBoard ? board : buttons;
   const target = list[pick % list.length];
-  target.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}));
+  const click = (node) => node.dispatchEvent(
+    new MouseEvent('click', {bubbles: true, cancelable: true}));
+  click(target);
+  if (target.classList.contains('selectable')) {  // a two-step move: then one of its targets
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const targets = [...document.querySelectorAll('#board .clickable:not(.selectable)')];
+    click(targets[chooserPick % targets.length]);
+  }
   const choices = [...document.querySelectorAll('.chooser button[data-action]')];
   if (choices.length) choices[chooserPick % choices.length].click();
   return useBoard ? 'board' : 'button';
@@ -81,7 +89,8 @@ CLICK = """([pick, chooserPick]) => {
 
 STATE = """() => ({status: document.getElementById('turn').dataset.status || '',
   version: Number(document.getElementById('table-app').dataset.version),
-  buttons: document.querySelectorAll('#actions button.action:not([disabled])').length})"""
+  buttons: document.getElementById('table-app').dataset.busy === 'false'
+    ? document.querySelectorAll('#board .clickable, #actions button.action').length : 0})"""
 
 
 def click_something(page: Any, rng: random.Random) -> str:

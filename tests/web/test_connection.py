@@ -29,7 +29,6 @@ from .helpers import (
 
 BACK_WITHIN_SECONDS = 3
 OUTAGE_SECONDS = 6
-MOVES_TO_A_CHOOSER = 20  # long enough for the backoff to reach its cap
 
 
 class Server:
@@ -163,8 +162,8 @@ def test_a_refused_action_is_explained_next_to_the_clicked_button(
     page.goto(seat_url(base_url, created))
     wait_for_state(page)
     wait_for_decision(page)
-    action = page.locator("#actions button.action").last.get_attribute("data-action")
-    button = page.locator(f"#actions button[data-action='{action}']")
+    action = page.locator("#board .clickable[data-action]").last.get_attribute("data-action")
+    button = page.locator(f"#board [data-action='{action}']")
     button.click()
     page.wait_for_selector("#error:not([hidden])")
     text = page.inner_text("#error")
@@ -175,49 +174,41 @@ def test_a_refused_action_is_explained_next_to_the_clicked_button(
     assert page.locator("#error").is_hidden()
 
 
-def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
-    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
-            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
-
-
-def open_squid_inc_chooser(page: Any, base_url: str) -> Any:
-    """A Squid, Inc. table played (first listed action) until a space has several actions
-    (usually the second decision); its chooser is opened by clicking the space."""
-    created = create_table(base_url, "squid_inc", players=3, seed=1)
+def test_a_selection_and_a_piece_panel_close_with_escape_and_cancel(
+        page: Any, base_url: str) -> None:
+    """A two-step move's first choice (a card of Grid Squid's hand) is cancelled by Escape or
+    Cancel, focus back on the card; a piece's panel closes with Escape and a click outside.
+    Nothing is played."""
+    created = create_table(base_url, "grid_squid", players=2, seed=23)
     page.goto(seat_url(base_url, created))
     wait_for_state(page)
-    several = page.locator("#board [data-actions*=\",\"].clickable")
-    for _ in range(MOVES_TO_A_CHOOSER):
-        assert wait_for_decision(page) == "yours"
-        if several.count():
-            break
-        before = version(page)
-        page.locator("#actions button.action").first.click()
-        wait_for_version_after(page, before)
-    several = several.first
-    several.click()
-    page.wait_for_selector(".chooser")
-    return several
-
-
-def test_a_chooser_closes_with_escape_and_with_a_click_outside(
-        page: Any, base_url: str) -> None:
-    space = open_squid_inc_chooser(page, base_url)
+    wait_for_decision(page)
     before = version(page)
-    chooser = page.locator(".chooser").bounding_box()
-    log = page.locator("#log").bounding_box()
-    assert not overlap(chooser, log), (chooser, log)
-
+    card = page.locator("#board .selectable").first
+    key = card.get_attribute("data-select")
+    card.click()
+    page.wait_for_selector("#board .selected")
+    symbol = key.split(":", 1)[1]
+    targets = page.locator("#board .clickable:not(.selectable)")
+    assert targets.count() > 0
+    for index in range(targets.count()):  # only the tiles of the card's symbol
+        assert symbol in targets.nth(index).get_attribute("aria-label")
     page.keyboard.press("Escape")
-    assert page.locator(".chooser").count() == 0
-    assert page.evaluate("document.activeElement.dataset.actions") == space.get_attribute(
-        "data-actions"), "focus goes back to the space that opened the chooser"
+    page.wait_for_selector("#board .selected", state="detached")
+    assert page.evaluate("document.activeElement.dataset.select") == key
+    page.locator(f"#board [data-select='{key}']").click()
+    page.locator("#cancel-selection").click()
+    page.wait_for_selector("#board .selected", state="detached")
 
-    space.click()
-    page.wait_for_selector(".chooser")
+    page.locator("#board [data-piece]").first.click(button="right")
+    page.wait_for_selector(".piece-panel")
+    page.keyboard.press("Escape")
+    assert page.locator(".piece-panel").count() == 0
+    page.locator("#board [data-piece]").first.click(button="right")
+    page.wait_for_selector(".piece-panel")
     page.locator("#table-title").click()
-    assert page.locator(".chooser").count() == 0
-    assert version(page) == before, "closing a chooser plays nothing"
+    assert page.locator(".piece-panel").count() == 0
+    assert version(page) == before, "closing plays nothing"
     assert page.console.errors == []
 
 

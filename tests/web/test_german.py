@@ -302,7 +302,7 @@ def test_a_grid_squid_table_in_german(browser: Any, base_url: str) -> None:
         for _ in range(3):
             page.wait_for_selector("#turn[data-status=yours]", state="attached", timeout=30_000)
             before = version(page)
-            page.locator("#actions button.action").first.click()
+            page.locator("#board .clickable[data-action], #actions button.action").first.click()
             wait_for_version_after(page, before)
         log = page.locator("#log li").all_inner_texts()
         assert any("setzt einen Würfel" in line for line in log), log

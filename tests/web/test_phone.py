@@ -190,37 +190,40 @@ def test_empty_spaces_explain_themselves_with_the_data_file_text(
     assert phone.console.errors == []
 
 
-CARD_TEXTS = """() => [...document.querySelectorAll('#board g.card[data-piece^="employee:"]')]
-  .map((card) => {
-    const frame = card.querySelector('rect').getBBox();
-    const texts = [...card.querySelectorAll('text')];
+TILE_TEXTS = """() => [...document.querySelectorAll('#board g.emp-tile[data-piece^="employee:"]')]
+  .map((tile) => {
+    const frame = tile.querySelector('rect').getBBox();
+    const texts = [...tile.querySelectorAll('text')];
     const outside = texts.filter((t) => {
       const box = t.getBBox();
       return box.x < frame.x - 0.5 || box.x + box.width > frame.x + frame.width + 0.5
         || box.y < frame.y - 0.5 || box.y + box.height > frame.y + frame.height + 0.5;
     }).map((t) => t.textContent);
-    return {key: card.dataset.piece, text: texts.map((t) => t.textContent).join(' '), outside};
+    return {key: tile.dataset.piece, text: texts.map((t) => t.textContent).join(' '), outside,
+            said: `${tile.getAttribute('aria-label')} ${tile.getAttribute('aria-description')}`};
   })"""
 
 
 @pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 900}],
                          ids=["phone", "desktop"])
-def test_squid_inc_cards_show_their_whole_text(browser: Any, base_url: str,
-                                               viewport: dict[str, int]) -> None:
+def test_squid_inc_tiles_show_name_and_value_and_explain_the_ability(
+        browser: Any, base_url: str, viewport: dict[str, int]) -> None:
+    """Employees are small tiles: the whole name inside the tile, the value, and the ability
+    in the piece's text (tooltip, tap, screen reader), never cut."""
     page = new_page(browser, viewport=viewport)
     try:
         open_table(page, base_url, "squid_inc", {}, players=2)
         page.wait_for_selector("#turn[data-status=yours]", state="attached", timeout=30_000)
         book = page.evaluate("() => fetch('/api/games/squid_inc/pieces').then(r => r.json())")
-        cards = page.evaluate(CARD_TEXTS)
-        assert len(cards) >= 4  # both Mailrooms' two each, and the line's cards
-        for card in cards:
-            ability = book["pieces"][card["key"]]["text"]
-            flat = " ".join(card["text"].split())
-            assert " ".join(ability.split()) in flat, f"{card['key']}: {flat!r}"
-            assert book["pieces"][card["key"]]["name"] in flat
-            assert card["outside"] == [], f"{card['key']}: text runs past the card"
-        assert any("Clout to enter" in " ".join(card["text"].split()) for card in cards)
+        tiles = page.evaluate(TILE_TEXTS)
+        assert len(tiles) >= 4  # both Mailrooms' two each, and the line's tiles
+        for tile in tiles:
+            piece = book["pieces"][tile["key"]]
+            flat = " ".join(tile["text"].split()).replace("- ", "")  # a hyphenated long word
+            assert piece["name"] in flat, f"{tile['key']}: {flat!r}"
+            assert " ".join(piece["text"].split()) in " ".join(tile["said"].split())
+            assert tile["outside"] == [], f"{tile['key']}: text runs past the tile"
+        assert any("M1" in tile["text"] for tile in tiles)  # a Mailroom's Clout of the cost
         assert "…" not in page.locator("#board").text_content()
     finally:
         page.context.close()

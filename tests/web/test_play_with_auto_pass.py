@@ -19,8 +19,8 @@ def answered_pass_only(page: Any) -> bool:
     the seat with nothing that fits before it is over)."""
     deadline = time.monotonic() + 40
     while time.monotonic() < deadline:
-        buttons = page.query_selector_all("#actions button.action")
-        offered = [b.get_attribute("data-action") for b in buttons]
+        choices = page.query_selector_all("#board .clickable[data-action], #actions button.action")
+        offered = [c.get_attribute("data-action") for c in choices]
         if offered == ["pass"]:
             before, asked_at = version(page), time.monotonic()
             page.wait_for_function(
@@ -30,8 +30,8 @@ def answered_pass_only(page: Any) -> bool:
             return True
         if page.is_visible("#results"):
             return False
-        choice = next((b for b in buttons if b.get_attribute("data-action") != "pass"), None)
-        if choice is not None and choice.is_enabled():
+        choice = next((c for c in choices if c.get_attribute("data-action") != "pass"), None)
+        if choice is not None and page.get_attribute("#table-app", "data-busy") == "false":
             choice.click()
         page.wait_for_timeout(100)
     raise AssertionError("in 40 s the game neither ended nor asked the seat a pass-only question")

@@ -47,7 +47,7 @@ def test_undo_button_takes_back_a_move_for_everyone_and_a_reload_keeps_it(
         red_before, blue_before = seen(page), seen(blue)
         assert page.locator("#undo-button").count() == 0  # nothing to take back yet
 
-        page.locator("#actions button.action").first.click()
+        page.locator("#board .clickable").first.click()
         wait_for_version(page, 1)
         wait_for_version(blue, 1)
         assert blue.locator("#undo-button").count() == 0  # Blue did not decide

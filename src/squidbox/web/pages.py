@@ -206,35 +206,35 @@ async def table_page(request: Request, table_id: str) -> HTMLResponse:
 <h1 id="table-title">{_h("Table {table}").replace("{table}", safe_id)}</h1>
 <p id="connection" class="connection" aria-live="polite">{_h("Connecting…")}</p>
 </div>
-<div class="status-bar"><p id="offline-banner" class="offline-banner" role="status" hidden></p>
+<div class="status-bar" id="status-bar">
+<p id="offline-banner" class="offline-banner" role="status" hidden></p>
 <p id="turn" class="turn" aria-live="polite"></p>
+<div id="actions" class="actions" role="group" aria-label="{_h("Your choices")}"></div>
 <button type="button" id="explain-button" class="secondary explain">{_h("Explain pieces")}</button>
 <p id="clocks" class="clocks" role="timer" aria-label="{_h("Turn timer")}" hidden></p></div>
-<div class="table-settings"><label class="pace">{_h("Others' moves")} <select id="pace-select">
-<option value="0">{_h("at once")}</option><option value="600">{_h("one by one, quick")}</option>
-<option value="1200" selected>{_h("one by one")}</option><option value="2500">{_h("slowly")}
-</option></select></label>
-<label class="pace"><input type="checkbox" id="sound-toggle"> {_h("Sound on my turn")}</label>
-</div>
-<p id="last-move" class="last-move"></p>
 <p id="error" class="error" role="alert" hidden></p>
 <section id="results" class="panel results" aria-labelledby="results-title" hidden></section>
 <div class="table-grid">
 <section class="board-panel" aria-label="{_h("Board")}">
 <svg id="board" class="board" role="group" aria-label="{_h("Game board")}"
  xmlns="http://www.w3.org/2000/svg"></svg>
+</section>
+<aside class="side-panel">
+<section class="players" aria-labelledby="seats-title"><h2 id="seats-title">{_h("Players")}</h2>
+<ul id="seats" class="seats"></ul></section>
+<p id="last-move" class="last-move"></p>
+<section class="log-panel" aria-labelledby="log-title"><h2 id="log-title">{_h("Log")}</h2>
+<ol id="log" class="log" aria-live="polite" aria-relevant="additions" tabindex="0"
+ aria-labelledby="log-title"></ol></section>
+<div class="table-settings"><label class="pace">{_h("Others' moves")} <select id="pace-select">
+<option value="0">{_h("at once")}</option><option value="600">{_h("one by one, quick")}</option>
+<option value="1200" selected>{_h("one by one")}</option><option value="2500">{_h("slowly")}
+</option></select></label>
+<label class="pace"><input type="checkbox" id="sound-toggle"> {_h("Sound on my turn")}</label>
+</div>
 <p class="legend muted">{_h("Hover, focus or long-press a piece to read it.")}
 <span id="proposed-legend" hidden>{_h("* marks a value we chose where the rulebook is silent.")}
 </span></p>
-</section>
-<aside class="side-panel">
-<section aria-labelledby="actions-title"><h2 id="actions-title">{_h("Your actions")}</h2>
-<div id="actions" class="actions"></div></section>
-<section aria-labelledby="seats-title"><h2 id="seats-title">{_h("Seats")}</h2>
-<ul id="seats" class="seats"></ul></section>
-<section aria-labelledby="log-title"><h2 id="log-title">{_h("Log")}</h2>
-<ol id="log" class="log" aria-live="polite" aria-relevant="additions" tabindex="0"
- aria-labelledby="log-title"></ol></section>
 <p class="links"><a id="rules-link" href="/">{_h("How to play")}</a> ·
 <a href="/">{_h("Lobby")}</a></p>
 </aside>

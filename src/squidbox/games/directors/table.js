@@ -5,7 +5,7 @@
 // and chips for pass, pay and the bonuses.
 
 import { t, tn } from "/static/i18n.js";
-import { relayoutOnResize, TAP, boardWidth, card, charsIn, clickable, el, label, lookColour, matching, nameOf, paragraph, paragraphHeight, piece, pieceInfo, prepare, seatColour, title, wrapText } from "/static/svg.js";
+import { relayoutOnResize, TAP, boardWidth, card, charsIn, clickable, el, label, lookColour, matching, nameOf, paragraph, paragraphHeight, piece, pieceInfo, prepare, seatColour, title, wrapText, claimedActions } from "/static/svg.js";
 
 // Laid out for the width the board is shown at (see boardWidth in static/svg.js); every card
 // shows its whole text, wrapped, and grows to fit it.
@@ -17,6 +17,7 @@ const ROTATED = " (rotated)";
 const HAND_VERBS = ["play", "command", "select", "keep", "spare"];
 const CHOICE_CHIPS = ["bonus draw", "bonus money", "bonus play", "pay", "pass"];
 const PLAY_AREA_VERBS = ["discard", "return", "give", "take"];
+const CARD_VERBS = [...new Set([...HAND_VERBS, ...PLAY_AREA_VERBS])];
 
 const GAP = 4;
 
@@ -30,17 +31,38 @@ function colourWord(colour) {
   return { Blue: t("Blue"), Gold: t("Gold"), Red: t("Red") }[colour] ?? colour;
 }
 
-// The words on a choice chip (the action itself is the identifier the server takes). Not the
-// action ids as message ids: pages show those ids as the action buttons' titles.
-function chipWord(action) {
-  return { "bonus draw": t("Draw bonus"), "bonus money": t("Money bonus"), "bonus play": t("Play bonus"),
-    pay: t("Pay"), pass: t("Pass") }[action] ?? action;
+// The words on a status-bar button (the action itself is the identifier the server takes).
+export function buttonLabel(action) {
+  return CHOICE_CHIPS.includes(action) ? { "bonus draw": t("Draw bonus"), "bonus money": t("Money bonus"),
+    "bonus play": t("Play bonus"), pay: t("Pay"), pass: t("Pass") }[action] : "";
 }
 
 // Cards a row: as many of at least 104 units as fit (three on a phone).
+const WIDE = 880;  // the table and the hand side by side
+const COMPACT_FROM = 12;  // cards drawn in all, from which cards leave their text to the tooltip
+let compact = false;
+
 function cardWidth(room) {
   const perRow = Math.max(1, Math.floor(room / (104 + GAP)));
   return { perRow, width: Math.floor(room / perRow) - GAP };
+}
+
+// What the status bar asks: the decision's own prompt (the page puts the seat first).
+export function prompt(view) {
+  const decision = view.state?.decision;
+  return decision && decision.seat === view.seat ? decision.prompt || "" : "";
+}
+
+export function counters(view, seat) {
+  const player = (view.state?.players || []).find((p) => p.seat === seat);
+  if (!player) return [];
+  return [crownText(player.score ?? 0), `$${player.money ?? 0}`, tn("{count} card in hand", "{count} cards in hand", player.hand_size ?? 0),
+    tn("{count} card in play", "{count} cards in play", (player.in_play || []).length),
+    player.minus ? t("−1 tokens: {count}", { count: player.minus }) : "", player.debt ? t("debt {debt}", { debt: player.debt }) : ""];
+}
+
+export function seatColourOf(view, seat) {
+  return lookColour(`seat ${seat + 1}`, seatColour(null, seat));
 }
 
 export function draw(svg, view, legal, labels, act) {
@@ -48,15 +70,30 @@ export function draw(svg, view, legal, labels, act) {
   const state = view.state || {};
   const players = state.players || [];
   const events = state.events || [];
-  WIDTH = boardWidth(svg);
+  // Many cards on the table: each shows its cost, crowns and name (its text on hover or tap),
+  // so the whole table still fits one screen.
+  compact = (state.hand || []).length + players.reduce((n, p) => n + (p.in_play || []).length, 0) > COMPACT_FROM;
+  // A wide screen: the table on the left, your hand (and cards to choose from) on the right.
+  const shown = boardWidth(svg, WIDE);
+  const wide = shown >= WIDE;
+  WIDTH = wide ? 520 : shown;
   prepare(svg, WIDTH, 200);
   let y = drawClock(svg, view, state);
   y = drawActions(svg, state, y + 6, legal, labels, act);
   y = drawEvents(svg, events, y + 6, legal, labels, act);
   y = drawDecision(svg, view, state, y + 6, legal, labels, act);
   for (const player of players) y = drawPlayer(svg, view, state, player, y + 6, legal, labels, act);
-  y = drawHand(svg, state, y + 8, legal, labels, act);
-  svg.setAttribute("viewBox", `0 0 ${WIDTH} ${y + 8}`);
+  let side = svg;
+  let sideY = y + 8;
+  if (wide) {
+    side = el(svg, "g", { transform: `translate(${WIDTH + 8} 0)` });
+    WIDTH = WIDE - WIDTH - 8;
+    sideY = 4;
+  }
+  sideY = drawHand(side, state, sideY, legal, labels, act);
+  sideY = drawOtherCards(side, sideY + 6, legal, labels, act);
+  WIDTH = shown;
+  svg.setAttribute("viewBox", `0 0 ${wide ? WIDE : WIDTH} ${Math.max(y, sideY) + 8}`);
 }
 
 function drawClock(svg, view, state) {
@@ -123,8 +160,8 @@ function drawEvents(svg, events, top, legal, labels, act) {
 function drawDecision(svg, view, state, top, legal, labels, act) {
   const decision = state.decision;
   let y = top;
-  if (decision) {
-    // The question is the one thing to read: a framed box, and whose question it is.
+  if (decision && decision.seat !== view.seat) {  // yours is in the status bar
+    // Another player's question: a framed box, and whose question it is.
     const text = `${decision.seat === view.seat ? t("You are asked") : t("{name} is asked", { name: nameOf(view, decision.seat) })}: ${t(decision.prompt)}`;
     const height = paragraphHeight(WIDTH - 32, text) + 12;
     el(svg, "rect", { x: 4, y, width: WIDTH - 8, height, rx: 6, fill: "#fff1c2", stroke: "#c58b00", "stroke-width": 2 });
@@ -147,13 +184,7 @@ function drawDecision(svg, view, state, top, legal, labels, act) {
     chip.setAttribute("data-action", action);
     clickable(chip, [action], labels, act, t("Colour {colour}", { colour: colourWord(colour) }));
   }
-  for (const action of CHOICE_CHIPS) {
-    if (!(legal || []).includes(action)) continue;
-    const chip = card(svg, place(110), y + 2, 110, TAP, [chipWord(action)], { fill: "#fff1c2", centre: true });
-    chip.setAttribute("data-action", action);
-    chip.classList.add("playable");
-    clickable(chip, [action], labels, act, t("Choice {action}", { action: chipWord(action) }));
-  }
+  // (Pass, pay, a bonus and the other words are the status bar's buttons.)
   return placed ? y + TAP + 6 : y;
 }
 
@@ -193,11 +224,13 @@ function drawPlayer(svg, view, state, player, y, legal, labels, act) {
     const name = entry.card;
     const ref = entry.rotated ? `${name}${ROTATED}` : name;
     const actions = matching(legal, (a, words) => words.length > 1 && words.slice(1).join(" ") === ref &&
-      PLAY_AREA_VERBS.includes(words[0]));
+      (PLAY_AREA_VERBS.includes(words[0]) || (words[0] === "command" && seat === view.seat && state.decision?.kind === "command_next")));
     const row = Math.floor(i / perRow);
     if (i && i % perRow === 0) top += rows[row - 1] + GAP;
     const x = 18 + (i % perRow) * (width + GAP);
     const cardGroup = playerCard(svg, x, top, width, rows[row], name, entry);
+    cardGroup.dataset.anim = `in-play:${seat}:${name}:${i}`;  // a card played by another flips in
+    cardGroup.dataset.state = entry.rotated ? "rotated" : "";
     if (actions.length) {
       cardGroup.classList.add("playable");
       clickable(cardGroup, actions, labels, act, t("{player}'s {card}", { player: nameOf(view, seat), card: name }));
@@ -208,6 +241,30 @@ function drawPlayer(svg, view, state, player, y, legal, labels, act) {
     title(group, t("Known in hand: {cards}", { cards: player.known_in_hand.join(", ") }));
   }
   return y + height;
+}
+
+// Cards a decision names that are drawn nowhere else (revealed by a Spy, named by a Mimic or an
+// Overlord): a row of cards to click, so that no card is ever a button.
+function drawOtherCards(svg, top, legal, labels, act) {
+  const onBoard = claimedActions();
+  const rest = legal.filter((action) => !onBoard.has(action) && CARD_VERBS.includes(action.split(" ")[0]));
+  if (!rest.length) return top;
+  label(svg, 8, top + 8, t("Cards to choose from"), { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
+  const { perRow, width } = cardWidth(WIDTH - 16);
+  let y = top + 20;
+  for (let start = 0; start < rest.length; start += perRow) {
+    const row = rest.slice(start, start + perRow);
+    const names = row.map((action) => action.split(" ").slice(1).join(" ").replace(ROTATED, ""));
+    const height = Math.max(...names.map((name) => playerCardHeight(width, name, {})));
+    row.forEach((action, k) => {
+      const group = playerCard(svg, 8 + k * (width + GAP), y, width, height, names[k], {});
+      group.setAttribute("data-place", `choice ${start + k + 1}`);
+      group.classList.add("playable");
+      clickable(group, [action], labels, act, t("Card {name}", { name: names[k] }));
+    });
+    y += height + GAP;
+  }
+  return y;
 }
 
 function drawHand(svg, state, top, legal, labels, act) {
@@ -222,13 +279,15 @@ function drawHand(svg, state, top, legal, labels, act) {
     return top + 50;
   }
   const { perRow, width } = cardWidth(WIDTH - 16);
+  const mine = (state.players || []).find((player) => player.seat === state.decision?.seat);
+  const inPlay = new Set((mine?.in_play || []).map((entry) => entry.card));
   let y = top + 20;
   for (let start = 0; start < hand.length; start += perRow) {
     const names = hand.slice(start, start + perRow);
     const height = Math.max(...names.map((name) => playerCardHeight(width, name, {})));
     names.forEach((name, k) => {
       const actions = matching(legal, (a, words) => words.length > 1 && words.slice(1).join(" ") === name &&
-        HAND_VERBS.includes(words[0]));
+        (HAND_VERBS.includes(words[0]) || (words[0] === "discard" && !inPlay.has(name))));
       const group = playerCard(svg, 8 + k * (width + GAP), y, width, height, name, {});
       group.setAttribute("data-place", `hand ${start + k + 1}`);
       if (actions.length) {
@@ -263,7 +322,7 @@ function playerCardLines(w, name, options) {
   return [
     ...wrapText(name, room).map((text) => ({ text, bold: true })),
     ...(values.type ? [{ text: "Director", fill: "#6b4200" }] : []),
-    ...wrapText(info?.text ?? "", room).map((text) => ({ text })),
+    ...(compact ? [] : wrapText(info?.text ?? "", room).map((text) => ({ text }))),
     ...(options.tags ? [{ text: options.tags, fill: "#5b5140" }] : []),
   ];
 }

@@ -1,34 +1,55 @@
-// Grid Squid: the tile grid with symbols and cubes, the players' supplies and scores, and the
-// seat's hand. A tile you may place on is clickable ("place C2"); an unplayable card in your
-// hand is clickable to play it without effect ("discard Wheel").
+// Grid Squid: the tile grid with symbols and cubes, and the seat's hand (the players' supplies
+// and scores are the page's player panels: `counters`). A tile you may place on is clickable
+// ("place C2"); a card in your hand selects the tiles of its symbol (click the card, then the
+// tile; the tiles are also clickable at once); an unplayable card is clickable to play it
+// without effect ("discard Wheel").
 
 import { t, tn } from "/static/i18n.js";
-import { relayoutOnResize, boardWidth, card, charsIn, clickable, el, label, lastEvent, lookColour, nameOf, paragraph, paragraphHeight, piece, prepare, seatColour, shownName, title, textColourOn, wrapText } from "/static/svg.js";
+import { relayoutOnResize, boardWidth, card, charsIn, clickable, el, label, lastEvent, lookColour, nameOf, paragraph, paragraphHeight, piece, prepare, seatColour, selectable, selection, shownName, title, textColourOn, wrapText } from "/static/svg.js";
 
 // Laid out for the width the board is shown at (a phone gets a narrower layout, never smaller
 // text): see boardWidth in static/svg.js.
 let WIDTH = 520;
 let TILE = 96;
 const GAP = 4;
-const PANEL = 58;  // a player's panel: name line and counts line
+
+// What the status bar asks (the page puts the seat's colour first).
+export function prompt(view, legal) {
+  if (legal.some((a) => a.startsWith("place "))) return t("place a cube: click a tile (or a card of your hand first)");
+  if (legal.some((a) => a.startsWith("discard "))) return t("no tile fits: click a card to discard it");
+  return "";
+}
+
+export function selectedPrompt(view, key) {
+  return t("{card} selected: click a tile to place a cube on it", { card: key.replace(/^card:/, "") });
+}
+
+// The counts of a seat's player panel.
+export function counters(view, seat) {
+  const player = (view.state?.players || []).find((p) => p.seat === seat);
+  if (!player) return [];
+  return [tn("{count} point", "{count} points", player.score ?? 0), tn("{count} cube", "{count} cubes", player.supply ?? 0),
+    tn("{count} card", "{count} cards", player.cards_in_hand ?? 0), t("played {count}", { count: player.played_this_round ?? 0 })];
+}
+
+export function seatColourOf(view, seat) {
+  const player = (view.state?.players || []).find((p) => p.seat === seat);
+  return seatColour(player?.colour ?? view.seat_names?.[seat], seat);
+}
 
 export function draw(svg, view, legal, labels, act) {
   relayoutOnResize(svg, () => draw(svg, view, legal, labels, act));
   const state = view.state || {};
   const board = state.board || { columns: 0, rows: 0, tiles: [] };
-  const players = state.players || [];
   WIDTH = boardWidth(svg);
   TILE = Math.min(96, Math.floor((WIDTH - 8) / (board.columns || 1)) - GAP);
-  const perRow = playerColumns();
   const scored = scoredText(view);
   const headerHeight = 22 + paragraphHeight(WIDTH - 16, discardText(state)) + (scored ? paragraphHeight(WIDTH - 16, scored) : 0);
-  const playersHeight = Math.ceil(players.length / perRow) * (PANEL + 4);
-  const boardTop = headerHeight + 4 + playersHeight;
+  const boardTop = headerHeight + 4;
   const boardHeight = (board.rows || 0) * (TILE + GAP);
   const handTop = boardTop + boardHeight + 14;
   prepare(svg, WIDTH, handTop + handHeight(state));
   drawHeader(svg, view, state);
-  drawPlayers(svg, view, players, headerHeight + 2);
   drawBoard(svg, view, board, boardTop, legal, labels, act);
   markLastPlacement(svg, board, boardTop);
   drawScoredLines(svg, view, board, boardTop);
@@ -64,42 +85,16 @@ function scoredText(view) {
   return `${t("Round {round} scored", { round: scored.event.round ?? "" })} · ${parts.join(" · ")}`;
 }
 
-// Two player panels a row where their counts fit on one line, else one.
-function playerColumns() {
-  return WIDTH >= 500 ? 2 : 1;
-}
-
-function drawPlayers(svg, view, players, top) {
-  const columns = playerColumns();
-  const width = (WIDTH - 4 - columns * 4) / columns;
-  players.forEach((player, i) => {
-    const x = 4 + (i % columns) * (width + 4);
-    const y = top + Math.floor(i / columns) * (PANEL + 4);
-    const colour = seatColour(player.colour, player.seat);
-    const active = player.seat === view.state?.current_player;
-    const group = el(svg, "g", { class: `player-panel${active ? " active" : ""}` });
-    el(group, "rect", { x, y, width, height: PANEL, rx: 6, fill: active ? "#fff7d6" : "#ffffff",
-      stroke: active ? "#c58b00" : "#c9c3b5", "stroke-width": active ? 2.5 : 1 });
-    el(group, "rect", { x: x + 8, y: y + 8, width: 20, height: 20, rx: 3, fill: colour, stroke: "#1b1f24" });
-    const you = player.seat === view.seat ? ` ${t("(you)")}` : "";
-    label(group, x + 36, y + 18, `${player.colour ? shownName(player.colour) : nameOf(view, player.seat)}${you}`,
-      { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
-    label(group, x + 8, y + 43, `${tn("{count} point", "{count} points", player.score ?? 0)} · ${tn("{count} cube", "{count} cubes", player.supply ?? 0)} · ` +
-      `${tn("{count} card", "{count} cards", player.cards_in_hand ?? 0)} · ${t("played {count}", { count: player.played_this_round ?? 0 })}`,
-    { "text-anchor": "start", "font-size": 12 });
-    title(group, t("{colour}: score {score}, supply {supply}", { colour: shownName(player.colour), score: player.score, supply: player.supply }));
-  });
-}
-
 function drawBoard(svg, view, board, top, legal, labels, act) {
   const columns = board.columns || 1;
   const left = (WIDTH - columns * (TILE + GAP)) / 2;
   const names = view.seat_names || [];
+  const chosen = selection()?.replace(/^card:/, "");
   (board.tiles || []).forEach((tile, index) => {
     const x = left + (index % columns) * (TILE + GAP);
     const y = top + Math.floor(index / columns) * (TILE + GAP);
     const action = `place ${tile.name}`;
-    const playable = (legal || []).includes(action);
+    const playable = (legal || []).includes(action) && (!chosen || chosen === tile.symbol);
     const group = el(svg, "g", { class: `tile${playable ? " playable" : ""}`, "data-tile": tile.name });
     el(group, "rect", { x, y, width: TILE, height: TILE, rx: 8,
       fill: lookColour(tile.symbol, "#eeeeee"),
@@ -165,12 +160,13 @@ function drawCubes(group, tile, x, y, names) {
   const colour = seatColour(names[tile.owner], tile.owner);
   const count = Math.max(1, tile.cubes || 1);
   const size = 18;
+  const cubes = el(group, "g", { "data-anim": `cubes:${tile.name}`, "data-state": `${tile.owner}:${count}` });
   for (let k = 0; k < Math.min(count, 4); k += 1) {
-    el(group, "rect", { x: x + TILE - 26 - k * 6, y: y + 6 + k * 4, width: size, height: size, rx: 3,
+    el(cubes, "rect", { x: x + TILE - 26 - k * 6, y: y + 6 + k * 4, width: size, height: size, rx: 3,
       fill: colour, stroke: "#1b1f24", "stroke-width": 1.2, class: "cube" });
   }
   if (count > 1) {
-    label(group, x + TILE - 17, y + 15, `×${count}`, { "font-weight": "bold",
+    label(cubes, x + TILE - 17, y + 15, `×${count}`, { "font-weight": "bold",
       fill: textColourOn(colour) });
   }
 }
@@ -214,6 +210,11 @@ function drawHand(svg, view, state, top, legal, labels, act) {
     if ((legal || []).includes(discard)) {
       group.classList.add("playable");
       clickable(group, [discard], labels, act, t("Card {name}", { name: symbol }));
+    } else if (view.state?.board?.tiles?.some((tile) => tile.symbol === symbol && (legal || []).includes(`place ${tile.name}`))
+      && cards.indexOf(symbol) === i) {  // one card of a kind selects its tiles
+      const targets = view.state.board.tiles.filter((tile) => tile.symbol === symbol).map((tile) => `place ${tile.name}`)
+        .filter((action) => legal.includes(action));
+      selectable(group, `card:${symbol}`, targets, t("Card {name}", { name: symbol }));
     }
   });
 }

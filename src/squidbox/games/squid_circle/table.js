@@ -11,6 +11,25 @@ let CENTRE_X = WIDTH / 2;
 const CENTRE_Y = 256;
 const RADIUS = 160;
 
+// What the status bar asks (the page puts the seat first).
+export function prompt(view, legal) {
+  if (legal.some((a) => a.startsWith("vote "))) return t("show 0 or 1: click a hand sign (or play a trick)");
+  if (legal.some((a) => a.startsWith("play "))) return t("play a trick from your hand, or pass");
+  return "";
+}
+
+export function counters(view, seat) {
+  const state = view.state || {};
+  const player = (state.players || []).find((p) => p.seat === seat);
+  if (!player) return [];
+  if (player.active === false) return [t("out")];
+  const last = state.last_call?.[seat];
+  return [t("{count} in circle", { count: player.characters }), tn("{count} trick", "{count} tricks", player.tricks),
+    seat === state.threatened && state.phase !== "over" ? t("threatened") : "",
+    player.has_voted ? t("voted") : "", player.passed ? t("passed") : "",
+    last !== null && last !== undefined ? t("showed {value}", { value: String(last).replace("-", "−") }) : ""];
+}
+
 export function draw(svg, view, legal, labels, act) {
   relayoutOnResize(svg, () => draw(svg, view, legal, labels, act));
   const state = view.state || {};
@@ -29,7 +48,7 @@ export function draw(svg, view, legal, labels, act) {
   }
   drawCircle(svg, view, state);
   drawCentre(svg, state);
-  const handTop = drawPlayers(svg, view, players, state, drawOutside(svg, state, playersTop - 16)) + 12;
+  const handTop = drawOutside(svg, state, playersTop - 16) + 4;
   const bottom = drawHand(svg, view, state, handTop, legal, labels, act);
   svg.setAttribute("viewBox", `0 0 ${WIDTH} ${bottom + 8}`);
 }
@@ -54,6 +73,8 @@ function drawCircle(svg, view, state) {
       { className: `character${guarded ? " guarded" : ""}`, strokeWidth: guarded ? 3 : 1.2,
         title: `${shownName(entry.character)}${guarded ? ` ${t("(the guard stands here)")}` : ""}` });
     group.setAttribute("data-character", entry.character);
+    group.dataset.anim = `character:${entry.character}`;
+    group.dataset.state = guarded ? "guarded" : "";
     piece(group, "character");
     if (guarded) drawGuard(svg, x, y, angle);
   });
@@ -73,7 +94,7 @@ function shortCharacter(name, colours) {
 function drawGuard(svg, x, y, angle) {
   const gx = x - 52 * Math.cos(angle);
   const gy = y - 52 * Math.sin(angle);
-  const guard = el(svg, "g", { class: "guard" });
+  const guard = el(svg, "g", { class: "guard", "data-anim": "guard" });
   el(guard, "circle", { cx: gx, cy: gy, r: TAP / 2, fill: "#ffffff", opacity: 0.01 });  // the tap area
   el(guard, "path", { d: `M${gx} ${gy - 14} L${gx + 12} ${gy - 8} L${gx + 10} ${gy + 8} L${gx} ${gy + 15} L${gx - 10} ${gy + 8} L${gx - 12} ${gy - 8} Z`,
     fill: "#1b1f24", stroke: "#e8b923", "stroke-width": 2 });
@@ -109,36 +130,6 @@ function lastOf(list) {
   return list && list.length ? list[list.length - 1] : t("none");
 }
 
-// Player panels, two a row where they fit; each as tall as its status needs. The y below.
-function drawPlayers(svg, view, players, state, top) {
-  const columns = WIDTH >= 500 ? 2 : 1;
-  const width = (WIDTH - 4 - columns * 4) / columns;
-  const panels = players.map((player) => {
-    const threatened = player.seat === state.threatened && state.phase !== "over";
-    const last = state.last_call?.[player.seat];
-    const status = player.active === false ? t("out") :
-      `${t("{count} in circle", { count: player.characters })} · ${tn("{count} trick", "{count} tricks", player.tricks)}` +
-      (player.has_voted ? ` · ${t("voted")}` : "") + (player.passed ? ` · ${t("passed")}` : "") +
-      (last !== null && last !== undefined ? ` · ${t("showed {value}", { value: String(last).replace("-", "−") })}` : "");
-    return { player, threatened, lines: wrapText(status, charsIn(width - 40)) };
-  });
-  const height = 26 + Math.max(1, ...panels.map((p) => p.lines.length)) * 15;
-  panels.forEach(({ player, threatened, lines }, i) => {
-    const x = 4 + (i % columns) * (width + 4);
-    const y = top + Math.floor(i / columns) * (height + 4);
-    const moving = (view.to_move || []).includes(player.seat);
-    const group = el(svg, "g", { class: "player-panel" });
-    el(group, "rect", { x, y, width, height, rx: 6, fill: moving ? "#fff7d6" : "#ffffff",
-      stroke: threatened ? "#b3261e" : "#c9c3b5", "stroke-width": threatened ? 2.5 : 1, opacity: player.active === false ? 0.5 : 1 });
-    el(group, "circle", { cx: x + 16, cy: y + 18, r: 9, fill: seatColour(player.colour, player.seat), stroke: "#1b1f24" });
-    const you = player.seat === view.seat ? ` ${t("(you)")}` : "";
-    label(group, x + 32, y + 13, `${player.colour !== undefined ? shownName(player.colour) : nameOf(view, player.seat)}${you}${threatened ? ` · ${t("threatened")}` : ""}`,
-      { "text-anchor": "start", "font-size": 13, "font-weight": "bold" });
-    lines.forEach((line, k) => label(group, x + 32, y + 31 + k * 15, line, { "text-anchor": "start" }));
-  });
-  return top + Math.ceil(players.length / columns) * (height + 4);
-}
-
 const CARD_W = 110;
 
 // The hand signs 0 and 1 (during the call), the tricks, and Pass, in rows of cards.
@@ -158,7 +149,6 @@ function handCards(state, legal) {
       actions: legal.filter((a) => a === `play ${trick}`), name: t("Trick {name}", { name: trick }),
       fill: info?.colour ?? "#fdf3c9", piece: `trick:${trick}` });
   }
-  if (legal.includes("pass")) cards.push({ lines: [t("Pass")], actions: ["pass"], name: t("Pass"), fill: "#e4ded2" });
   return cards;
 }
 

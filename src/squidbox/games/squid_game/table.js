@@ -7,13 +7,15 @@
 // alone, hide, guess, roll, block, stab, push, move, wall).
 
 import { t, tn } from "/static/i18n.js";
-import { relayoutOnResize, TAP, boardWidth, charsIn, clickable, el, label, nameOf, paragraph, paragraphHeight, piece, pieceInfo, prepare, seatColour, title, token, wrapText } from "/static/svg.js";
+import { relayoutOnResize, TAP, boardWidth, charsIn, clickable, el, label, nameOf, paragraph, paragraphHeight, piece, pieceInfo, prepare, seatColour, selectable, selection, token, wrapText } from "/static/svg.js";
 
 // Laid out for the width the board is shown at; every token is a whole tap target (TAP units
 // across) and every text at least 12 px (see boardWidth in static/svg.js).
 let WIDTH = 520;
 const R = TAP / 2;      // a token's radius
 const STEP = TAP + 4;   // from one token to the next
+const WIDE = 900;  // from this width the teams and the game's board stand side by side
+const TEAMS_W = 430;
 // A game's title, from its piece text (served from the game folder).
 function stageTitle(stage) {
   return pieceInfo(`stage:${stage}`)?.name ?? String(stage ?? "");
@@ -29,19 +31,53 @@ function stepWord(step) {
   return words[step] ?? step;
 }
 
+// What the status bar asks, by the kind of choice (the page puts the seat first).
+export function prompt(view, legal) {
+  const kinds = new Set(legal.map((action) => action.split(" ")[0]));
+  const asks = [["token", t("click one of the highlighted tokens")], ["shape", t("click a shape")],
+    ["play", t("click a card of your hand, then a rope team")], ["team", t("click a rope team")],
+    ["spot", t("click a place on the line")], ["side", t("click a glass pane: left or right")]];
+  for (const [kind, words] of asks) if (kinds.has(kind)) return words;
+  const step = view.state?.game?.step;
+  return step ? t("choose: {step}", { step: stepWord(step) }) : "";
+}
+
+export function selectedPrompt(view, key) {
+  return t("card {card} selected: click a rope team", { card: key.replace(/^play:/, "") });
+}
+
+export function counters(view, seat) {
+  const state = view.state || {};
+  const count = (key) => ((state[key] || [])[seat] || []).length;
+  const won = (state.results || []).filter((result) => result?.winner === seat || (result?.winners || []).includes?.(seat)).length;
+  return [t("in play {count}", { count: count("teams") }), t("set aside {count}", { count: count("reserve") }),
+    t("piggy bank (out) {count}", { count: count("bank") }), won ? tn("{count} game won", "{count} games won", won) : ""];
+}
+
 export function draw(svg, view, legal, labels, act) {
   relayoutOnResize(svg, () => draw(svg, view, legal, labels, act));
   const state = view.state || {};
-  WIDTH = boardWidth(svg);
+  const shown = boardWidth(svg, WIDE);
+  const game = state.game;
+  // A wide screen during a game: the teams on the left, the game's board on the right.
+  const wide = shown >= WIDE && state.phase === "play" && Boolean(game);
+  WIDTH = shown;
   prepare(svg, WIDTH, 200);
   const context = { svg, view, state, legal: legal || [], labels, act, bound: new Set(), owners: ownersOf(state) };
   let y = drawCampaign(context, 4);
+  const top = y;
+  if (wide) WIDTH = TEAMS_W;
   y = drawTeams(context, y + 6);
-  const game = state.game;
+  const teamsBottom = y;
+  if (wide) {
+    context.svg = el(svg, "g", { transform: `translate(${TEAMS_W + 8} 0)` });
+    WIDTH = shown - TEAMS_W - 8;
+    y = top;
+  }
   const stage = (state.games || [])[state.stage];
   if (state.phase === "play" && game) {
     const drawStage = STAGES[stage];
-    y = paragraph(svg, 8, y + 4, WIDTH - 16, `${stageTitle(stage)}${game.timer ? ` · ${t("timer {timer}", { timer: game.timer })}` : ""}` +
+    y = paragraph(context.svg, 8, y + 4, WIDTH - 16, `${stageTitle(stage)}${game.timer ? ` · ${t("timer {timer}", { timer: game.timer })}` : ""}` +
       `${game.round !== undefined ? ` · ${t("round {round}", { round: game.round })}` : ""}${game.step ? ` · ${stepWord(game.step)}` : ""}`,
     { "font-size": 14, "font-weight": "bold" });
     y = drawStep(context, stage, game, y);
@@ -56,8 +92,8 @@ export function draw(svg, view, legal, labels, act) {
     label(svg, WIDTH / 2, y + 16, t("{name} wins the campaign", { name: nameOf(view, state.winner) }), { "font-size": 15, "font-weight": "bold" });
     y += 30;
   }
-  y = drawChoices(context, y + 6);
-  svg.setAttribute("viewBox", `0 0 ${WIDTH} ${Math.max(120, y + 8)}`);
+  WIDTH = shown;
+  svg.setAttribute("viewBox", `0 0 ${WIDTH} ${Math.max(120, y + 8, teamsBottom + 8)}`);
 }
 
 // What the current step asks for (its piece text), so that a token button says what it is for.
@@ -93,6 +129,7 @@ function chip(context, number, x, y, options = {}) {
   const group = token(context.svg, x, y, R, fill, tokenText(number),
     { fontSize: 13, dashed: options.dashed, className: "game-token" });
   group.setAttribute("data-token", String(number));
+  group.dataset.anim = `token:${number}`;
   piece(group, `token:${number}`);
   if (context.legal.includes(action)) {
     context.bound.add(action);
@@ -111,11 +148,13 @@ function drawCampaign(context, top) {
   const titles = games.map((stage) => wrapText(stageTitle(stage), charsIn(width - 10)));
   const height = Math.max(TAP, 8 + Math.max(1, ...titles.map((t) => t.length)) * 15);
   games.forEach((stage, i) => {
-    const current = i === state.stage && state.phase === "play";
+    // The game being played; at the campaign's end, the last one played.
+    const current = state.phase === "play" ? i === state.stage : i === Math.min(games.length, (state.results || []).length) - 1;
     const done = i < (state.results || []).length;
     const x = 8 + (i % perRow) * width;
     const y = top + Math.floor(i / perRow) * (height + 4);
     const group = el(svg, "g", { class: "stage", "data-place": `stage ${i + 1}` });
+    if (current) group.setAttribute("aria-current", "step");
     el(group, "rect", { x, y, width: width - 4, height, rx: 5,
       fill: current ? "#e8b923" : done ? "#c9d8c5" : "#e4ded2", stroke: "#5b5140" });
     titles[i].forEach((line, k) => label(group, x + (width - 4) / 2, y + height / 2 + (k - (titles[i].length - 1) / 2) * 15, line,
@@ -251,17 +290,34 @@ function drawShapeHead(context, shape, y, height) {
   }
 }
 
+// The cards you may play behind a team: click one (it is selected), then the team.
+function drawTugCards(context, top) {
+  const { svg, legal } = context;
+  const values = [...new Set(legal.filter((a) => a.startsWith("play ") && a.includes(" on ")).map((a) => a.split(" ")[1]))];
+  if (!values.length) return top;
+  label(svg, 8, top + 10, t("Your cards"), { "text-anchor": "start", "font-weight": "bold" });
+  values.forEach((value, i) => {
+    const x = 8 + i * (TAP + 8);
+    const group = el(svg, "g", { class: "tug-card", "data-place": `card ${value}` });
+    el(group, "rect", { x, y: top + 20, width: TAP, height: TAP + 12, rx: 5, fill: "#fffdf6", stroke: "#5b5140", "stroke-width": 1.5 });
+    label(group, x + TAP / 2, top + 20 + (TAP + 12) / 2, value, { "font-size": 18, "font-weight": "bold" });
+    selectable(group, `play:${value}`, legal.filter((a) => a.startsWith(`play ${value} on `)), t("Card {value}", { value }));
+  });
+  return top + 20 + TAP + 20;
+}
+
 // Each rope team a row (the two teams of a battle one after the other, joined by the rope).
 function drawTug(context, game, top) {
   const { svg } = context;
   const teams = game.teams || [];
   const rowHeight = STEP + 6;
-  let y = top;
+  let y = drawTugCards(context, top);
+  const chosen = selection()?.startsWith("play:") ? selection().slice(5) : null;
   teams.forEach((team, i) => {
     if (i % 2 === 0 && i + 1 < teams.length) {
       el(svg, "line", { x1: 30, y1: y + rowHeight / 2, x2: 30, y2: y + rowHeight * 1.5, stroke: "#8b6b4a", "stroke-width": 6 });
     }
-    const actions = context.legal.filter((a) => a === `team ${team}` || (a.startsWith("play ") && a.endsWith(` on ${team}`)));
+    const actions = context.legal.filter((a) => a === `team ${team}` || (chosen !== null && a === `play ${chosen} on ${team}`));
     const group = el(svg, "g", { class: "rope-team", "data-place": `team ${team}` });
     el(group, "rect", { x: 8, y, width: WIDTH - 16, height: rowHeight - 4, rx: 6, fill: "#fbf7ee", stroke: actions.length ? "#c58b00" : "#8b6b4a", "stroke-width": actions.length ? 3 : 1 });
     const behind = (game.cards_behind || []).reduce((n, cards) => n + cards.filter((t) => t === team).length, 0);
@@ -412,30 +468,3 @@ const STAGES = {
   red_light_green_light: drawRedLight, dalgona: drawDalgona, tug_of_war: drawTug,
   marbles: drawMarbles, glass_bridge: drawGlassBridge, squid_game: drawFinal,
 };
-
-// Every legal choice not drawn on the board above, as a row of chips.
-function drawChoices(context, top) {
-  const { svg, legal, labels, act, bound } = context;
-  const rest = legal.filter((a) => !bound.has(a));
-  if (!rest.length) return top;
-  label(svg, 8, top + 8, t("Your choices"), { "text-anchor": "start", "font-size": 14, "font-weight": "bold" });
-  let x = 8;
-  let y = top + 20;
-  let rowHeight = TAP;
-  for (const action of rest) {
-    const text = labels?.[action] && labels[action].length < 40 ? labels[action] : action;
-    const lines = wrapText(text, charsIn(WIDTH - 40));
-    const width = Math.min(WIDTH - 16, Math.max(TAP, Math.max(...lines.map((l) => l.length)) * 12 * 0.62 + 24));
-    const height = Math.max(TAP, 12 + lines.length * 15);
-    if (x + width > WIDTH - 8) { x = 8; y += rowHeight + 6; rowHeight = TAP; }
-    rowHeight = Math.max(rowHeight, height);
-    const group = el(svg, "g", { class: "choice-chip playable", "data-action": action });
-    el(group, "rect", { x, y, width, height, rx: 14, fill: "#fff1c2", stroke: "#c58b00", "stroke-width": 2 });
-    lines.forEach((line, k) => label(group, x + width / 2, y + height / 2 + (k - (lines.length - 1) / 2) * 15, line, { "font-weight": "bold" }));
-    if (pieceInfo(`choice:${action}`)) piece(group, `choice:${action}`);
-    else title(group, labels?.[action] || action);
-    clickable(group, [action], labels, act, t("Choice {action}", { action }));
-    x += width + 6;
-  }
-  return y + rowHeight + 6;
-}

@@ -97,6 +97,7 @@ export function prepare(svg, width, height) {
   const hadFocus = svg.contains(document.activeElement) && document.activeElement !== svg;
   if (hadFocus) document.activeElement.blur();
   while (svg.firstChild) svg.removeChild(svg.firstChild);
+  claimed.clear();
   if (hadFocus) {
     queueMicrotask(() => {  // after the drawing is done
       const found = (place && svg.querySelector(place)) || svg.querySelector(".clickable, [data-piece]");
@@ -122,10 +123,12 @@ export function matching(legal, test) {
 // Make `node` play one of `actions` when clicked (a chooser opens when there are several).
 export function clickable(node, actions, labels, act, name) {
   if (!actions || actions.length === 0) return node;
+  claim(actions);
   node.classList.add("clickable");
   node.setAttribute("role", "button");
   node.setAttribute("tabindex", "0");
   const described = actions.length === 1 ? (labels?.[actions[0]] || actions[0]) : `${actions.length} choices`;
+  keepPieceText(node);
   node.setAttribute("aria-label", `${name}: ${described}`);
   node.dataset.actions = JSON.stringify(actions);
   if (actions.length === 1) node.dataset.action = actions[0];
@@ -141,6 +144,145 @@ export function clickable(node, actions, labels, act, name) {
     if (event.key === "Enter" || event.key === " ") choose(event);
   });
   return node;
+}
+
+// ---- which actions the board plays: the page shows buttons only for the others ------------
+const claimed = new Set();
+
+// `actions` are made on the board (by clicking a piece), so no status-bar button repeats them.
+export function claim(actions) {
+  for (const action of actions || []) claimed.add(action);
+}
+
+export function claimedActions() {
+  return claimed;
+}
+
+// ---- two-step moves: a piece is selected first (a card), then its target is clicked -------
+let selected = null;
+let selectionChanged = () => {};
+
+export function selection() {
+  return selected;
+}
+
+// Select `key` (or cancel with null, or by selecting the same piece again); the page redraws.
+export function select(key) {
+  selected = key === selected ? null : key;
+  selectionChanged();
+}
+
+export function onSelection(callback) {
+  selectionChanged = callback;
+}
+
+export function clearSelection() {
+  selected = null;
+}
+
+// A piece marked before it was made clickable keeps its text as the description (the label
+// becomes what clicking it does).
+function keepPieceText(node) {
+  const text = node.getAttribute("aria-label");
+  if (node.hasAttribute("data-piece") && text && !node.hasAttribute("aria-description")) node.setAttribute("aria-description", text);
+}
+
+// A piece that starts a two-step move: clicking it selects it (then its targets light up),
+// clicking it again cancels. `actions` are those it leads to (claimed: no button repeats them).
+export function selectable(node, key, actions, name) {
+  if (!actions || actions.length === 0) return node;
+  claim(actions);
+  const chosen = selected === key;
+  node.classList.add("clickable", "selectable");
+  if (chosen) node.classList.add("selected");
+  node.setAttribute("role", "button");
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("aria-pressed", String(chosen));
+  keepPieceText(node);
+  node.setAttribute("aria-label", chosen ? t("{name}: selected, choose where (click again to cancel)", { name })
+    : t("{name}: select, then choose where", { name }));
+  node.dataset.select = key;
+  const choose = (event) => {
+    if (explaining() && node.dataset.piece) return;
+    event.preventDefault();
+    event.stopPropagation();
+    select(key);
+  };
+  node.addEventListener("click", choose);
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") choose(event);
+  });
+  return node;
+}
+
+// ---- moves you can see: pieces marked `data-anim` slide from where they were drawn before ----
+// (Web Animations API; the page skips it for your own move and under prefers-reduced-motion.)
+export function snapshot(svg) {
+  const places = new Map();
+  for (const node of svg.querySelectorAll("[data-anim]")) {
+    places.set(node.dataset.anim, { box: node.getBoundingClientRect(), node: node.cloneNode(true) });
+  }
+  return places;
+}
+
+export function animateChanges(svg, before, duration) {
+  if (!before || !before.size || duration <= 0) return;
+  const scale = svg.getScreenCTM()?.a || 1;
+  const seen = new Set();
+  for (const node of svg.querySelectorAll("[data-anim]")) {
+    const key = node.dataset.anim;
+    seen.add(key);
+    const was = before.get(key);
+    if (!was) {  // a piece that came into play (a cube placed, a card dealt): it flips in
+      node.style.transformBox = "fill-box";
+      node.style.transformOrigin = "center";
+      node.animate([{ transform: "scale(0.2)", opacity: 0 }, { transform: "none", opacity: 1 }],
+        { duration, easing: "ease-out", id: "move" });
+      continue;
+    }
+    const box = node.getBoundingClientRect();
+    const dx = (was.box.left - box.left) / scale;
+    const dy = (was.box.top - box.top) / scale;
+    if (Math.abs(dx) < 2 && Math.abs(dy) < 2) {
+      if (was.node.dataset.state !== node.dataset.state) {  // changed where it stands: it pulses
+        node.style.transformBox = "fill-box";
+        node.style.transformOrigin = "center";
+        node.animate([{ transform: "scale(1.25)" }, { transform: "none" }], { duration, easing: "ease-out", id: "move" });
+      }
+      continue;
+    }
+    node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+      { duration, easing: "ease-in-out", id: "move" });
+  }
+  for (const [key, was] of before) {  // a piece that left play (a token eliminated) fades out
+    if (seen.has(key)) continue;
+    const ghost = was.node;
+    for (const part of [ghost, ...ghost.querySelectorAll("*")]) {
+      for (const name of ["tabindex", "role", "data-action", "data-actions", "data-piece", "data-anim", "data-tile", "data-space", "data-place"]) part.removeAttribute(name);
+      part.classList?.remove("clickable", "playable", "selectable");
+    }
+    ghost.setAttribute("pointer-events", "none");
+    ghost.setAttribute("aria-hidden", "true");
+    ghost.classList.add("ghost");
+    svg.appendChild(ghost);
+    ghost.style.transformBox = "fill-box";
+    ghost.style.transformOrigin = "center";
+    ghost.animate([{ opacity: 1, transform: "none" }, { opacity: 0, transform: "scale(0.4)" }],
+      { duration, easing: "ease-in", id: "move" }).finished.then(() => ghost.remove(), () => ghost.remove());
+  }
+}
+
+// A status-bar button's label: at most `length` characters (the whole label stays its title).
+export function shortLabel(text, length = 40) {
+  const value = String(text ?? "").trim();
+  if (value.length <= length) return value;
+  for (const mark of [" (", ": ", " · ", ", "]) {
+    const at = value.indexOf(mark);
+    if (at >= 8 && at <= length) return value.slice(0, at);
+  }
+  const cut = value.slice(0, length - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${space > 20 ? cut.slice(0, space) : cut}…`;
 }
 
 export function openChooser(name, actions, labels, act, options = {}) {

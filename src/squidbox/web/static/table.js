@@ -1,13 +1,15 @@
 // A table: connects to /ws/tables/<id> (connection.js), holds this tab's seat (seats.js), and
-// renders the board (per-game SVG module), whose turn it is, the seats, all legal actions and
-// the log. A page that cannot work (unknown table, refused seat link) says so and stays put.
+// renders the board (per-game SVG module, whose pieces play the moves), the status bar (what
+// to do, and buttons for the choices no piece plays), the player panels and the log, with
+// others' moves animated. A page that cannot work (unknown table, refused seat link) says so
+// and stays put.
 
 import { setUpAutoPass } from "./autopass.js";
 import { botLabel } from "./bots.js";
 import { Connection, OFFLINE_TEXT, plainError } from "./connection.js";
 import { describeSeat, forgetSeat, renderSwitcher, seatHref, seatOfThisTab } from "./seats.js";
 import { durationText } from "./mytables.js";
-import { closeChooser, pieceInfo, setLog, shownName, textWithPieces } from "./svg.js";
+import { animateChanges, claimedActions, clearSelection, closeChooser, onSelection, pieceInfo, seatColour, select, selection, setLog, shortLabel, shownName, snapshot, textWithPieces } from "./svg.js";
 import { closePanel, explainPieces, explainSwitch, loadPieces } from "./pieces.js";
 import { hideResults, showResults } from "./results.js";
 import { readableLog, withSeatColours } from "./logtext.js";
@@ -32,6 +34,7 @@ const elements = {
   switcher: document.getElementById("seat-switcher"),
   offline: document.getElementById("offline-banner"),
   clocks: document.getElementById("clocks"),
+  settings: document.querySelector(".table-settings"),
 };
 const SOUND_KEY = "squidbox:sound";
 let wasMyTurn = false;
@@ -41,7 +44,7 @@ const LOG_LENGTH = 300;
 
 const thisTab = seatOfThisTab(tableId);
 let seat = thisTab.kind === "seat" ? { seat: thisTab.seat, token: thisTab.token } : null;
-const resendAutoPass = setUpAutoPass(tableId, seat?.token, elements.actions);
+const resendAutoPass = setUpAutoPass(tableId, seat?.token, elements.settings || elements.actions);
 const connection = new Connection(socketUrl, {
   message: receive, status: setConnection, fatal: connectionRefused,
 });
@@ -215,6 +218,7 @@ async function pump() {
   if (pumping) return;
   pumping = true;
   while (queue.length) {
+    app.dataset.busy = "true";  // until this state's board and buttons are drawn
     const message = queue.shift();
     const ours = actedAt && message.version === (latest?.version ?? -1) + 1;
     if (latest && !ours && pace() > 0 && message.version > latest.version) {
@@ -223,7 +227,8 @@ async function pump() {
     if (ours) actedAt = 0;
     await loadPieces(message.view?.game || message.table?.game || "", showsProposed(message.table));
     waiting = false;
-    if (message.version !== latest?.version) { closeChooser(); closePanel(); }
+    if (message.version !== latest?.version) { closeChooser(); closePanel(); clearSelection(); }
+    message.animate = Boolean(latest) && !ours && message.version > latest.version;
     message.shownAt = Date.now();
     latest = message;
     render(message);
@@ -295,8 +300,11 @@ function showError(text, code) {
   const rect = target.getBoundingClientRect();
   const width = Math.min(box.offsetWidth, document.documentElement.clientWidth - 16);
   const left = Math.max(8, Math.min(rect.left, document.documentElement.clientWidth - width - 8));
-  box.style.left = `${left + window.scrollX}px`;
-  box.style.top = `${rect.bottom + window.scrollY + 6}px`;
+  // In the coordinates of the box's positioned ancestor (the page, or the one-screen table).
+  const parent = box.offsetParent && box.offsetParent !== document.body ? box.offsetParent : null;
+  const origin = parent ? parent.getBoundingClientRect() : { left: -window.scrollX, top: -window.scrollY };
+  box.style.left = `${left - origin.left + (parent?.scrollLeft ?? 0)}px`;
+  box.style.top = `${rect.bottom - origin.top + (parent?.scrollTop ?? 0) + 6}px`;
   box.scrollIntoView({ block: "nearest" });
 }
 
@@ -378,7 +386,6 @@ function render(message) {
   renderTitle(view, table);
   renderTurn(message);
   renderSeats(message, view, table);
-  renderActions(message);
   renderLog(readableLog(message.log || [], view), view);
   renderLastMove(message.log || []);
   setLog(message.log || []);
@@ -438,19 +445,28 @@ function renderTurn(message) {
     status = "over";
   } else if (mine !== null && mine !== undefined && (view.to_move || []).includes(mine)) {
     const others = names.filter((n) => n !== seatLabel(view, mine));
-    text = t("Your turn ({seat})", { seat: seatName(view, mine) }) + (others.length ? t("; also deciding: {names}", { names: others.join(", ") }) : "");
+    text = `${seatName(view, mine)}: ${promptText(view, message.labels || {})}` + (others.length ? t("; also deciding: {names}", { names: others.join(", ") }) : "");
     status = "yours";
   } else if (message.table?.status === "open") {
-    // Nobody moves before the free seats are taken: the table waits for players, not a seat.
     const free = (message.table.open_seats || []).map((s) => seatName(view, s)).join(", ");
-    text = t("Waiting for players to take the free seats: {names}", { names: free });
+    text = free ? t("Waiting for players to take the free seats: {seats}", { seats: free })
+      : t("Waiting for players to take the free seats");
     status = "waiting";
   } else {
-    text = names.length ? t("Waiting for {names}", { names: names.join(", ") }) : t("Waiting");
+    text = names.length ? t("Waiting for {names}…", { names: names.join(", ") }) : t("Waiting");
     status = "waiting";
   }
   elements.turn.textContent = text;
   elements.turn.dataset.status = status;
+}
+
+// What this seat is asked now, in a few words: the game's drawing says it (`prompt`), else the
+// plain "your turn"; a selected piece (a two-step move) asks for its target.
+function promptText(view, labels) {
+  const legal = view.legal_actions || [];
+  if (selection() && drawer?.selectedPrompt) return drawer.selectedPrompt(view, selection());
+  const asked = drawerGame === view.game && drawer?.prompt ? drawer.prompt(view, legal, labels) : "";
+  return asked || t("your turn");
 }
 
 function resultText(view) {
@@ -465,33 +481,53 @@ function resultText(view) {
   return (winners.length === 1 ? t("{names} wins{you}.", { names, you }) : t("{names} share the win{you}.", { names, you }));
 }
 
+// One panel per seat: colour, name, who plays it, the counts that matter in this game (the
+// drawing's `counters`), whose turn, the connection and the clock.
 function renderSeats(message, view, table) {
   elements.seats.replaceChildren();
   const seats = table.seats || (view.seat_names || []).map((name, s) => ({ seat: s, name }));
+  const game = drawerGame === view.game ? drawer : null;
   for (const info of seats) {
     const item = document.createElement("li");
     const index = info.seat;
-    const parts = [seatLabel(view, index)];
+    const moving = (view.to_move || []).includes(index) && !view.is_terminal && table.status !== "open";
+    const swatch = document.createElement("span");
+    swatch.className = "swatch";
+    swatch.style.background = game?.seatColourOf?.(view, index) || seatColour(view.seat_names?.[index], index);
+    const name = document.createElement("strong");
+    name.className = "seat-name";
+    name.textContent = seatLabel(view, index);
+    const parts = [];
     if (info.bot) parts.push(botLabel(info.bot));
     if (index === view.seat) parts.push(t("you"));
-    if ((view.to_move || []).includes(index)) parts.push(t("to move"));
+    if (moving) parts.push(t("to move"));
     if (view.returns) parts.push(view.returns[index] === Math.max(...view.returns) && view.returns[index] > 0 ? t("winner") : t("not a winner"));
-    if (info.open) parts.push(t("free seat"));
+    if (table.status === "open" && (table.open_seats || []).includes(index)) parts.push(t("free seat"));
     else if (!info.bot && info.connected === false && index !== view.seat) parts.push(t("away"));
-    item.textContent = parts.join(" · ");
-    if ((view.to_move || []).includes(index) && message.table?.time_left?.[String(index)] !== undefined) {
+    item.append(swatch, name, parts.length ? ` · ${parts.join(" · ")}` : "");
+    const counts = (game?.counters?.(view, index) || []).filter(Boolean);
+    if (counts.length) {
+      const line = document.createElement("span");
+      line.className = "counters";
+      line.textContent = counts.join(" · ");
+      item.append(line);
+    }
+    if (moving && message.table?.time_left?.[String(index)] !== undefined) {
       const clock = document.createElement("span");
       clock.className = "seat-clock";
       clock.dataset.seat = String(index);
       item.append(" · ", clock);
     }
-    if ((view.to_move || []).includes(index)) item.classList.add("to-move");
+    item.dataset.seat = String(index);
+    if (moving) item.classList.add("to-move");
     if (index === view.seat) item.classList.add("me");
     elements.seats.appendChild(item);
   }
 }
 
 function renderActions(message) {
+  // Whether a click now would be sent (not while a move is on its way or states wait).
+  app.dataset.busy = String(waiting || queue.length > 0 || !connected);
   const view = message.view || {};
   const legal = view.legal_actions || [];
   const labels = message.labels || {};
@@ -506,28 +542,34 @@ function renderActions(message) {
     appendUndo(message);
     return;
   }
+  const onBoard = claimedActions();
   for (const action of legal) {
+    if (onBoard.has(action)) continue;  // played by clicking its piece on the board
     const button = document.createElement("button");
     button.type = "button";
     button.className = "action";
     button.dataset.action = action;
     button.disabled = waiting || queue.length > 0 || !connected;
-    button.textContent = labels[action] || action;
+    const full = labels[action] || action;
+    button.textContent = shortLabel(drawer?.buttonLabel?.(action, full) || full);
     const about = pieceInfo(`choice:${action}`);
-    if (about) {
-      const note = document.createElement("small");
-      note.className = "action-about";
-      note.textContent = about.text;
-      button.appendChild(note);
-    }
-    if (labels[action] && labels[action] !== action) button.title = action;
+    button.title = [full, about?.text].filter(Boolean).join(": ");
     button.addEventListener("click", () => act(action));
     elements.actions.appendChild(button);
+  }
+  if (selection()) {
+    const cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.id = "cancel-selection";
+    cancel.className = "secondary";
+    cancel.textContent = t("Cancel");
+    cancel.addEventListener("click", () => select(null));
+    elements.actions.appendChild(cancel);
   }
   appendUndo(message);
 }
 
-// The newest event of the log above the board, so a move is seen where the eyes are.
+// The newest event of the log above the log (beside the board), so a move is seen at a glance.
 function renderLastMove(log) {
   const last = log[log.length - 1];
   const text = last ? logText(last) : "";
@@ -620,47 +662,58 @@ async function renderBoard(message) {
   const labels = message.labels || {};
   const board = elements.board;
   board.setAttribute("aria-label", t("{game} board", { game: gameNames[view.game] || view.game }));
+  const before = message.animate ? snapshot(board) : null;
+  message.animate = false;  // once: a redraw of the same state (a resize) does not move again
   try {
     module.draw(board, view, legal, labels, act);
-    explainButtons();
-    markBoard();
+    animateChanges(board, before, moveDuration());
   } catch (error) {
     console.warn("The board could not be drawn; showing the generic view.", error);
     const generic = await import("./games/generic.js");
     generic.draw(board, view, legal, labels, act);
-    markBoard();
+    claimedActions().clear();  // a broken drawing: every choice is a button too
   }
+  markBoard();
+  renderActions(message);
+  renderTurn(message);
+  renderSeats(message, view, message.table || {});
+  bringChoiceIntoView(view);
 }
+
+// Others' moves slide at the pace of the *Others' moves* setting; none when it is "at once"
+// or the reader asked for less motion.
+function moveDuration() {
+  if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return 0;
+  return Math.min(700, Math.round(pace() * 0.5));
+}
+
+// When a decision becomes this seat's, what it can click is brought on screen (a phone shows
+// the board taller than the screen; the desktop layout has it all on screen already).
+let broughtFor = null;
+function bringChoiceIntoView(view) {
+  const mine = view.seat !== null && view.seat !== undefined && (view.to_move || []).includes(view.seat);
+  if (!mine || view.is_terminal || broughtFor === latest?.version) return;
+  broughtFor = latest?.version;
+  const target = elements.board.querySelector(".clickable:not(.ghost)") || elements.actions.querySelector("button.action");
+  if (!target) return;
+  const box = target.getBoundingClientRect();
+  const bar = document.getElementById("status-bar")?.getBoundingClientRect().bottom || 0;
+  if (box.top >= bar && box.bottom <= window.innerHeight) return;
+  const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  window.scrollBy({ top: box.top - bar - (window.innerHeight - bar - box.height) / 3, behavior: reduced ? "auto" : "smooth" });
+}
+
+// Selecting a piece (the first step of a two-step move) redraws the board with its targets.
+onSelection(() => {
+  if (!latest) return;
+  renderBoard(latest);
+});
 
 // While disconnected the board's pieces cannot be played (app.css greys them out too).
 function markBoard() {
   for (const node of elements.board.querySelectorAll(".clickable")) {
     if (connected) node.removeAttribute("aria-disabled");
     else node.setAttribute("aria-disabled", "true");
-  }
-}
-
-// An action button whose action a drawn piece plays ("activate 1A2" on an Employee's space)
-// says which piece that is and what it does.
-function explainButtons() {
-  const notes = [];
-  for (const node of elements.board.querySelectorAll("[data-piece][data-actions]")) {
-    const info = pieceInfo(node.dataset.piece);
-    if (!info?.text) continue;
-    for (const action of JSON.parse(node.dataset.actions)) {
-      const button = elements.actions.querySelector(`button[data-action="${CSS.escape(action)}"]`);
-      if (button && !button.querySelector(".action-about")) notes.push([button, info, node.dataset.piece]);
-    }
-  }
-  // A text shared by many pieces (every token of a team) would only repeat itself.
-  const pieces = {};
-  for (const [, info, key] of notes) (pieces[info.text] ||= new Set()).add(key);
-  for (const [button, info] of notes) {
-    if (pieces[info.text].size > 2 || button.textContent.includes(info.text)) continue;
-    const note = document.createElement("small");
-    note.className = "action-about";
-    note.textContent = `${info.name}: ${info.text}`;
-    button.appendChild(note);
   }
 }
 
@@ -737,6 +790,11 @@ function rememberNames(message) {
 // ---- choosers close with Escape and with a click outside them ----------------------------
 // (Generic: any `.chooser` or piece panel a drawing opens; focus returns to what opened it.)
 function closeOverlays(event) {
+  if (event.type === "keydown" && event.key === "Escape" && selection()) {  // a two-step move
+    const key = selection();
+    select(null);
+    requestAnimationFrame(() => elements.board.querySelector(`[data-select="${CSS.escape(key)}"]`)?.focus());
+  }
   const open = document.querySelector(".chooser, .piece-panel");
   if (!open) return;
   if (event.type === "keydown") {
