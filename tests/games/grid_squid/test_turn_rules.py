@@ -52,6 +52,30 @@ def test_a_tile_you_cannot_afford_is_not_offered():
     assert {"place D1", "place B2", "place C3"} <= set(legal)
 
 
+def test_a_tile_costing_exactly_the_cubes_left_is_offered_and_uses_them_all():
+    # Red has 9 cubes on the board, 3 left: Blue's 2-cube Drop tile costs exactly 3.
+    state = position("""
+        B2 R5 R4 . .
+        . . . . .
+        . . . . .
+    """, colours=TWO, symbols=SYMBOLS_2P, hands={0: ["Drop"], 1: ["Hammers"]}, current=0)
+    assert state.supply[0] == 3
+    assert "place A1" in state.legal_actions(0)
+    state.apply(0, "place A1")
+    assert (state.owner[0], state.cubes[0], state.supply) == (0, 3, [0, 12])
+
+
+def test_with_no_tile_holding_more_cubes_than_the_supply_a_dearer_tile_is_still_refused():
+    # Red has 2 cubes left and no tile holds more than 2, yet Blue's 2-cube tile costs 3.
+    state = position("""
+        B2 R2 R2 . R2
+        R2 . R2 . .
+        . . . . .
+    """, colours=TWO, symbols=SYMBOLS_2P, hands={0: ["Drop"]}, current=0)
+    assert state.supply[0] == 2
+    assert state.legal_actions(0) == ["place D1", "place B2", "place E2", "place C3"]
+
+
 def test_a_card_that_can_place_no_cube_is_played_without_effect():
     state = position("""
         R2 R2 R2 R2 R2
