@@ -419,7 +419,7 @@ def _play_randomly(state: State, chooser: random.Random, steps: int) -> None:
         state.check_invariants()
 
 
-# ---- undo (issue 20) ---------------------------------------------------------------------------
+# ---- undo ---------------------------------------------------------------------------------------
 @dataclass
 class UndoReport:
     game: str

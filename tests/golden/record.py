@@ -26,8 +26,7 @@ from squidbox.engine import InvalidOptions
 
 HERE = Path(__file__).parent
 SEEDS = (1, 2, 3)
-# Rule options that no preset covers (issue 14 added the first three), each played on top of
-# the option it depends on.
+# Rule options that no preset covers, each played on top of the option it depends on.
 EXTRA_OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {
     "grid_squid": (
         {"advanced": True, "advanced_leftovers": "discard"},

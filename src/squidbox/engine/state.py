@@ -55,7 +55,7 @@ class State(ABC):
     game: Game
     num_players: int
     options: dict[str, Any]
-    rng: Rng | Rng1  # Rng1 only in games stored before issue 15 (snapshot format 1)
+    rng: Rng | Rng1  # Rng1 only in games stored with snapshot format 1
     history: list[tuple[int, Action]]
     events: list[Event]
     _legal: dict[int, list[Action]]
