@@ -192,13 +192,9 @@ class GridSquidState(State):
     def _to_move(self) -> list[int]:
         return [] if self.current == EMPTY else [self.current]
 
-    def cost(self, seat: int, tile: int) -> int:
-        """Cubes needed to place on a tile: one on an empty or own tile, one more than the
-        opponent has there otherwise."""
-        holder = self.owner[tile]
-        return 1 if holder == EMPTY or holder == seat else self.cubes[tile] + 1
-
     def _legal_actions(self, player: int) -> list[str]:
+        """A card of each symbol in hand may place on a tile of its symbol the seat can pay
+        for: one cube on an empty or own tile, one more than the opponent has there else."""
         hand = self.hands[player]
         supply = self.supply[player]
         cubes = self.cubes
