@@ -37,6 +37,7 @@ def test_a_guard_bumped_off_the_bottom_tier_returns_on_the_highest_available_tie
     play(state, "bump 1A1")
     assert at(state, "1A1") == ("Esther", "Y", 4)
     assert state.legal_actions(YELLOW) == [f"to {s}" for s in TIER_FOUR]  # the Guard re-enters
+    assert state.view(PURPLE)["state"]["pending"]["moving"] == "Security Guard"  # shown moving
     play(state, "to 4A1")
     assert len(guards(state)) == 11 and not state.guard_supply
 
