@@ -2,12 +2,12 @@
 
 Used by tests/conformance/ and by `squidbox fuzz`. Works through the engine protocol alone.
 
-A game's declared zones (engine/zones.py) are checked against its view and its resample: a
-view must not change when a zone hidden from the viewer is redealt, must change when a zone the
-viewer sees changes, and the game's resample must vary every hidden pile that could vary. What
-is not a card in a declared zone (a face-down vote redrawn by a hand-written `_resample`) has
-the one limit left: a resample that leaves such a value exactly as it truly is looks, from
-outside, like a public value, so it must be read against `_view`.
+A game's declared zones (engine/zones.py) and hidden choices (engine/choices.py) are checked
+against its view and its resample: a view must not change when a pile or value hidden from the
+viewer changes, must change when one the viewer sees changes, and the game's resample must vary
+every hidden pile and value that could vary. A search state (no log, no history) playing the
+same decisions as the recording state must reach the same game state: search states take
+shortcuts of their own (Grid Squid scores them without building the log's details).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .engine import HIDDEN_ACTION, Game, IllegalAction, SnapshotError, State
+from .engine.choices import HiddenChoice, Key, hidden_entries
 from .engine.zones import Zone, chance_unchanged, hidden_piles, piles, redeal
 
 # A hidden pile is held to vary under resampling when one uniform redeal would leave it as it is
@@ -25,6 +26,9 @@ from .engine.zones import Zone, chance_unchanged, hidden_piles, piles, redeal
 # below 1e-9 (0.25 ** 15), so a failure is a forgotten zone, not bad luck.
 ZONE_MAX_CHANCE_UNCHANGED = 0.25
 ZONE_RESAMPLES = 15
+# A hidden value is held to vary when a fresh draw keeps it with a chance of at most one half;
+# CHOICE_RESAMPLES resamples then all keep it with a chance below 1e-9 (0.5 ** 30).
+CHOICE_RESAMPLES = 30
 
 GARBAGE_ACTIONS: tuple[Any, ...] = (None, 42, "", "nonsense", ["place"], {"a": 1}, 3.5)
 
@@ -69,17 +73,21 @@ def check_playout(
         return ConformanceError(f"{where} after {report.decisions} decisions: {problem}")
 
     try:
+        search = state.clone(records=False)  # plays the same decisions without log or history
         state.check_invariants()
         while not state.is_terminal():
             if _deep_now(report.decisions, deep_every):
                 check_deeply(game, state, chooser, report)
+                _check_search_state(state, search)
             player, action = _random_decision(game, state, chooser)
             state.apply(player, action)
+            search.apply(player, action)
             state.check_invariants()
             report.decisions += 1
             if report.decisions > max_decisions:
                 raise fail(f"no end after {max_decisions} decisions (the game's bound)")
         check_deeply(game, state, chooser, report)
+        _check_search_state(state, search)
         _check_terminal(game, state)
         _check_replay(game, state, seed, options)
     except ConformanceError:
@@ -114,6 +122,7 @@ def check_deeply(game: Game, state: State, chooser: random.Random, report: Playo
     _check_snapshot(game, state)
     _check_clone_isolation(state, chooser)
     _check_zones(state, chooser, report)  # before the leak check: its message names the zone
+    _check_choices(state, chooser, report)  # and this one names the hidden choice
     _check_no_leaks(state, chooser, report)
     _check_illegal_input(game, state, chooser)
 
@@ -266,6 +275,81 @@ def _as_compared(zone: Zone, seat: int | None, state: State) -> list[Any]:
     return faces if zone.ordered else sorted(faces)
 
 
+def _check_choices(state: State, chooser: random.Random, report: PlayoutReport) -> None:
+    """The declared hidden choices agree with the view and the resample (module docstring), at
+    every deep check (a value is chosen for a moment only: a vote until all are in). Setting a
+    chosen value to another possible one changes the view of exactly the viewers that may see
+    it, and `resample(p)` varies every value `p` may not see that a fresh draw would keep with
+    a chance of at most one half."""
+    choices = state.choices()
+    if not choices:
+        return
+    viewers: list[int | None] = [None, *range(state.num_players)]
+    views = {viewer: state.view(viewer) for viewer in viewers}
+    for choice in choices:
+        for key in list(choice.keys(state)):
+            other = _another_value(state, choice, key)
+            if other is None:
+                continue
+            changed = state.clone(records=False)
+            choice.set(changed, key, other)
+            for viewer in viewers:
+                who = "the spectator" if viewer is None else f"seat {viewer}"
+                if choice.seen_by(state, key, viewer):
+                    assert changed.view(viewer) != views[viewer], (
+                        f"{_entry(choice, key)} is declared seen by {who}, but {who}'s view "
+                        "does not show it")
+                else:
+                    assert changed.view(viewer) == views[viewer], (
+                        f"{who}'s view shows {_entry(choice, key)}, declared hidden from it")
+    for player in range(state.num_players):
+        to_vary = [(choice, key, choice.get(state, key))
+                   for choice, key in hidden_entries(state, choices, player)
+                   if _may_vary(state, choice, key)]
+        for _ in range(CHOICE_RESAMPLES):
+            if not to_vary:
+                break
+            resampled = state.resample(player, random.Random(chooser.getrandbits(32)))
+            to_vary = [(choice, key, before) for choice, key, before in to_vary
+                       if choice.get(resampled, key) == before]
+        assert not to_vary, (
+            f"resample({player}) never redraws "
+            f"{', '.join(_entry(choice, key) for choice, key, _ in to_vary)}, declared hidden "
+            f"from seat {player} ({CHOICE_RESAMPLES} resamples)")
+
+
+def _entry(choice: HiddenChoice, key: Key) -> str:
+    return choice.field if key is None else f"{choice.field}[{key}]"
+
+
+def _another_value(state: State, choice: HiddenChoice, key: Key) -> Any:
+    """A possible value of the entry other than the one it holds, or None if there is none."""
+    current = choice.get(state, key)
+    values = choice.values(state, key)
+    if choice.part is None:
+        return next((value for value in values if value != current), None)
+    unused = next((value for value in values if value not in current), None)
+    return None if unused is None else [unused, *current[1:]]
+
+
+def _may_vary(state: State, choice: HiddenChoice, key: Key) -> bool:
+    """Whether a fresh draw would keep the entry as it is with a chance of at most one half."""
+    current = choice.get(state, key)
+    values = list(choice.values(state, key))
+    if choice.part is None:
+        return bool(values) and values.count(current) * 2 <= len(values)
+    return len(values) >= 2 and len(values) > len(current)
+
+
+def _check_search_state(state: State, search: State) -> None:
+    """A search state that played the same decisions holds the same game state."""
+    def game_state(doc: dict[str, Any]) -> dict[str, Any]:
+        return {part: value for part, value in doc.items() if part not in ("events", "history")}
+
+    assert game_state(search.to_json()) == game_state(state.to_json()), (
+        "a search state (no log) playing the same decisions reaches another game state")
+
+
 def _check_illegal_input(game: Game, state: State, chooser: random.Random) -> None:
     """Guarantee 5: anything not listed raises IllegalAction and changes nothing."""
     before = state.to_json()
@@ -335,7 +419,7 @@ def _play_randomly(state: State, chooser: random.Random, steps: int) -> None:
         state.check_invariants()
 
 
-# ---- undo (issue 20) ---------------------------------------------------------------------------
+# ---- undo ---------------------------------------------------------------------------------------
 @dataclass
 class UndoReport:
     game: str

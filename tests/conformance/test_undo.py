@@ -1,4 +1,4 @@
-"""Undo (issue 20), for every registered game: seeded random playouts that undo at every point
+"""Undo, for every registered game: seeded random playouts that undo at every point
 where undo is allowed and compare the result with the state before (snapshot, every view and
 log), and check that nothing drawn or revealed can ever be undone, finding reveals by
 resampling apart from the games' own `mark_reveal()` calls (squidbox.conformance).

@@ -3,7 +3,7 @@
 import pytest
 
 import squidbox
-from squidbox import IllegalAction, InvalidOptions, UnknownGame
+from squidbox import IllegalAction, InvalidOptions, UnknownGame, i18n
 
 
 def test_unknown_game_names_the_valid_ones():
@@ -93,3 +93,17 @@ def test_action_ids_are_stable_and_checked():
         game.action_to_id("place Z9")
     with pytest.raises(IllegalAction, match="action ids 0 to 30"):
         game.action_from_id(31)
+
+
+@pytest.mark.parametrize("game_id", squidbox.game_ids())
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_log_or_view_for_a_seat_that_does_not_exist_is_refused_in_every_language(
+        game_id, language):
+    # Games that name seats and colours in the reader's language read their log another way.
+    state = squidbox.get_game(game_id).new_game(3, seed=1)
+    with i18n.language(language):
+        for bad in (-1, state.num_players, "x"):
+            with pytest.raises(IllegalAction):
+                state.log(bad)
+            with pytest.raises(IllegalAction):
+                state.view(bad)

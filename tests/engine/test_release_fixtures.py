@@ -1,5 +1,5 @@
-"""Games stored by the release before issue 15 (snapshot format 1, the SHA-512 generator) still
-load and replay exactly: snapshots, seed + actions, and a server database of that release."""
+"""Games stored with snapshot format 1 (the SHA-512 generator) by the release before format 2
+still load and replay exactly: snapshots, seed + actions, and a server database of that release."""
 
 import gzip
 import json

@@ -122,8 +122,8 @@ class PeekingResampleState(SealedGuessState):
 
 
 class SharedCloneState(SealedGuessState):
-    def clone(self):
-        new = super().clone()
+    def clone(self, records=True):
+        new = super().clone(records)
         new.points = self.points  # shares a mutable list with the original
         return new
 

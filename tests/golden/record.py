@@ -2,8 +2,9 @@
 
 For every game, its smallest and largest player count and every option set below, SEEDS games
 are played by a seeded random policy. A record holds the seed, options, the action list, the
-final `to_json()` and every seat's (and the spectator's) final `view` and `log`, as canonical
-JSON. One gzip file per game: `tests/golden/<game>.json.gz`.
+final `to_json()` and every seat's (and the spectator's) final `view` and `log`, and every
+viewer's `view` at the decisions along the way (`MIDWAY`: after 1, 2, 4, 8, … actions), as
+canonical JSON. One gzip file per game: `tests/golden/<game>.json.gz`.
 
 Regenerate (only in a commit that says why the games changed):
 
@@ -25,8 +26,7 @@ from squidbox.engine import InvalidOptions
 
 HERE = Path(__file__).parent
 SEEDS = (1, 2, 3)
-# Rule options that no preset covers (issue 14 added the first three), each played on top of
-# the option it depends on.
+# Rule options that no preset covers, each played on top of the option it depends on.
 EXTRA_OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {
     "grid_squid": (
         {"advanced": True, "advanced_leftovers": "discard"},
@@ -65,15 +65,28 @@ def play(game: Any, num_players: int, seed: int, options: dict[str, Any]) -> lis
     return actions
 
 
+def midway(length: int) -> list[int]:
+    """The numbers of actions after which the views along the way are recorded."""
+    return [k for k in (1 << i for i in range(length.bit_length())) if k < length]
+
+
 def outcome(game: Any, record: dict[str, Any]) -> dict[str, str]:
     """What replaying a record's actions gives, each part as canonical JSON."""
     n = record["num_players"]
-    state = game.replay(n, record["seed"], record["options"], record["actions"])
+    actions = record["actions"]
+    state = game.replay(n, record["seed"], record["options"], actions)
     parts = {"to_json": canonical(state.to_json())}
-    for viewer in [None, *range(n)]:
+    viewers = [None, *range(n)]
+    for viewer in viewers:
         name = "spectator" if viewer is None else f"seat{viewer}"
         parts[f"view_{name}"] = canonical(state.view(viewer))
         parts[f"log_{name}"] = canonical(state.log(viewer))
+    along = game.new_game(n, seed=record["seed"], options=record["options"])
+    for done in [0, *midway(len(actions))]:
+        for seat, action in actions[len(along.history):done]:
+            along.apply(seat, action)
+        if done:
+            parts[f"views_after_{done}"] = canonical([along.view(v) for v in viewers])
     return parts
 
 

@@ -1,6 +1,7 @@
 """Golden playthroughs replay byte for byte: same final snapshot, views and logs for every seat
-and the spectator. A difference means the rules, the generator or the text changed; if that is
-deliberate, regenerate with `tests/golden/record.py` in a commit that says so and why."""
+and the spectator, and the same views after 1, 2, 4, 8, ... actions. A difference means the
+rules, the generator or the text changed; if that is deliberate, regenerate with
+`tests/golden/record.py` in a commit that says so and why."""
 
 import pytest
 

@@ -1,5 +1,6 @@
 """The engine: the protocol every game implements. It knows nothing of any game."""
 
+from .choices import HiddenChoice, each_seat, nobody
 from .data import DataFile
 from .errors import (
     DataFileError,
@@ -26,6 +27,7 @@ __all__ = [
     "Field",
     "Fixed",
     "Game",
+    "HiddenChoice",
     "IllegalAction",
     "InvalidOptions",
     "Later",
@@ -38,5 +40,7 @@ __all__ = [
     "SquidboxError",
     "State",
     "UnknownGame",
+    "each_seat",
+    "nobody",
     "Zone",
 ]

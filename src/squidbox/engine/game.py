@@ -16,7 +16,7 @@ from .rng import FORMAT, Rng, Rng1, generator
 from .spelling import spelling_table
 from .state import HIDDEN_ACTION, Action, State
 
-# Snapshot format -> its generator: 1 before issue 15, 2 since (engine/rng.py).
+# Snapshot format -> its generator: 1 before the counter-based generator, 2 since (engine/rng.py).
 SNAPSHOT_FORMATS: dict[Any, type[Rng] | type[Rng1]] = {1: Rng1, 2: Rng}
 SNAPSHOT_KEYS = {"format", "game", "num_players", "options", "rng", "history", "events", "state"}
 
@@ -93,7 +93,7 @@ class Game(ABC):
         engine_format: int = FORMAT,
     ) -> State:
         """A new game. A seed of None draws one from the system (still recorded in the state).
-        `engine_format` 1 deals with the generator of the games stored before issue 15
+        `engine_format` 1 deals with the generator of the games stored before format 2
         (engine/rng.py), to replay them."""
         self._check_player_count(num_players)
         resolved = resolve_options(self.options, options, num_players)

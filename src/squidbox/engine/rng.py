@@ -3,7 +3,7 @@
 Both are counter-based: the whole state is (seed, draws), so cloning and snapshotting a
 generator is free and exact, and the same seed gives the same draws on any machine.
 
-`Rng` (snapshot format 2, every new game since issue 15) draws 32-bit values. Value number `d`
+`Rng` (snapshot format 2, every new game) draws 32-bit values. Value number `d`
 (from 0) of seed `s` is a half of the 64-bit word number `w = d // 2`:
 
     key  = mix64(s mod 2**64)
@@ -19,7 +19,7 @@ randrange. Every step is plain 64-bit integer arithmetic, so NumPy reproduces a 
 of seeds (squidbox.vector.deals). Two values per word halve the cost of the mixing, which is
 most of a draw's cost in Python (a 60-card shuffle: about 45 µs; randrange: about 1 µs).
 
-`Rng1` (snapshot format 1, the games stored before issue 15): each draw makes a fresh
+`Rng1` (snapshot format 1, the games stored before format 2): each draw makes a fresh
 `random.Random(f"{seed}:{draws}")` (SHA-512 seeding, about 23 µs) and one draw serves a whole
 shuffle. Kept so that those games still load and replay exactly.
 """
@@ -142,7 +142,7 @@ class Rng:
 
 
 class Rng1:
-    """The format-1 generator of the games stored before issue 15 (see the module text)."""
+    """The format-1 generator of the games stored before format 2 (see the module text)."""
 
     __slots__ = ("seed", "draws")
     format = 1

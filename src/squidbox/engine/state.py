@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import undo
+from .choices import HiddenChoice, redraw
 from .errors import IllegalAction
 from .events import Entry, Event, Logged, Shown, as_read, events_to_json, log_for, seen_by
 from .fields import declared_fields
@@ -47,11 +48,14 @@ class State(ABC):
     # The game's piles and hands and who may see them (engine/zones.py): the default resample
     # redeals what a seat cannot see among them, and the conformance suite holds the view to it.
     ZONES: ClassVar[tuple[Zone, ...]] = ()
+    # The values chosen or drawn face down that are not cards (engine/choices.py): the default
+    # resample redraws those a seat cannot see, and the conformance suite holds the view to it.
+    CHOICES: ClassVar[tuple[HiddenChoice, ...]] = ()
 
     game: Game
     num_players: int
     options: dict[str, Any]
-    rng: Rng | Rng1  # Rng1 only in games stored before issue 15 (snapshot format 1)
+    rng: Rng | Rng1  # Rng1 only in games stored with snapshot format 1
     history: list[tuple[int, Action]]
     events: list[Event]
     _legal: dict[int, list[Action]]
@@ -110,13 +114,33 @@ class State(ABC):
         Game's stages each have their own)."""
         return self.ZONES
 
+    def choices(self) -> tuple[HiddenChoice, ...]:
+        """The hidden choices declared now: CHOICES, unless they change as the game goes."""
+        return self.CHOICES
+
     def _resample(self, player: int, rng: random.Random) -> None:
         """Redeal everything `player` cannot see, as a function of what `player` sees and `rng`
-        only. The default redeals the declared zones (engine/zones.py); a game with hidden
-        things that are not cards in zones (a face-down vote) calls this, then redraws those:
-        gather the hidden items in a canonical order, shuffle them with rng, deal them back
-        into the hidden places. Two states that look the same to `player` must resample alike."""
+        only. The default redeals the declared zones (engine/zones.py), then redraws the
+        declared hidden choices (engine/choices.py). Two states that look the same to `player`
+        must resample alike."""
         redeal(self, self.zones(), player, rng)
+        redraw(self, self.choices(), player, rng)
+
+    def _choice(self, field: str) -> HiddenChoice:
+        for choice in self.choices():
+            if choice.field == field:
+                return choice
+        raise KeyError(f"{type(self).__name__} declares no hidden choice {field!r}")
+
+    def choice_seen(self, field: str, viewer: int | None, key: int | None = None) -> bool:
+        """Whether `viewer` may see the hidden choice `field` (its entry `key`)."""
+        return self._choice(field).seen_by(self, key, viewer)
+
+    def shown_choice(self, field: str, viewer: int | None, key: int | None = None) -> Any:
+        """The hidden choice `field` (its entry `key`) if `viewer` may see it by the declaration,
+        else None. The value itself: a view copies what it shows."""
+        choice = self._choice(field)
+        return choice.get(self, key) if choice.seen_by(self, key, viewer) else None
 
     def visible(self, field: str, viewer: int | None, seat: int | None = None) -> Any:
         """The pile in zone `field` (of `seat`, for a zone per seat) if `viewer` may see it by

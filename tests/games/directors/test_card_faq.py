@@ -292,6 +292,16 @@ def test_falconer_both_copies_are_free_when_another_player_unleashes():
     assert in_play(state, 1) == ["Falconer (rotated)"] * 2 and state.money[1] == 0
 
 
+def test_no_one_is_asked_for_a_falconer_once_every_copy_is_on_the_discard_pile():
+    # Both Falconers are face up: none can hide in a hand, so Unleash asks nobody.
+    state = table(money={0: 0}, hands={0: ["Horse"], 1: ["Hero"], 2: ["Squire"]},
+                  discard=["Falconer", "Falconer"])
+    act(state, "unleash")
+    assert deciding(state)[1] != "falconer"
+    act(state, "play Horse")
+    assert in_play(state, 0) == ["Horse"]
+
+
 def test_falconer_when_commanded_gains_three_and_draws_one():
     state = table(money={0: 0}, hands={0: []})
     command(state, "Falconer")

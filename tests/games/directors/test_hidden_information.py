@@ -58,3 +58,13 @@ def test_a_card_watchdog_returned_stays_known_in_hand_when_resampling():
         resampled = state.resample(1, random.Random(key))
         assert "Healer" in resampled.hands[0] and len(resampled.hands[0]) == 3
         resampled.check_invariants()
+
+
+def test_a_card_shown_again_is_known_once_and_a_second_copy_when_shown():
+    # What everyone knows of a hand stays put when a bot resamples it: never more than was shown.
+    state = table(hands={0: ["Horse", "Horse", "Hero"]})
+    state.reveal(0, ["Horse"])
+    state.reveal(0, ["Horse"])  # the same card shown again
+    assert state.known[0] == ["Horse"]
+    state.reveal(0, ["Horse", "Horse"])  # both at once: the second copy is known now
+    assert state.known[0] == ["Horse", "Horse"]

@@ -1,5 +1,7 @@
 """#1 setup, #2 deck and discard, #3 Actions, #5 playing, #6 Directors, #7 game end."""
 
+import random
+
 import pytest
 
 from squidbox import InvalidOptions
@@ -155,3 +157,21 @@ def test_random_events_option_uses_zero_to_three():
     counts = {len(GAME.new_game(2, seed=s, options={"events": "random"}).event_names)
               for s in range(40)}
     assert counts == {0, 1, 2, 3}
+
+
+def test_a_snapshot_from_before_end_turn_loads_its_three_turn_end_frames_as_one():
+    # Snapshots written before `end_turn` hold a turn's end as three frames (rotate, the
+    # end-of-turn Events, the next turn); they load as this release writes them.
+    from squidbox.games.directors.state import OLD_TURN_END
+
+    for seed in range(20):
+        state, chooser = GAME.new_game(3, seed=seed), random.Random(seed)
+        while not state.is_terminal() and ["end_turn", {}] not in state.stack:
+            seat = chooser.choice(state.to_move())
+            state.apply(seat, chooser.choice(state.legal_actions(seat)))
+        if ["end_turn", {}] in state.stack:
+            break
+    old = state.to_json()
+    at = old["state"]["stack"].index(["end_turn", {}])
+    old["state"]["stack"][at:at + 1] = [[name, dict(args)] for name, args in OLD_TURN_END]
+    assert GAME.from_json(old, verify=True).to_json() == state.to_json()

@@ -1,5 +1,7 @@
 """Scoring: lines are maximal straight runs; a Squid is two of your lines crossing."""
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -97,3 +99,20 @@ def test_runs_of_a_full_board_are_every_row_and_column():
     geo = geometry(5, 3, False, 3)
     runs = runs_of([0] * 15, geo, 0, 3)
     assert sorted(len(r.tiles) for r in runs) == [3] * 5 + [5] * 3
+
+
+@pytest.mark.parametrize("diagonals", [False, True])
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_search_state_scores_every_round_as_the_recorded_game_does(players, diagonals):
+    # Search states (bots' playouts, no log) score with board.points_of, without building the
+    # runs and Squids the log names; the points must be the same.
+    for seed in range(20):
+        state = GAME.new_game(players, seed=seed, options={"diagonals": diagonals})
+        search = state.clone(records=False)
+        chooser = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.to_move()[0]
+            action = chooser.choice(state.legal_actions(seat))
+            state.apply(seat, action)
+            search.apply(seat, action)
+        assert search.round_points == state.round_points, f"seed {seed}"

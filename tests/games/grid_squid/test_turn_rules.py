@@ -52,6 +52,30 @@ def test_a_tile_you_cannot_afford_is_not_offered():
     assert {"place D1", "place B2", "place C3"} <= set(legal)
 
 
+def test_a_tile_costing_exactly_the_cubes_left_is_offered_and_uses_them_all():
+    # Red has 9 cubes on the board, 3 left: Blue's 2-cube Drop tile costs exactly 3.
+    state = position("""
+        B2 R5 R4 . .
+        . . . . .
+        . . . . .
+    """, colours=TWO, symbols=SYMBOLS_2P, hands={0: ["Drop"], 1: ["Hammers"]}, current=0)
+    assert state.supply[0] == 3
+    assert "place A1" in state.legal_actions(0)
+    state.apply(0, "place A1")
+    assert (state.owner[0], state.cubes[0], state.supply) == (0, 3, [0, 12])
+
+
+def test_with_no_tile_holding_more_cubes_than_the_supply_a_dearer_tile_is_still_refused():
+    # Red has 2 cubes left and no tile holds more than 2, yet Blue's 2-cube tile costs 3.
+    state = position("""
+        B2 R2 R2 . R2
+        R2 . R2 . .
+        . . . . .
+    """, colours=TWO, symbols=SYMBOLS_2P, hands={0: ["Drop"]}, current=0)
+    assert state.supply[0] == 2
+    assert state.legal_actions(0) == ["place D1", "place B2", "place E2", "place C3"]
+
+
 def test_a_card_that_can_place_no_cube_is_played_without_effect():
     state = position("""
         R2 R2 R2 R2 R2
@@ -161,7 +185,51 @@ def test_advanced_rule_keeps_the_two_unplayed_cards_and_deals_five_new_ones():
             assert sum(kept[seat]) == 2
             assert all(hand[s] >= k for s, k in enumerate(kept[seat]))
     dealt = [e for e in state.log(None) if e["type"] == "deal"]
-    assert [e["count"] for e in dealt[-2:]] == [7, 7]
+    assert [e["count"] for e in dealt[-2:]] == [5, 5]  # the new cards, not the whole hand
+
+
+def cards_held(hand):
+    symbols = GAME.data.symbols
+    return sorted(symbols[s] for s, k in enumerate(hand) for _ in range(k))
+
+
+def card_played(state, action):
+    """The symbol of the card an action plays."""
+    move = GAME.moves.decode[action]
+    return move.symbol if hasattr(move, "symbol") else state.tile_symbols[move.tile]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_deal_log_names_only_the_cards_dealt_in_each_round(players):
+    # Advanced rule, kept leftovers: rounds 2 and 3 deal 5 cards on top of the 2 kept. Each seat
+    # reads exactly the 5 it was dealt (its hand less what it kept); the others read "5 cards".
+    state = GAME.new_game(players, seed=4, options={"advanced": True})
+    chooser = random.Random(4)
+    rounds_dealt = 0
+    viewers = [None, *range(players)]
+    while not state.is_terminal():
+        seen = {viewer: len(state.log(viewer)) for viewer in viewers}
+        kept = {}  # per seat, its hand after its last card of the round
+        round_number = state.round
+        while state.round == round_number and not state.is_terminal():
+            seat = state.to_move()[0]
+            action = chooser.choice(state.legal_actions(seat))
+            kept[seat] = list(state.hands[seat])
+            kept[seat][card_played(state, action)] -= 1
+            state.apply(seat, action)
+        if state.is_terminal():
+            break
+        rounds_dealt += 1
+        for viewer in viewers:
+            deals = [e for e in state.log(viewer)[seen[viewer]:] if e["type"] == "deal"]
+            assert [e["seat"] for e in deals] == list(range(players))
+            assert [e.get("count") or len(e["cards"]) for e in deals] == [5] * players
+            assert ["cards" in e for e in deals] == [seat == viewer for seat in range(players)]
+            if viewer is not None:
+                assert sum(kept[viewer]) == 2
+                dealt = deals[viewer]["cards"]
+                assert sorted(cards_held(kept[viewer]) + dealt) == cards_held(state.hands[viewer])
+    assert rounds_dealt == 2
 
 
 def test_advanced_rule_can_discard_the_unplayed_cards_face_up_instead():

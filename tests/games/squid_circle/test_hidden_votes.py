@@ -2,6 +2,8 @@
 
 import random
 
+from squidbox import i18n
+
 from .positions import BLUE, GREEN, RED, call, position
 
 SIX = "R1 B1 G1 R2 B2 G2"
@@ -84,3 +86,18 @@ def test_hands_are_private_but_their_sizes_are_public():
     assert state.view(None)["state"]["hand"] is None
     assert state.view(BLUE)["state"]["players"][RED]["tricks"] == 2
     assert "Zweite" not in str(state.view(BLUE)) and "Zweite" not in str(state.view(None))
+
+
+def test_a_german_reader_sees_its_own_vote_and_only_that_others_voted():
+    state = position(SIX, players=3, guard="R1", hands={RED: ["Zeige 2"]})
+    state.apply(RED, "play Zeige 2")
+    with i18n.language("de"):
+        mine, theirs = state.log(RED)[-1], state.log(BLUE)[-1]
+    assert mine["type"] == theirs["type"] == "vote"
+    assert mine["vote"] == 2 and "vote" not in theirs
+    assert mine["text"] != theirs["text"]
+    state.apply(BLUE, "vote 0")
+    state.apply(GREEN, "vote 1")
+    with i18n.language("de"):
+        call_in_german = next(e for e in state.log(BLUE) if e["type"] == "call")["text"]
+    assert "Rot 2 (Zeige 2), Blau 0, Grün 1" in call_in_german  # colours in German too

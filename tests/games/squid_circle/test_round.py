@@ -136,14 +136,22 @@ def test_the_guard_action_pile_is_refilled_from_its_discards():
     assert any(e["type"] == "guard_reshuffle" for e in state.log(None))
 
 
-def test_the_trick_pile_is_refilled_from_its_discards():
+def test_an_empty_trick_pile_is_refilled_by_shuffling_its_discards():
+    # Neuer Trick with every trick on the discard pile: Red's draw forces the reshuffle.
     state = position(SIX, players=3, guard="R1", guard_pile=["Neuer Trick"])
-    state.trick_discard, state.trick_pile = state.trick_pile, []
+    discards = sorted(state.trick_pile)
+    state.trick_discard, state.trick_pile = list(discards), []
+    draws = state.to_json()["rng"][1]
     call(state, 0, 0, 0)
     pass_window(state)
     pass_window(state)
-    assert len(state.hands[RED]) == 1
-    assert len(state.trick_pile) == GAME.data.trick_cards - 1 and state.trick_discard == []
+    reshuffles = [e for e in state.log(None) if e["type"] == "trick_reshuffle"]
+    assert [e["cards"] for e in reshuffles] == [len(discards)]
+    assert len(state.hands[RED]) == 1 and state.trick_discard == []
+    assert sorted(state.trick_pile + state.hands[RED]) == discards
+    # shuffled, not stacked in order: the generator drew for it and the order is not sorted
+    assert state.to_json()["rng"][1] - draws >= len(discards) - 1
+    assert state.trick_pile != sorted(state.trick_pile)
 
 
 @pytest.mark.parametrize("players", range(2, 7))

@@ -106,3 +106,13 @@ def test_in_the_random_layout_the_choice_lists_only_the_players_own_characters()
 def test_in_the_even_layout_no_choice_is_asked():
     state = GAME.new_game(6, seed=2, options={"guard_start": 4})
     assert state.phase == "call" and state.threatened == 4
+
+
+@pytest.mark.parametrize("layout", ["even", "grouped"])
+@pytest.mark.parametrize("players", range(2, 7))
+def test_a_new_game_is_consistent_and_its_snapshot_loads(players, layout):
+    # In colour groups the game starts by asking where the guard goes, before any call.
+    for seed in range(3):
+        state = GAME.new_game(players, seed=seed, options={"layout": layout})
+        state.check_invariants()  # pass marks, votes, piles: one per seat, cards conserved
+        assert GAME.from_json(state.to_json()).to_json() == state.to_json()

@@ -226,6 +226,7 @@ def test_players_without_tricks_are_not_asked():
     state = position(SIX, players=3, guard="R1", hands={GREEN: ["Zweite Chance"]},
                      guard_pile=["Leeres Magazin"])
     call(state, 0, 0, 0)
+    assert state.eligible() == [False, False, True]  # in the game and holding a trick
     assert state.asking == GREEN
     state.apply(GREEN, "pass")
     assert state.phase == "after_reveal" and state.asking == GREEN

@@ -88,3 +88,9 @@ def test_before_each_later_game_every_team_recruits_one_token_even_if_wiped_out(
     survivors = state.results[0]["survivors"]
     assert [len(team) for team in state.team] == [len(t) + 1 for t in survivors]
     assert [len(reserve) for reserve in state.reserve] == [4, 4, 4]
+
+
+def test_a_campaign_starts_with_the_rulebooks_tokens_whatever_the_tokens_option():
+    # The tokens option sets the team size of one game played alone, not of a campaign.
+    state = GAME.new_game(3, seed=1, options={"game": "campaign", "tokens": 3})
+    assert state.to_pick == [GAME.data.start_tokens] * 3

@@ -63,6 +63,20 @@ def test_the_highest_card_moves_first_then_clockwise():
     assert state.to_move() == [PINK]  # Pink's token reaches tile 1: it picks a side
 
 
+def test_a_token_crossing_the_bridge_ends_its_move_and_the_next_mover_is_asked():
+    # Pink (the highest card) crosses from tile 3; Red, next clockwise, picks a token to move.
+    state = single("glass_bridge", [[325], [21], [349, 17]])
+    state.g.update(bridge_side="right", round=1, timer="15:00", tiles=[LEFT] * 3,
+                   revealed=[True] * 3, spots=[None] * 6)
+    state.g["at"] = {"325": FRONT, "21": TILE_3, "349": 3, "17": 4}
+    play_cards(state)
+    for seat, card in [(WHITE, "card 1"), (PINK, "card 2"), (RED, "card 1")]:
+        state.apply(seat, card)
+    assert "Pink 021 survives: crossed the Glass Bridge." in texts(state)
+    assert state.to_move() == [RED] and state.legal_actions(RED) == ["token 17", "token 349"]
+    assert state.view(WHITE)["state"]["game"]["motion"] is None  # no move under way any more
+
+
 def test_a_0_push_needs_a_token_sharing_your_position():
     state = bridge({325: FRONT, 349: FRONT, 21: 2}, broken=[LEFT, LEFT, LEFT],
                    revealed=[False, False, False])

@@ -45,6 +45,11 @@ def test_odd_even_is_chosen_in_secret_and_a_right_guess_wins():
     assert state.to_move() == [WHITE, PINK]
     state.apply(PINK, "guess odd")
     assert "Pink has guessed." in texts(state)
+    duels = {seat: state.view(seat)["state"]["game"]["duel"] for seat in (WHITE, PINK, RED, None)}
+    assert duels[PINK]["my_guess"] == "odd" and duels[PINK]["guessed"]  # the guesser's own
+    assert "my_guess" not in duels[WHITE] and "my_guess" not in duels[RED]
+    assert duels[WHITE]["my_hide"] is None and "my_hide" not in duels[PINK]
+    assert duels[None]["guessed"] and "my_guess" not in duels[None]
     state.apply(WHITE, "hide 1")
     assert state.bank == [[325], [], []] and state.is_terminal()
 

@@ -93,6 +93,18 @@ def test_crossing_into_the_dolls_space_survives_and_the_timer_counts_down():
     assert len(state.g["deck"]) == len(GAME.data.doll_cards) and state.g["discard"] == []
 
 
+def test_reaching_the_last_lane_is_not_yet_the_dolls_space():
+    # "Any token that crosses into the Doll's space survives": lane 10 is still a lane.
+    last = GAME.data.rlgl_lanes
+    state = field({325: last - 2, 21: last - 3}, doll=GREEN_LIGHT)
+    state.apply(WHITE, "card 2")  # 325 lands on the last lane
+    state.apply(PINK, "card 4")  # 021 goes one lane past it
+    assert state.g["at"].get("325") == last
+    assert "21" not in state.g["at"] and 21 in state.team[PINK]
+    assert "Pink 021 survives: crossed into the Doll's space." in texts(state)
+    assert not any("White 325 survives" in text for text in texts(state))
+
+
 def test_tokens_left_at_00_00_are_eliminated():
     state = field({325: 8, 21: 3, 1: -1}, doll=GREEN_LIGHT)
     state.g["timer"] = "05:00"

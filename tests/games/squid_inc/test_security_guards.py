@@ -37,6 +37,7 @@ def test_a_guard_bumped_off_the_bottom_tier_returns_on_the_highest_available_tie
     play(state, "bump 1A1")
     assert at(state, "1A1") == ("Esther", "Y", 4)
     assert state.legal_actions(YELLOW) == [f"to {s}" for s in TIER_FOUR]  # the Guard re-enters
+    assert state.view(PURPLE)["state"]["pending"]["moving"] == "Security Guard"  # shown moving
     play(state, "to 4A1")
     assert len(guards(state)) == 11 and not state.guard_supply
 
@@ -154,3 +155,11 @@ def test_a_demoted_guard_never_bumps_and_skips_a_full_tier():
     assert state.legal_actions(YELLOW) == [f"to {s}" for s in TIER_FOUR]
     play(state, "to 4A1")
     assert guards(state) == ["4A1"]
+
+
+def test_a_security_guard_is_named_as_nobodys_and_an_employee_as_its_owners():
+    state = position({"4A1": "Guard", "3A1": ("Iris", "P", 0)}, line=["Lumbergh", "Reggie"],
+                     phase=CHOOSE)
+    space = state.geo.names.index
+    assert state.label(space("4A1")) == "Security Guard on 4A1"
+    assert state.label(space("3A1")) == "Purple's Iris on 3A1"

@@ -15,6 +15,7 @@ from . import heuristic
 from .actions import Discard, Place, action_table
 from .data import GridSquidData
 from .state import GridSquidState
+from .upgrade import upgraded
 
 
 class GridSquid(Game):
@@ -54,6 +55,14 @@ class GridSquid(Game):
         self.place_actions = [self.moves.text[Place(t)] for t in range(largest)]
         self.discard_actions = [self.moves.text[Discard(s)] for s in range(len(self.data.symbols))]
         super().__init__()
+
+    def from_json(self, doc: Any, verify: bool = False) -> GridSquidState:
+        """Snapshots whose deal log named the whole hand load with the cards dealt."""
+        return super().from_json(upgraded(doc, self.data), verify)  # type: ignore[return-value]
+
+    def upgraded(self, doc: Any) -> Any:
+        """A snapshot as this release writes it, from one whose deal log named the whole hand."""
+        return upgraded(doc, self.data)
 
     def evaluate_view(self, view: dict[str, Any], seat: int) -> float:
         return heuristic.evaluate(self.data, view, seat)

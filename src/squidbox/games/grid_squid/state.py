@@ -158,15 +158,19 @@ class GridSquidState(State):
         """Deal new cards to each seat, one card at a time from the starting player."""
         self.mark_reveal()  # each seat sees the cards it is dealt
         n = self.num_players
+        dealt: list[list[int]] = [[] for _ in range(n)]  # per seat, the symbols dealt now
         for _ in range(self.cards_dealt_in_round(self.round)):
             for offset in range(n):
                 seat = (self.start_player + offset) % n
-                self.hands[seat][self._draw()] += 1
+                symbol = self._draw()
+                self.hands[seat][symbol] += 1
+                dealt[seat].append(symbol)
         if not self.recording:
             return
         symbols = self.game.data.symbols
         for seat in range(n):
-            cards = [symbols[s] for s, k in enumerate(self.hands[seat]) for _ in range(k)]
+            # Only the new cards: with kept leftovers the hand also holds last round's.
+            cards = [symbols[s] for s in sorted(dealt[seat])]
             self.emit_private(
                 (seat,),
                 self.entry("deal", "You are dealt {cards:list}.", seat=seat, cards=cards),
@@ -188,13 +192,9 @@ class GridSquidState(State):
     def _to_move(self) -> list[int]:
         return [] if self.current == EMPTY else [self.current]
 
-    def cost(self, seat: int, tile: int) -> int:
-        """Cubes needed to place on a tile: one on an empty or own tile, one more than the
-        opponent has there otherwise."""
-        holder = self.owner[tile]
-        return 1 if holder == EMPTY or holder == seat else self.cubes[tile] + 1
-
     def _legal_actions(self, player: int) -> list[str]:
+        """A card of each symbol in hand may place on a tile of its symbol the seat can pay
+        for: one cube on an empty or own tile, one more than the opponent has there else."""
         hand = self.hands[player]
         supply = self.supply[player]
         cubes = self.cubes

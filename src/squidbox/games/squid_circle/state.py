@@ -7,11 +7,10 @@ type indices into the data file's lists; hands are sorted lists of trick types.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from squidbox import i18n
-from squidbox.engine import Field, Later, Seen, State, Zone
+from squidbox.engine import Field, HiddenChoice, Later, Seen, State, Zone, each_seat
 from squidbox.games.names import shown_log
 from squidbox.i18n import gettext as _
 
@@ -86,6 +85,11 @@ class SquidCircleState(State):
         Zone("trick_discard", Seen.PUBLIC, pool="tricks"),
         Zone("guard_pile", Seen.NOBODY, pool="guard_actions"),
         Zone("guard_discard", Seen.PUBLIC, pool="guard_actions"),
+    )
+    # A submitted vote is its voter's until all are shown (then the votes are cleared): the
+    # resample redraws the others' from their (redealt) hands' options.
+    CHOICES = (
+        HiddenChoice("votes", each_seat, lambda s, seat: s.call_options(seat), per_item=True),
     )
 
     # ---- setup --------------------------------------------------------------------------------
@@ -509,18 +513,9 @@ class SquidCircleState(State):
             "trick_pile": len(self.trick_pile),
             "trick_discard": [self.trick_name(t) for t in self.trick_discard],
             "hand": None if hand is None else [self.trick_name(t) for t in hand],
-            "my_vote": None if viewer is None else self.votes[viewer],
+            "my_vote": None if viewer is None else self.shown_choice("votes", viewer, viewer),
             "winner": self.winner,
         }
-
-    def _resample(self, player: int, rng: random.Random) -> None:
-        """Hidden: the declared zones (other hands and the trick pile from one pool, the guard
-        pile's order), and the other players' submitted but unrevealed votes: a vote is a choice,
-        not a card in a zone, so it is redrawn here from the redealt hands' options."""
-        super()._resample(player, rng)
-        for seat, vote in enumerate(self.votes):
-            if seat != player and vote is not None:
-                self.votes[seat] = rng.choice(self.call_options(seat))
 
     # ---- consistency --------------------------------------------------------------------------
     def check_invariants(self) -> None:

@@ -9,10 +9,9 @@ token still playing to its cell (None until the line is built).
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import Later
+from squidbox.engine import HiddenChoice, Later, each_seat, nobody
 from squidbox.engine.stack import Question
 from squidbox.i18n import N_, ngettext
 from squidbox.i18n import gettext as _
@@ -62,9 +61,23 @@ def strips_needed(tokens: int, per_strip: int) -> int:
     return max(1, -(-tokens // per_strip))
 
 
+def played_values(s: SquidGameState, seat: int) -> list[int]:
+    """The values a card played face down may have: any while the bridge is built, else one
+    of the seat's hand."""
+    return list(s.data.card_values) if s.asking() == "glass_bridge_build" else s.g["hands"][seat]
+
+
 class GlassBridge(Stage):
     name = "glass_bridge"
     title = N_("Glass Bridge")
+    # Each unrevealed tile is a coin flip nobody has seen; a card played face down is its
+    # seat's own (from the values while building, else from the seat's hand).
+    choices = (
+        HiddenChoice("g.tiles", nobody, lambda s, tile: (0, 1), per_item=True,
+                     revealed=lambda s, tile: s.g["revealed"][tile]),
+        HiddenChoice("g.played", each_seat, lambda s, seat: played_values(s, seat),
+                     per_item=True),
+    )
 
     # ---- setup and Placement -----------------------------------------------------------------
     def setup(self, s: SquidGameState) -> None:
@@ -360,8 +373,8 @@ class GlassBridge(Stage):
             "at": dict(g["at"]),
             "line": self.line_length(s),
             "spots": list(g["spots"]),
-            "tiles": [SIDES[b] if shown else None
-                      for b, shown in zip(g["tiles"], g["revealed"], strict=True)],
+            "tiles": [None if (b := s.shown_choice("g.tiles", viewer, tile)) is None else SIDES[b]
+                      for tile in range(len(g["tiles"]))],
             "bridge_side": g["bridge_side"],
             "timer": g["timer"],
             "round": g["round"],
@@ -370,7 +383,7 @@ class GlassBridge(Stage):
             "order": list(g["order"]),
             "hands": [list(h) for h in g["hands"]],
             "has_played": [v is not None for v in g["played"]],
-            "my_card": None if viewer is None else g["played"][viewer],
+            "my_card": None if viewer is None else s.shown_choice("g.played", viewer, viewer),
             "revealed_cards": None if g["revealed_cards"] is None else list(g["revealed_cards"]),
             "movers": [list(m) for m in g["movers"]],
             "motion": None if g["motion"] is None else dict(g["motion"]),
@@ -378,19 +391,6 @@ class GlassBridge(Stage):
                 "seat": pending["seat"], "kind": pending["kind"],
                 "options": list(pending["options"])},
         }
-
-    def resample(self, s: SquidGameState, seat: int, rng: random.Random) -> None:
-        # Not zones: each unrevealed tile is an independent coin flip, and a card played face
-        # down is a choice (from the values, or from the player's hand).
-        g = s.g
-        for tile, shown in enumerate(g["revealed"]):
-            if not shown:
-                g["tiles"][tile] = rng.randrange(2)
-        for other, value in enumerate(g["played"]):
-            if other != seat and value is not None:
-                options = s.data.card_values if s.asking() == "glass_bridge_build" else \
-                    g["hands"][other]
-                g["played"][other] = options[rng.randrange(len(options))]
 
     def check(self, s: SquidGameState) -> None:
         g = s.g

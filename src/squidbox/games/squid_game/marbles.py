@@ -7,9 +7,9 @@ placed). A group holds one token (single) or two (a pair).
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
+from squidbox.engine import HiddenChoice
 from squidbox.engine.stack import Question
 from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
@@ -51,6 +51,13 @@ ODD_EVEN_TEXT = (
 class Marbles(Stage):
     name = "marbles"
     title = N_("Marbles")
+    # Odd Even, played at once: the marbles hidden are the selector's, the guess the
+    # opponent's, until both are shown (and the duel ends).
+    choices = (
+        HiddenChoice("g.duel.hide", lambda s, _: s.g["duel"]["selector"], lambda s, _: (1, 2)),
+        HiddenChoice("g.duel.guess", lambda s, _: s.g["duel"]["opponent"],
+                     lambda s, _: ("odd", "even")),
+    )
 
     def setup(self, s: SquidGameState) -> None:
         order = turn_order(s.team)
@@ -110,9 +117,9 @@ class Marbles(Stage):
             shown["rolls"] = list(duel["rolls"])
             shown["hidden"] = duel["hide"] is not None
             shown["guessed"] = duel["guess"] is not None
-            if viewer == duel["selector"]:
+            if s.choice_seen("g.duel.hide", viewer):
                 shown["my_hide"] = duel["hide"]
-            if viewer == duel["opponent"]:
+            if s.choice_seen("g.duel.guess", viewer):
                 shown["my_guess"] = duel["guess"]
         return {
             "at": dict(g["at"]),
@@ -124,16 +131,6 @@ class Marbles(Stage):
             "chosen": g["chosen"],
             "duel": shown,
         }
-
-    def resample(self, s: SquidGameState, seat: int, rng: random.Random) -> None:
-        # Not zones: the marbles hidden and the guess are choices, not cards.
-        duel = s.g["duel"]
-        if duel is None:
-            return
-        if duel["hide"] is not None and seat != duel["selector"]:
-            duel["hide"] = rng.randrange(2) + 1
-        if duel["guess"] is not None and seat != duel["opponent"]:
-            duel["guess"] = ("odd", "even")[rng.randrange(2)]
 
     def check(self, s: SquidGameState) -> None:
         g = s.g

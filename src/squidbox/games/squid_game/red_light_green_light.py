@@ -7,10 +7,9 @@ space and survives.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import Later, Seen, Zone
+from squidbox.engine import HiddenChoice, Later, Seen, Zone, each_seat
 from squidbox.engine.stack import Question
 from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
@@ -40,6 +39,9 @@ class RedLightGreenLight(Stage):
     title = N_("Red Light Green Light")
     zones = (Zone("g.deck", Seen.NOBODY, pool="doll", face=doll_face),
              Zone("g.discard", Seen.PUBLIC, pool="doll", face=doll_face))
+    # The card each seat played face down this round, its own until all are revealed.
+    choices = (HiddenChoice("g.played", each_seat, lambda s, seat: s.data.card_values,
+                            per_item=True),)
 
     # ---- setup ------------------------------------------------------------------------------
     def setup(self, s: SquidGameState) -> None:
@@ -129,20 +131,12 @@ class RedLightGreenLight(Stage):
             "deck_size": len(g["deck"]),
             "doll_cards_seen": [list(s.data.doll_cards[c]) for c in g["discard"]],
             "has_played": [v is not None for v in played],
-            "my_card": None if viewer is None else played[viewer],
+            "my_card": None if viewer is None else s.shown_choice("g.played", viewer, viewer),
             "revealed": None if g["revealed"] is None else list(g["revealed"]),
             "doll": None if g["doll"] is None else list(s.data.doll_cards[g["doll"]]),
             "pushers": list(g["pushers"]),
             "to_enter": list(g["to_enter"]),
         }
-
-    def resample(self, s: SquidGameState, seat: int, rng: random.Random) -> None:
-        # The Doll deck is a declared zone; the cards played face down are choices.
-        g = s.g
-        values = s.data.card_values
-        for other, value in enumerate(g["played"]):
-            if other != seat and value is not None:
-                g["played"][other] = values[rng.randrange(len(values))]
 
     def check(self, s: SquidGameState) -> None:
         g = s.g

@@ -7,10 +7,9 @@ g["at"] maps each token still playing to its space: SAFE, SQUARE, or 1..8 in the
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import Later
+from squidbox.engine import HiddenChoice, Later, each_seat
 from squidbox.engine.stack import Question
 from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
@@ -53,6 +52,8 @@ def speed_token_holder(teams: list[list[int]]) -> int:
 class SquidGameFinal(Stage):
     name = "squid_game"
     title = N_("Squid Game")
+    # The card each seat played face down this round, its own until all are revealed.
+    choices = (HiddenChoice("g.played", each_seat, lambda s, seat: CARDS, per_item=True),)
 
     def setup(self, s: SquidGameState) -> None:
         s.g = {
@@ -244,7 +245,7 @@ class SquidGameFinal(Stage):
             "round": g["round"],
             "to_place": list(g["to_place"]),
             "has_played": [v is not None for v in g["played"]],
-            "my_card": None if viewer is None else g["played"][viewer],
+            "my_card": None if viewer is None else s.shown_choice("g.played", viewer, viewer),
             "revealed": None if g["revealed"] is None else list(g["revealed"]),
             "queue": [list(q) for q in g["queue"]],
             "blocking": list(g["blocking"]),
@@ -252,13 +253,6 @@ class SquidGameFinal(Stage):
                 "seat": pending["seat"], "kind": pending["kind"],
                 "options": list(pending["options"])},
         }
-
-    def resample(self, s: SquidGameState, seat: int, rng: random.Random) -> None:
-        # Not zones: a card played face down is a choice among all the cards.
-        played = s.g["played"]
-        for other, card in enumerate(played):
-            if other != seat and card is not None:
-                played[other] = CARDS[rng.randrange(len(CARDS))]
 
     def check(self, s: SquidGameState) -> None:
         for space in s.g["at"].values():

@@ -12,12 +12,11 @@ gathers them). Its view names the decision asked now as "step" (STEP_OF).
 
 from __future__ import annotations
 
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import Zone
+from squidbox.engine import HiddenChoice, Zone
 from squidbox.i18n import gettext as _
 
 from .actions import Move, Token
@@ -31,6 +30,8 @@ class Stage(ABC):
     title: str = ""
     # This game's piles and who may see them (engine/zones.py), fields of `s.g` ("g.deck").
     zones: tuple[Zone, ...] = ()
+    # Its values chosen face down and who may see them (engine/choices.py), fields of `s.g`.
+    choices: tuple[HiddenChoice, ...] = ()
 
     @abstractmethod
     def setup(self, s: SquidGameState) -> None:
@@ -39,10 +40,6 @@ class Stage(ABC):
     @abstractmethod
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
         """This game's part of the view: all that `viewer` may see."""
-
-    def resample(self, s: SquidGameState, seat: int, rng: random.Random) -> None:
-        """Redraw what `seat` cannot see beyond the declared zones (which the state redeals
-        first): hidden choices, which are not cards in a pile. By default there are none."""
 
     def check(self, s: SquidGameState) -> None:
         """Assert this game's own bookkeeping."""

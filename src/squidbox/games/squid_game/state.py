@@ -3,11 +3,10 @@ games is a Stage (one module each) that keeps its own data in the `g` field."""
 
 from __future__ import annotations
 
-import random
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import Field, Fixed, Later, State
+from squidbox.engine import Field, Fixed, HiddenChoice, Later, State
 from squidbox.engine.events import Entry
 from squidbox.engine.stack import Frame, StackState
 from squidbox.i18n import N_
@@ -180,10 +179,8 @@ class SquidGameState(StackState, State):
     def zones(self) -> tuple[Zone, ...]:
         return self.current.zones if self.phase == campaign.PLAY else ()
 
-    def _resample(self, player: int, rng: random.Random) -> None:
-        if self.phase == campaign.PLAY:
-            super()._resample(player, rng)
-            self.current.resample(self, player, rng)
+    def choices(self) -> tuple[HiddenChoice, ...]:
+        return self.current.choices if self.phase == campaign.PLAY else ()
 
     def check_invariants(self) -> None:
         assert len(self.team) == len(self.reserve) == len(self.bank) == self.num_players

@@ -8,10 +8,9 @@ g["at"] maps each token still playing to its team's index (None until placed). T
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine import Later
+from squidbox.engine import HiddenChoice, Later, each_seat
 from squidbox.engine.stack import Question
 from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
@@ -57,6 +56,10 @@ def battle_winner(totals: list[int], zeros: int, tokens: list[int]) -> int | Non
 class TugOfWar(Stage):
     name = "tug_of_war"
     title = N_("Tug of War")
+    # Each seat's cards behind the teams: the team shows, the value is the seat's own (one
+    # card a token, so no value twice).
+    choices = (HiddenChoice("g.plays", each_seat, lambda s, seat: s.data.card_values,
+                            per_item=True, part=0),)
 
     def setup(self, s: SquidGameState) -> None:
         order = turn_order(s.team)
@@ -113,18 +116,9 @@ class TugOfWar(Stage):
             "turn": g["turn"],
             "chosen": g["chosen"],
             "cards_behind": [[teams[team] for _, team in plays] for plays in g["plays"]],
-            "my_cards": None if viewer is None else
-            [[v, teams[team]] for v, team in g["plays"][viewer]],
+            "my_cards": None if viewer is None or not s.choice_seen("g.plays", viewer, viewer)
+            else [[v, teams[team]] for v, team in g["plays"][viewer]],
         }
-
-    def resample(self, s: SquidGameState, seat: int, rng: random.Random) -> None:
-        # Not zones: the values played face down are choices, not cards from a pile.
-        values = list(s.data.card_values)
-        for other, plays in enumerate(s.g["plays"]):
-            if other != seat and plays:
-                drawn = rng.sample(values, len(plays))
-                for play, value in zip(plays, drawn, strict=True):
-                    play[0] = value
 
     def check(self, s: SquidGameState) -> None:
         g = s.g
