@@ -1,5 +1,5 @@
 """Passing automatically: a person's choice to let "pass" be answered for them when it is the
-only thing they can do (issue 14, item 7).
+only thing they can do.
 
 Reaction windows ask everyone in turn ("Anyone may now play Falconer"), also those who hold
 nothing that fits, because skipping them would tell the table what their hand holds. A person

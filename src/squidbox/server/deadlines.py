@@ -1,4 +1,4 @@
-"""Turn deadlines that outlive the server process (issue 20, turn-based tables).
+"""Turn deadlines that outlive the server process (turn-based tables).
 
 A turn timer of a day must not start again from zero when the server restarts (or, with several
 processes, when another one takes the table over). Each table with a turn timer keeps one row in

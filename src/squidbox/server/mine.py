@@ -1,4 +1,4 @@
-""""My tables" (issue 20, turn-based play): each table this browser holds a seat at, as that
+""""My tables" (turn-based play): each table this browser holds a seat at, as that
 seat may see it, and whether it is that seat's turn (docs/web-api.md, "My tables").
 
 The browser keeps its seat tokens (web/static/seats.js) and sends them here: `POST /api/mine`

@@ -1,4 +1,4 @@
-"""Replays of finished tables and their game records (issue 20, item 2).
+"""Replays of finished tables and their game records.
 
     GET /api/tables/{id}/record               the game record (JSON, engine/record.py), as a
                                               download

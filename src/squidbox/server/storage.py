@@ -87,7 +87,7 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     # The engine's snapshot format (and seeded generator) the game was dealt with: 1 before
-    # issue 15, whose tables migration 0004 marks; engine.FORMAT for every new table.
+    # engine format 2, whose tables migration 0004 marks; engine.FORMAT for every new table.
     engine_format: Mapped[int] = mapped_column(Integer, server_default="1")
     # Migration 0009: whether a client chose the seed (such a table never seats a person), and
     # who created it (a keyed hash of the address: bots think in turns per creator).

@@ -1,4 +1,4 @@
-"""Undo at a table (issue 20): who may take back a move now, and the log's "took back" notes.
+"""Undo at a table: who may take back a move now, and the log's "took back" notes.
 
 A person may take back their seat's last decision while the engine's rules of undo allow it
 (docs/engine.md "Undo") and the decision was theirs: never a bot's, nor one the turn timer or

@@ -1,4 +1,4 @@
-"""The rules and data version each stored table started under (issue 15, item 6).
+"""The rules and data version each stored table started under.
 
 A table stores its seed and actions; the rules code that replays them may change. So every table
 records, in `table_versions` (migration 0006), the game's rules version

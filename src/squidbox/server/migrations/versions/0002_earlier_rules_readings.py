@@ -1,4 +1,4 @@
-"""Tables started before issue 14's new default readings keep the readings they started with.
+"""Tables started before the new default readings keep the readings they started with.
 
 Grid Squid's Advanced rule now keeps the two unplayed cards by default
 (`advanced_leftovers="keep"`), and Directors follows the Commerce and Sphinx FAQ answers by

@@ -1,4 +1,4 @@
-"""Who sits where and the table chat (issue 13).
+"""Who sits where and the table chat.
 
 `seatings`: one row per table that has a host (tables made before this revision have none): the
 SHA-256 of the host token, and per seat its player's display name and the number of the host-made

@@ -1,4 +1,4 @@
-"""Several server processes share one database (issue 17): table leases, live nodes, the shared
+"""Several server processes share one database: table leases, live nodes, the shared
 secret, and the bodies of bus messages too long for PostgreSQL's NOTIFY.
 
 `table_leases`: which process (node) owns a table, under which generation, until when; every write

@@ -1,4 +1,4 @@
-"""Every table records the rules and data version it started under (issue 15, item 6).
+"""Every table records the rules and data version it started under.
 
 `table_versions`: one row per table: the game's rules version (`games/<id>/rules_version.toml`)
 and a hash of the data it is played on (engine/record.py, `data_version`). A server whose rules

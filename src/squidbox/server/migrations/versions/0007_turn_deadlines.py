@@ -1,4 +1,4 @@
-"""Turn deadlines are stored (issue 20, turn-based tables).
+"""Turn deadlines are stored (turn-based tables).
 
 `turn_deadlines`: one row per table with a turn timer: the absolute deadline of every seat whose
 clock runs (JSON, seat -> seconds since the epoch) and the table's version when they were set

@@ -1,4 +1,4 @@
-"""Moves taken back (issue 20): one `undos` row per undo, in order.
+"""Moves taken back: one `undos` row per undo, in order.
 
 An undo deletes the action row it takes back (the `actions` table holds the moves that stand,
 so a table replays as before) and any snapshot taken after it, and writes an `undos` row: who
