@@ -14,7 +14,7 @@ last level, or when the time budget is spent.
 The client runs on the same machine, so it competes with the server for CPU: the figures are a
 lower bound of what the server alone can hold.
 
-With `--processes 1,2,4` it measures a cluster instead (issue 17), in one run: a throw-away
+With `--processes 1,2,4` it measures a cluster instead, in one run: a throw-away
 PostgreSQL and redis-server are started, and for each count N a fresh database and N serve
 processes on it (`--bus` Redis). Person k creates its tables on process k mod N and plays them
 there over a WebSocket (the process that created a table owns it). For each N it finds the most

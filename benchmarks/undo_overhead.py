@@ -1,4 +1,4 @@
-"""What the undo bookkeeping costs a game that keeps records (issue 20), per decision: the
+"""What the undo bookkeeping costs a game that keeps records, per decision: the
 time of `undo.after_apply` (and the two attribute writes around it) against the time of a whole
 `apply`, over seeded random games of every game, in one run.
 

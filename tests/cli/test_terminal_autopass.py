@@ -1,4 +1,4 @@
-"""The terminal's automatic pass (issue 14, item 7) and typed ASCII action names (item 8)."""
+"""The terminal's automatic pass and typed ASCII action names (item 8)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""--data and --set on simulate, tournament and play (issue 18)."""
+"""--data and --set on simulate, tournament and play."""
 
 import json
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""Item 8 of issue 14: an action whose name has a non-ASCII character ("play Zeige −1") may
+"""An action whose name has a non-ASCII character ("play Zeige −1") may
 also be given in plain ASCII ("play Zeige -1"), for every game, and the history keeps the name."""
 
 from __future__ import annotations

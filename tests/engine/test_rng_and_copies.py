@@ -53,7 +53,7 @@ def test_rng_draws_known_values_on_every_machine():
 
 
 def test_the_format_1_generator_still_draws_what_it_always_drew():
-    # Pinned before issue 15: games stored in format 1 replay with these draws.
+    # Pinned before engine format 2: games stored in format 1 replay with these draws.
     rng = Rng1(7)
     items = list(range(10))
     rng.shuffle(items)

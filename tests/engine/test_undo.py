@@ -1,4 +1,4 @@
-"""Undo in the engine (issue 20), on the toy Sealed Guess game: a seat takes back its own last
+"""Undo in the engine, on the toy Sealed Guess game: a seat takes back its own last
 decisions, one per undo, until another seat decides, the generator draws or something hidden is
 revealed; the result is exactly the state before. The conformance suite checks every game."""
 

@@ -1,5 +1,5 @@
 """Several real `squidbox serve` processes on one real PostgreSQL, talking through a real Redis or
-through PostgreSQL LISTEN/NOTIFY (issue 17): a client on any process plays a table another owns,
+through PostgreSQL LISTEN/NOTIFY: a client on any process plays a table another owns,
 each client still sees only its own seat, a killed owner's table resumes on another process with
 every acknowledged action stored once, and the per-process caps refuse clearly."""
 

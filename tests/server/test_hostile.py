@@ -1,4 +1,4 @@
-"""Regression tests for issue 19: each failure found by playing a hostile client against the
+"""Regression tests: each failure found by playing a hostile client against the
 server (bots that never finish, bad rows, failed writes, spectator floods, chosen seeds, inputs
 that made 500s, floods without limits, missing browser hardening)."""
 

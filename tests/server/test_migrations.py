@@ -1,6 +1,6 @@
-"""Migration 0002: tables begun before issue 14's new default readings go on under the readings
+"""Migration 0002: tables begun before the new default readings go on under the readings
 they began with (Grid Squid's Advanced leftovers discarded, Directors' Commerce card rotated and
-one Sphinx payment). Migration 0003: who sits where and the chat (issue 13)."""
+one Sphinx payment). Migration 0003: who sits where and the chat."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-""""My tables" (issue 20): POST /api/mine answers each (table, token) pair for its seat only,
+""""My tables": POST /api/mine answers each (table, token) pair for its seat only,
 a wrong token or table is an error entry of its own, and the WebSocket /ws/mine pushes a
 table's entry as soon as it changes."""
 

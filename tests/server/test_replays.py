@@ -1,5 +1,5 @@
-"""Replays and game records of finished tables (issue 20 item 2), and tables stored under other
-rules versions (issue 15 item 6): a server with newer rules replays them or shows them as
+"""Replays and game records of finished tables, and tables stored under other
+rules versions: a server with newer rules replays them or shows them as
 finished under older rules, never skips them."""
 
 from __future__ import annotations

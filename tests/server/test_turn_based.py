@@ -1,4 +1,4 @@
-"""Turn-based tables (issue 20): turn timers of hours and days, checked when the table is made,
+"""Turn-based tables: turn timers of hours and days, checked when the table is made,
 and deadlines that survive a restart (stored absolute, not started again from zero)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The `undo` WebSocket message (issue 20): a person takes back their seat's last move while
+"""The `undo` WebSocket message: a person takes back their seat's last move while
 the rules of undo allow it; everyone sees the table roll back, the log says so, and a restart
 keeps it. Refusals say why and change nothing.
 

@@ -1,4 +1,4 @@
-"""Variant tables (issue 18): a table created with data edits plays on them, says it is a
+"""Variant tables: a table created with data edits plays on them, says it is a
 variant, and a new server on the same database replays it on the same data."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Variants (issue 18): data edits by dotted key change play, go through each game's own
+"""Variants: data edits by dotted key change play, go through each game's own
 validation, and bad keys or values are refused naming the file, the key and what is allowed."""
 
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""Fixtures written by the release before issue 15 (commit d0eab44, snapshot format 1): stored
+"""Fixtures written by the release before engine format 2 (d0eab44, snapshot format 1): stored
 games that every later release must still load and replay exactly (tests/engine/
 test_release_fixtures.py).
 

@@ -1,5 +1,5 @@
 """A German Directors table: every action label, the board text, the results and every log line
-a seat reads come out in German (issue 20 item 4). Card, Event and Action names stay as printed
+a seat reads come out in German. Card, Event and Action names stay as printed
 (README "Languages"), so they are taken out before looking for English words."""
 
 import random

@@ -1,4 +1,4 @@
-"""Squid, Inc. in German (issue 20 item 4): in seeded games played with `language("de")`, every
+"""Squid, Inc. in German: in seeded games played with `language("de")`, every
 action label, prompt, line of the terminal board, log line every seat reads and the results come
 out in German, while the same games read in English stay English.
 
