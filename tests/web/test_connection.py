@@ -88,11 +88,13 @@ def test_after_a_real_restart_the_page_is_back_within_3_seconds(
     own_server.stop()
     page.wait_for_selector("#offline-banner:not([hidden])")
     assert "paused" in page.inner_text("#offline-banner")
-    buttons = page.locator("#actions button.action")
-    assert buttons.count() > 0
+    buttons = page.locator("#actions button.action")  # only choices no piece makes
     assert all(buttons.nth(i).is_disabled() for i in range(buttons.count()))
-    tile = page.locator("#board [data-tile].clickable").first
-    assert tile.get_attribute("aria-disabled") == "true"
+    pieces = page.locator("#board .clickable")  # the hand's cards: the move waits
+    assert pieces.count() > 0
+    assert all(pieces.nth(i).get_attribute("aria-disabled") == "true"
+               for i in range(pieces.count()))
+    tile = pieces.first
     # A piece played by keyboard while disconnected: plain words, next to the piece.
     tile.focus()
     page.keyboard.press("Enter")

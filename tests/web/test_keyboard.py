@@ -1,6 +1,6 @@
-"""A whole Grid Squid game played by keyboard alone (issue 13, item 7): Tab and the arrow keys
-reach the board's tiles and cards, a visible ring shows which one has focus, Enter plays it, and
-focus stays on the board when it is redrawn after the move."""
+"""A whole Grid Squid game played by keyboard alone: Tab and the arrow keys reach the board's
+tiles and cards, a visible ring shows which one has focus, Enter chooses a card and then the tile
+it goes to, and focus stays on the board when it is redrawn after the move."""
 
 from __future__ import annotations
 
@@ -16,17 +16,20 @@ FOCUSED = """() => {
   const box = ring && ring.getBoundingClientRect();
   return {onBoard: board.contains(node) && node !== board,
           playable: !!node?.classList?.contains('clickable') && board.contains(node),
+          selects: !!node?.classList?.contains('selectable'),
           action: node?.dataset?.action || null,
           ring: box ? [box.width, box.height] : null};
 }"""
 MOST_KEYS = 150  # presses to reach a playable piece before the test gives up
 
 
-def reach_a_playable_piece(page: Any, rng: random.Random) -> dict[str, Any]:
-    """Tab (and now and then an arrow key, once on the board) until a playable piece has focus."""
+def reach_a_playable_piece(page: Any, rng: random.Random,
+                           target: bool = False) -> dict[str, Any]:
+    """Tab (and now and then an arrow key, once on the board) until a playable piece has focus
+    (with `target`, a place for the selected piece, not another piece to select)."""
     for _ in range(MOST_KEYS):
         focused = page.evaluate(FOCUSED)
-        if focused["playable"]:
+        if focused["playable"] and not (target and focused["selects"]):
             return focused
         if focused["onBoard"] and rng.random() < 0.5:
             page.keyboard.press(rng.choice(["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"]))
@@ -47,6 +50,9 @@ def test_a_whole_grid_squid_game_by_keyboard_alone(page: Any, base_url: str) -> 
         assert focused["ring"] and min(focused["ring"]) >= 44, "a visible focus ring"
         before = helpers.version(page)
         page.keyboard.press("Enter")
+        if page.locator("#board .selected").count():  # a card chosen: now its tile
+            reach_a_playable_piece(page, rng, target=True)
+            page.keyboard.press("Enter")
         helpers.wait_for_version_after(page, before)
         moves += 1
         if moves == 1:  # the arrow keys move between tiles too

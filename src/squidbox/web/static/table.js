@@ -516,6 +516,8 @@ function renderSeats(message, view, table) {
       const clock = document.createElement("span");
       clock.className = "seat-clock";
       clock.dataset.seat = String(index);
+      // Filled now, not only at the countdown's next tick: panels are redrawn after the board.
+      clock.textContent = t("{time} left", { time: clockText(message.table.time_left[String(index)]) });
       item.append(" · ", clock);
     }
     item.dataset.seat = String(index);
