@@ -240,3 +240,37 @@ def test_damaged_bus_messages_are_dropped_and_the_listener_goes_on(
 
     got, connected, lost = asyncio.run(listen())
     assert got == [{"n": 2}] and connected and not lost
+
+
+def test_a_write_stored_although_its_answer_was_lost_is_found_in_storage(
+        sqlite_url: str) -> None:
+    """The database stopped mid-commit: the action was stored but the server was told it
+    failed. The next write at that place finds it taken; the table is then loaded again from
+    storage (which holds the action) instead of failing every later move."""
+    from fastapi.testclient import TestClient
+
+    from squidbox.server import create_app
+    from squidbox.server.storage import Storage
+    from tests.server.helpers import create_table, state_of
+
+    with TestClient(create_app(sqlite_url, web_client=False)) as client:
+        created = create_table(client, "grid_squid", 2)
+        table, tokens = created["table"], tokens_of(created)
+        mine = state_of(client, table, tokens[0])
+        seat = mine["view"]["to_move"][0]
+        stored_first = state_of(client, table, tokens[seat])["view"]["legal_actions"][0]
+        storage = Storage(sqlite_url)  # what the lost commit had written
+        storage.add_action(table, 0, seat, stored_first, finished=False)
+        storage.dispose()
+        answer = client.post(f"/api/tables/{table}/actions", json={
+            "token": tokens[seat], "action": stored_first, "version": 0})
+        assert answer.status_code == 503 and answer.json()["code"] == "unavailable"
+        reloaded = state_of(client, table, tokens[seat])
+        assert reloaded["version"] == 1  # the stored action stands
+        other = reloaded["view"]["to_move"][0]
+        mover = state_of(client, table, tokens[other])
+        answer = client.post(f"/api/tables/{table}/actions", json={
+            "token": tokens[other], "action": mover["view"]["legal_actions"][0],
+            "version": mover["version"]})
+        assert answer.status_code == 200, answer.text  # play goes on
+    assert [seat for seat, _ in replayed(sqlite_url, table).history] == [seat, other]

@@ -86,7 +86,8 @@ def test_every_other_game_draws_its_board_and_accepts_a_click(
     assert page.get_attribute("#turn", "data-status") == "yours"
     assert page.locator("#log li").count() > 0
     assert page.locator("#seats li.me").count() == 1
-    assert page.locator("#board .clickable").count() > 0  # the choice is on the board
+    # the choice is on the board (drawn just after the status bar, which may say so first)
+    page.wait_for_selector("#board .clickable", timeout=10_000)
     before = version(page)
     assert click_board_or_button(page) == "board", "the first decision is drawn on the board"
     wait_for_version_after(page, before)

@@ -194,19 +194,8 @@ class Cluster:
     def evict(self, table: Table, why: str = "lease lost") -> None:
         """This node no longer owns the table: forget it and close its clients (they
         reconnect, to whichever node owns it now)."""
-        if self.manager.tables.get(table.id) is table:
-            del self.manager.tables[table.id]
         self.manager.storage.fences.pop(table.id, None)
-        table.close_tasks()
-        log.warning("table %s: %s; its %d clients reconnect", table.id, why,
-                    len(table.clients) + len(table.chat_clients))
-        for client in list(table.clients | table.chat_clients):
-            with i18n.language(client.language):
-                text = _("table {table} moved to another server process; reconnecting").format(
-                    table=table.id)
-            client.end({"type": "error", "code": "unavailable", "error": text}, MOVED)
-        table.clients.clear()
-        table.chat_clients.clear()
+        forget(self.manager, table, why)
 
     async def _keep(self) -> None:
         """Renew the leases; when that failed for a whole lease (the database out of reach),
@@ -537,3 +526,20 @@ class Relay:
                     await cluster.forward(owner, scope, receive, send)
                     return
         await self.app(scope, receive, send)
+
+
+def forget(manager: TableManager, table: Table, why: str) -> None:
+    """Forget a table held in memory and close its clients with 1012: they reconnect, and the
+    next request loads it from storage (on whichever node owns it then)."""
+    if manager.tables.get(table.id) is table:
+        del manager.tables[table.id]
+    table.close_tasks()
+    log.warning("table %s: %s; its %d clients reconnect", table.id, why,
+                len(table.clients) + len(table.chat_clients))
+    for client in list(table.clients | table.chat_clients):
+        with i18n.language(client.language):
+            text = _("table {table} moved to another server process; reconnecting").format(
+                table=table.id)
+        client.end({"type": "error", "code": "unavailable", "error": text}, MOVED)
+    table.clients.clear()
+    table.chat_clients.clear()

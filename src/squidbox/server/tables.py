@@ -24,6 +24,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from sqlalchemy.exc import IntegrityError
+
 from squidbox import i18n
 from squidbox.bots import make_bot
 from squidbox.engine import Action, Game, IllegalAction, SnapshotError, State
@@ -477,6 +479,15 @@ class Table:
                                           self.record.options, history)
             if isinstance(e, LeaseLost) and self.manager.cluster is not None:
                 self.manager.cluster.evict(self)
+                raise ApiError("unavailable", _("table {table} moved to another server "
+                                                "process; reconnect and try again").format(
+                                                    table=self.id)) from None
+            if isinstance(e, IntegrityError):
+                from .cluster import forget  # the cluster builds on the tables
+                # That action's place is taken in storage: an earlier write whose answer was
+                # lost (the database stopped mid-commit) had been stored. Storage is the truth:
+                # the table is loaded from it again at the next request.
+                forget(self.manager, self, "storage holds more actions than memory")
                 raise ApiError("unavailable", _("table {table} moved to another server "
                                                 "process; reconnect and try again").format(
                                                     table=self.id)) from None
