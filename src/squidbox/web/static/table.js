@@ -695,14 +695,17 @@ let broughtFor = null;
 function bringChoiceIntoView(view) {
   const mine = view.seat !== null && view.seat !== undefined && (view.to_move || []).includes(view.seat);
   if (!mine || view.is_terminal || broughtFor === latest?.version) return;
-  broughtFor = latest?.version;
-  const target = elements.board.querySelector(".clickable:not(.ghost)") || elements.actions.querySelector("button.action");
-  if (!target) return;
-  const box = target.getBoundingClientRect();
-  const bar = document.getElementById("status-bar")?.getBoundingClientRect().bottom || 0;
-  if (box.top >= bar && box.bottom <= window.innerHeight) return;
-  const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-  window.scrollBy({ top: box.top - bar - (window.innerHeight - bar - box.height) / 3, behavior: reduced ? "auto" : "smooth" });
+  // Measured once the page is laid out (the board is fitted to its box after it is drawn).
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    const target = elements.board.querySelector(".clickable:not(.ghost)") || elements.actions.querySelector("button.action");
+    if (!target || broughtFor === latest?.version) return;
+    broughtFor = latest?.version;
+    const box = target.getBoundingClientRect();
+    const bar = document.getElementById("status-bar")?.getBoundingClientRect().bottom || 0;
+    if (box.top >= bar && box.bottom <= window.innerHeight) return;
+    const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    window.scrollBy({ top: box.top - bar - (window.innerHeight - bar - box.height) / 3, behavior: reduced ? "auto" : "smooth" });
+  }));
 }
 
 // Selecting a piece (the first step of a two-step move) redraws the board with its targets.
