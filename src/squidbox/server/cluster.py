@@ -30,7 +30,6 @@ from typing import TYPE_CHECKING, Any
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
-from squidbox import i18n
 from squidbox.i18n import gettext as _
 
 from .bus import Bus, channel_of
@@ -40,6 +39,7 @@ from .routing import FORWARDED, client_address
 from .sockets import check_caps, counted, refuse
 from .status import public_status
 from .storage import StorageError
+from .tables import MOVED
 
 if TYPE_CHECKING:
     from .tables import Table, TableManager
@@ -49,7 +49,6 @@ TABLE_PATH = re.compile(r"^/(?:api/tables|ws/tables|ws/chat)/([A-Za-z0-9_-]{1,32
 RELAY_SECONDS = 15.0  # a relayed HTTP request waits this long at most
 ACCEPT_SECONDS = 2.0  # a relayed socket waits this long for the owner to accept it
 TIDY_SECONDS = 60.0
-MOVED = 1012  # WebSocket close code: the table moved to another process; reconnect
 SCOPE_KEYS = ("type", "http_version", "method", "scheme", "path", "raw_path", "root_path",
               "query_string", "headers", "client", "server", "subprotocols")
 
@@ -195,7 +194,7 @@ class Cluster:
         """This node no longer owns the table: forget it and close its clients (they
         reconnect, to whichever node owns it now)."""
         self.manager.storage.fences.pop(table.id, None)
-        forget(self.manager, table, why)
+        self.manager.unload(table, why)
 
     async def _keep(self) -> None:
         """Renew the leases; when that failed for a whole lease (the database out of reach),
@@ -526,20 +525,3 @@ class Relay:
                     await cluster.forward(owner, scope, receive, send)
                     return
         await self.app(scope, receive, send)
-
-
-def forget(manager: TableManager, table: Table, why: str) -> None:
-    """Forget a table held in memory and close its clients with 1012: they reconnect, and the
-    next request loads it from storage (on whichever node owns it then)."""
-    if manager.tables.get(table.id) is table:
-        del manager.tables[table.id]
-    table.close_tasks()
-    log.warning("table %s: %s; its %d clients reconnect", table.id, why,
-                len(table.clients) + len(table.chat_clients))
-    for client in list(table.clients | table.chat_clients):
-        with i18n.language(client.language):
-            text = _("table {table} moved to another server process; reconnecting").format(
-                table=table.id)
-        client.end({"type": "error", "code": "unavailable", "error": text}, MOVED)
-    table.clients.clear()
-    table.chat_clients.clear()

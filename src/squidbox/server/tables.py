@@ -70,6 +70,7 @@ EXPIRED = "expired"
 UNAVAILABLE = "unavailable"
 QUICK_BOTS = ("random", "heuristic")  # the rest search: their moves queue behind these
 STOP_STEP_SECONDS = 3.0  # each step of a stop that waits for the database or the bus
+MOVED = 1012  # WebSocket close code: the table is served afresh (or elsewhere); reconnect
 
 
 @dataclass(eq=False)
@@ -483,11 +484,10 @@ class Table:
                                                 "process; reconnect and try again").format(
                                                     table=self.id)) from None
             if isinstance(e, IntegrityError):
-                from .cluster import forget  # the cluster builds on the tables
                 # That action's place is taken in storage: an earlier write whose answer was
                 # lost (the database stopped mid-commit) had been stored. Storage is the truth:
                 # the table is loaded from it again at the next request.
-                forget(self.manager, self, "storage holds more actions than memory")
+                self.manager.unload(self, "storage holds more actions than memory")
                 raise ApiError("unavailable", _("table {table} moved to another server "
                                                 "process; reconnect and try again").format(
                                                     table=self.id)) from None
@@ -770,6 +770,22 @@ class TableManager:
                         else e)
             self.metrics.bot_fallbacks.labels(reason).inc()
             return quick_move(game, seed, state, seat)
+
+    def unload(self, table: Table, why: str) -> None:
+        """Drop a table held in memory and close its clients with 1012: they reconnect, and
+        the next request loads it from storage (on whichever node owns it then)."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        table.close_tasks()
+        log.warning("table %s: %s; its %d clients reconnect", table.id, why,
+                    len(table.clients) + len(table.chat_clients))
+        for client in list(table.clients | table.chat_clients):
+            with i18n.language(client.language):
+                text = _("table {table} moved to another server process; reconnecting").format(
+                    table=table.id)
+            client.end({"type": "error", "code": "unavailable", "error": text}, MOVED)
+        table.clients.clear()
+        table.chat_clients.clear()
 
     def backoff(self, failures: int) -> float:
         waits = self.limits.retry_seconds
