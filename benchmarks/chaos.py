@@ -196,8 +196,10 @@ def run(args: argparse.Namespace) -> int:
         for thread in threads:
             thread.start()
         started = time.monotonic()
-        due = {"kill": started + args.kill_every, "redis": started + args.redis_every,
-               "postgres": started + args.postgres_every}
+        outages = {"redis": (redis.kill, redis.resume, args.redis_every),
+                   "postgres": (postgres.halt, postgres.resume, args.postgres_every)}
+        due = {"kill": started + args.kill_every,
+               **{name: started + every for name, (_, _, every) in outages.items()}}
         while time.monotonic() - started < args.seconds:
             time.sleep(1)
             bot_tables(nodes, live, opened, args.bot_tables, rng)
@@ -208,18 +210,13 @@ def run(args: argparse.Namespace) -> int:
                 victim.start()
                 events["node kills"] += 1
                 due["kill"] = time.monotonic() + args.kill_every
-            if moment >= due["redis"]:
-                redis.kill()
-                time.sleep(args.outage)
-                redis.resume()
-                events["redis restarts"] += 1
-                due["redis"] = time.monotonic() + args.redis_every
-            if moment >= due["postgres"]:
-                postgres.halt()
-                time.sleep(args.outage)
-                postgres.resume()
-                events["postgres restarts"] += 1
-                due["postgres"] = time.monotonic() + args.postgres_every
+            for name, (down, up, every) in outages.items():
+                if moment >= due[name]:
+                    down()
+                    time.sleep(args.outage)
+                    up()
+                    events[f"{name} restarts"] += 1
+                    due[name] = time.monotonic() + every
             print(f"{time.monotonic() - started:6.0f} s: {len(ledger.acked)} acknowledged, "
                   f"{events}", end="\r", flush=True)
         stop.set()
