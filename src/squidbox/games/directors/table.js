@@ -327,8 +327,9 @@ function playerCardLines(w, name, options) {
   ];
 }
 
+// Never under a tap target's height, even a compact card showing only its name.
 function playerCardHeight(w, name, options) {
-  return BAND + 6 + playerCardLines(w, name, options).length * LINE;
+  return Math.max(TAP, BAND + 6 + playerCardLines(w, name, options).length * LINE);
 }
 
 function playerCard(svg, x, y, w, h, name, options = {}) {
