@@ -101,7 +101,7 @@ def test_the_terminal_replay_in_german_with_lang_de(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
     from squidbox.cli import main
-    from squidbox.engine.record import record_of
+    from squidbox.record import record_of
 
     game = squidbox.get_game("squid_circle")
     state = game.new_game(2, 5, {})

@@ -424,7 +424,7 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from .engine.record import load_record, replay_record
+    from .record import load_record, replay_record
     from .replay_terminal import replay_in_terminal
 
     try:

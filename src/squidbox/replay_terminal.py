@@ -9,10 +9,10 @@ terminal.py's, so tests drive it without a subprocess.
 from __future__ import annotations
 
 from .engine import InvalidOptions
-from .engine.record import Replay
 from .games.names import shown as shown_name
 from .i18n import N_
 from .i18n import gettext as _
+from .record import Replay
 from .terminal import Read, Write
 
 HELP = N_("Enter or n: next step · b: back · a number: go to that step · q: quit")

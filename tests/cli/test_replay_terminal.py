@@ -8,7 +8,7 @@ from pathlib import Path
 
 import squidbox
 from squidbox.cli import main
-from squidbox.engine.record import load_record, record_of, replay_record
+from squidbox.record import load_record, record_of, replay_record
 from squidbox.replay_terminal import replay_in_terminal
 
 from ..engine.test_records import played

@@ -1,4 +1,4 @@
-"""Game records (engine/record.py): a round trip for every game, and a record from another
+"""Game records (record.py): a round trip for every game, and a record from another
 squidbox version either replays or says exactly why not."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import squidbox
-from squidbox.engine.record import (
+from squidbox.record import (
     RECORD_FORMAT,
     RecordData,
     RecordError,

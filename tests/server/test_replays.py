@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 import squidbox
-from squidbox.engine.record import load_record, replay_record, rules_version
+from squidbox.record import load_record, replay_record, rules_version
 from squidbox.server import create_app
 from squidbox.server.storage import Storage
 

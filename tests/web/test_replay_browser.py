@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 import squidbox
-from squidbox.engine.record import load_record
+from squidbox.record import load_record
 
 from .helpers import create_table, players_for
 
@@ -198,7 +198,7 @@ def test_a_table_finished_under_older_rules_says_so_everywhere(page: Any, tmp_pa
     replays: the lobby, the table page and the replay page say so; the record stays whole."""
     import sqlalchemy as sa
 
-    from squidbox.engine.record import rules_version
+    from squidbox.record import rules_version
 
     database, log = tmp_path / "t.db", tmp_path / "server.log"
     server, url = serve(database, log)

@@ -1,6 +1,6 @@
 """Replays of finished tables and their game records.
 
-    GET /api/tables/{id}/record               the game record (JSON, engine/record.py), as a
+    GET /api/tables/{id}/record               the game record (JSON, record.py), as a
                                               download
     GET /api/tables/{id}/replay               what the replay page needs first: steps, seats,
                                               version notes, why an outdated table stops
@@ -22,7 +22,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse, Response
 
-from squidbox.engine.record import (
+from squidbox.i18n import gettext as _
+from squidbox.record import (
     GameRecord,
     RecordData,
     RecordError,
@@ -30,7 +31,6 @@ from squidbox.engine.record import (
     make_record,
     replay_record,
 )
-from squidbox.i18n import gettext as _
 
 from .errors import ApiError
 from .routing import TableId, manager_of

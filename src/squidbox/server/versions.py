@@ -2,7 +2,7 @@
 
 A table stores its seed and actions; the rules code that replays them may change. So every table
 records, in `table_versions` (migration 0006), the game's rules version
-(`games/<id>/rules_version.toml`) and a hash of its data (engine/record.py). On load:
+(`games/<id>/rules_version.toml`) and a hash of its data (record.py). On load:
 
 - same versions: the table is rebuilt as before (snapshot, then actions); an action that does
   not replay then means damaged rows, and the table is quarantined as before;
@@ -24,7 +24,7 @@ from sqlalchemy import ForeignKey, Integer, String, insert, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from squidbox.engine import Game, IllegalAction, State
-from squidbox.engine.record import data_version, rules_version
+from squidbox.record import data_version, rules_version
 
 from .rows import BadRecord, StoredVersions, validated
 from .storage import FINISHED, PLAYING, Base, Storage, StoredGame, TableRecord, raw

@@ -1,7 +1,7 @@
 """Every table records the rules and data version it started under.
 
 `table_versions`: one row per table: the game's rules version (`games/<id>/rules_version.toml`)
-and a hash of the data it is played on (engine/record.py, `data_version`). A server whose rules
+and a hash of the data it is played on (record.py, `data_version`). A server whose rules
 are newer replays such a table from its seed; when its stored actions no longer replay, the
 table is shown as finished under older rules instead of being quarantined (server/versions.py).
 The tables stored before this migration get rules version 1 (the first one recorded; every

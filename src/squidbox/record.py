@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -22,10 +23,13 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .errors import DataFileError, IllegalAction, InvalidOptions, SquidboxError, UnknownGame
-from .game import Game
-from .rng import FORMAT as ENGINE_FORMAT
-from .state import HIDDEN_ACTION, Action, State
+from .engine.data import read_toml
+from .engine.errors import DataFileError, IllegalAction, InvalidOptions, SquidboxError, UnknownGame
+from .engine.game import Game
+from .engine.rng import FORMAT as ENGINE_FORMAT
+from .engine.state import HIDDEN_ACTION, Action, State
+from .registry import game_file, get_game
+from .variant import Variant, shipped_data_file, variant_game
 
 RECORD_FORMAT = 1
 CHECKPOINT_EVERY = 32  # a replay keeps a clone of every 32nd state, to jump to any step fast
@@ -76,10 +80,6 @@ class GameRecord(BaseModel):
 def rules_version(game_id: str) -> int:
     """The rules version of a game's code: `rules_version` in its folder's rules_version.toml
     (1 for a game without that file, such as a test's toy game)."""
-    import tomllib
-
-    from ..registry import game_file
-
     found = game_file(game_id, "rules_version.toml")
     if found is None:
         return 1
@@ -100,9 +100,6 @@ def data_version(game_id: str, content: dict[str, Any] | None = None) -> str | N
 
 @cache
 def _shipped_data_version(game_id: str) -> str | None:
-    from ..variant import shipped_data_file
-    from .data import read_toml
-
     try:
         path = shipped_data_file(game_id)
     except DataFileError:
@@ -216,9 +213,6 @@ class Replay:
 
 def record_game(record: GameRecord) -> Game:
     """The game a record is played with: the registered game, or its variant's."""
-    from ..registry import get_game
-    from ..variant import Variant, variant_game
-
     try:
         game = get_game(record.game)
     except UnknownGame as e:
