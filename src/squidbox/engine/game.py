@@ -27,9 +27,10 @@ class Game(ABC):
 
     id: ClassVar[str]
     name: ClassVar[str]
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
-    options: ClassVar[tuple[Option, ...]] = ()
+    # Set by a game's class or, where they come from its data file, by its __init__.
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
     state_class: ClassVar[type[State]]
     # Facts about the game's dynamics, for the adapters.
     simultaneous: ClassVar[bool] = False

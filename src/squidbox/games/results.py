@@ -29,7 +29,7 @@ class Results:
 
     def to_json(self) -> dict[str, Any]:
         order = sorted(range(len(self.names)), key=self._sort_key)
-        rows = []
+        rows: list[dict[str, Any]] = []
         for position, seat in enumerate(order):
             tied = position > 0 and self._sort_key(order[position - 1]) == self._sort_key(seat)
             rank = rows[-1]["rank"] if tied else position + 1

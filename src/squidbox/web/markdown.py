@@ -23,9 +23,9 @@ _MARKDOWN.validateLink = _safe_link  # type: ignore[method-assign]
 
 def markdown_to_html(text: str) -> str:
     """The document as HTML; the result is safe to put inside a page."""
-    return _MARKDOWN.render(text).strip()
+    return str(_MARKDOWN.render(text)).strip()
 
 
 def inline(text: str) -> str:
     """One line of Markdown (emphasis, code, links) as HTML, without a paragraph around it."""
-    return _MARKDOWN.renderInline(text)
+    return str(_MARKDOWN.renderInline(text))

@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from squidbox.games.directors.turn import COLOUR_OF
+from squidbox.games.directors.data import COLOUR_OF_ACTION
 
 from .positions import GAME, act, command, in_play, table
 
@@ -22,7 +22,7 @@ def test_steps_three_and_four_rotate_the_actions_colour_and_unrotate_the_rest(ar
     # Turn 1: nothing is commanded, so only the rotation steps touch the play area.
     state = table(turn=1, play={0: area}, hands={0: []}, money={0: 0})
     act(state, action)
-    colour = COLOUR_OF.get(action)
+    colour = COLOUR_OF_ACTION.get(action)
     expected = sorted(
         name.removesuffix(ROTATED) + (ROTATED if GAME.data.cards[
             name.removesuffix(ROTATED)].colour == colour else "")

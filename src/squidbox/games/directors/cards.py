@@ -12,9 +12,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from squidbox.engine import Later
-from squidbox.engine.stack import Question
+from squidbox.engine.stack import Question, Step
 from squidbox.i18n import N_
 
+from .actions import Target
 from .commanding import command, command_in_order
 from .data import COLOURS
 from .playing import offer_play, play_several
@@ -437,7 +438,9 @@ def kitsune_target(st: DirectorsState, seat: int, give: str) -> list[str]:
 
 
 def kitsune_targeted(st: DirectorsState, seat: int, choice: str, give: str) -> None:
-    st.ask(seat, KITSUNE_TAKE, give=give, other=st.game.moves.decode[choice].seat)
+    target = st.game.moves.decode[choice]
+    assert isinstance(target, Target)
+    st.ask(seat, KITSUNE_TAKE, give=give, other=target.seat)
 
 
 KITSUNE_TARGET = Question(
@@ -833,8 +836,9 @@ def watchdog_return(st: DirectorsState, seat: int, name: str) -> None:
 
 
 
-STEPS = [draw_cards, alpha_bonus, bishop_next, remove_minus_step, captain_more, hunter_self,
-         mastermind_next, nightmare_next, watchdog_return]
+STEPS: list[Step] = [
+    draw_cards, alpha_bonus, bishop_next, remove_minus_step, captain_more, hunter_self,
+    mastermind_next, nightmare_next, watchdog_return]
 QUESTIONS = [
     ADVISOR_BONUS, BISHOP_DISCARD, CAPTAIN_DISCARD, DISCARD_ONE, DIPLOMAT_REVEAL, GOLEM_SKIP,
     HUNTER_COLOUR, HUNTER_DISCARD, HUNTER_OTHER, INVENTOR_COMMAND, KITSUNE_GIVE, KITSUNE_TARGET,

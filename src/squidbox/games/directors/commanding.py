@@ -9,11 +9,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from squidbox.engine.stack import Question
+from squidbox.engine.stack import Question, Step
 from squidbox.i18n import N_
 
-from . import cards as player_cards  # cards.py imports this module: its EFFECTS are read late
-from . import turn
+from .data import COLOUR_OF_ACTION
 
 if TYPE_CHECKING:
     from .state import DirectorsState
@@ -21,7 +20,7 @@ if TYPE_CHECKING:
 
 def eligible_for_action(st: DirectorsState) -> list[str]:
     """Non-rotated cards of the Action's colour in the current player's play area."""
-    colour = turn.COLOUR_OF.get(st.action or "")
+    colour = COLOUR_OF_ACTION.get(st.action or "")
     cards = st.game.data.cards
     return sorted([c["card"] for c in st.areas[st.current]
                    if not c["rotated"] and cards[c["card"]].colour == colour])
@@ -103,7 +102,7 @@ def follow_instructions(st: DirectorsState, seat: int, card: str, by_director: b
         return
     if st.recording:
         st.emit("command", "{seat:name} commands {_card}.", seat=seat, _card=card)
-    player_cards.EFFECTS[card](st, seat)
+    st.game.effects[card](st, seat)
 
 
 def zoo_opening(st: DirectorsState, seat: int, card: str, by_director: bool) -> list[str]:
@@ -127,5 +126,5 @@ ZOO_OPENING = Question(
     zoo_opening, zoo_chosen)
 
 
-STEPS = [command_step, command_in_order, command]
+STEPS: list[Step] = [command_step, command_in_order, command]
 QUESTIONS = [SELECT_FOR_ACTION, COMMAND_NEXT, ZOO_OPENING]

@@ -9,6 +9,8 @@ from squidbox.engine import DataFile
 
 DATA_FILE = Path(__file__).with_name("data.toml")
 COLOURS = ("Blue", "Gold", "Red")
+# The colour of card each Action commands (Unleash commands none).
+COLOUR_OF_ACTION = {"explore": "Blue", "collect": "Gold", "recruit": "Red"}
 TRIGGERS = ("start", "end", "turn")
 
 
@@ -30,7 +32,7 @@ class EventCard:
     turns: tuple[int, ...]
     trigger: str
     text: str
-    params: dict[str, int] = field(default_factory=dict)
+    params: dict[str, int | list[int]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -143,10 +145,10 @@ def _event(f: DataFile, name: str, turns: int) -> EventCard:
                      _params(f, key, table))
 
 
-def _params(f: DataFile, key: str, table: dict) -> dict:
+def _params(f: DataFile, key: str, table: dict[str, object]) -> dict[str, int | list[int]]:
     if "params" not in table:
         return {}
-    params = {}
+    params: dict[str, int | list[int]] = {}
     for name, value in f.get(f"{key}.params", dict).items():
         if isinstance(value, list):
             params[name] = f.get_list(f"{key}.params.{name}", int)

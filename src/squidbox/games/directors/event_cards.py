@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from squidbox.engine.stack import Question
+from squidbox.engine.stack import Question, Step
 from squidbox.i18n import N_
 
 from . import cards, playing
@@ -200,5 +200,5 @@ def tournament(st: DirectorsState, me: int) -> None:
         st.gain(me, st.params("Tournament")["money"])
 
 
-STEPS = [event, commerce_played, eruption_colour]
+STEPS: list[Step] = [event, commerce_played, eruption_colour]
 QUESTIONS = [COMMERCE_DISCARD, DANCE_CHOICE, CROWDFUNDING_PAY, ERUPTION_DISCARD]

@@ -40,6 +40,7 @@ class Directors(Game):
 
     def __init__(self, data: DirectorsData | None = None) -> None:
         self.data = data if data is not None else data_file.load()
+        self.effects = cards.EFFECTS  # what commanding each card does (commanding.py reads it)
         self.min_players = self.data.min_players
         self.max_players = self.data.max_players
         self.options = (

@@ -64,7 +64,7 @@ def _turns_left(state: dict[str, Any], s: int, num_players: int, unleash_pending
         left += state["extra_turns_to_come"]
         if state["action"] is None or unleash_pending:
             left += 1  # an Unleash whose line is still to come can still play a card
-    return left
+    return int(left)
 
 
 def _unleash_first_line_pending(state: dict[str, Any]) -> bool:
@@ -87,7 +87,7 @@ def _prospect(data: DirectorsData, player: dict[str, Any], hand: list[str] | Non
     money = CROWNS_PER_DOLLAR * min(max(player["money"] - player["debt"], 0),
                                     MONEY_PER_PLAY * plays)
     engine = ENGINE_PER_TURN * turns_left * len(player["in_play"])
-    return player["score"] + MEANS_DISCOUNT * (cards + money) + engine
+    return float(player["score"] + MEANS_DISCOUNT * (cards + money) + engine)
 
 
 def _hand_value(data: DirectorsData, card: str) -> float:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from squidbox.engine.stack import Question, Reaction
+from squidbox.engine.stack import Question, Reaction, Step
 from squidbox.i18n import N_
 
 if TYPE_CHECKING:
@@ -121,5 +121,5 @@ def play_several_after(st: DirectorsState, played: str | None, seat: int, left: 
         st.push(play_several, seat=seat, left=left, costs=costs)
 
 
-STEPS = [offer_play, offer_cultist, play_several, play_several_after]
+STEPS: list[Step] = [offer_play, offer_cultist, play_several, play_several_after]
 QUESTIONS = [CHOOSE_PLAY, FALCONER, CULTIST]

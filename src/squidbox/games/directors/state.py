@@ -49,7 +49,8 @@ _REMOVES = N_("{seat:name} removes -{_removed} crowns.")
 
 def ref(card: dict[str, Any]) -> str:
     """How an action names a card in play: its name, marked when it is rotated."""
-    return card["card"] + ROTATED if card["rotated"] else card["card"]
+    name: str = card["card"]
+    return name + ROTATED if card["rotated"] else name
 
 
 def _sentences(names: tuple[str, ...], batch: list[tuple[str, str, dict[str, Any]]]) -> str:

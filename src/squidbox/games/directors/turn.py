@@ -15,18 +15,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from squidbox.engine import Later
-from squidbox.engine.stack import Question
+from squidbox.engine.stack import Question, Step
 from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
 
 from . import commanding, event_cards, playing
+from .data import COLOUR_OF_ACTION
 from .text import crowns_text
 
 if TYPE_CHECKING:
     from .state import DirectorsState
 
 ACTIONS = ("explore", "collect", "recruit", "unleash")
-COLOUR_OF = {"explore": "Blue", "collect": "Gold", "recruit": "Red"}
 # Log templates (message ids, translated when the log is read); Actions keep their printed names
 _USES = N_("{seat:name} uses {_action}.")
 _USES_EXTRA = N_("{seat:name} uses {_action} on an extra turn.")
@@ -129,7 +129,7 @@ def offer_plays(st: DirectorsState, seat: int, count: int) -> None:
 
 def rotate_step(st: DirectorsState) -> None:
     """Steps 3 and 4: rotate the Action's colour, un-rotate the others (Unleash: all)."""
-    colour = COLOUR_OF.get(st.action or "")
+    colour = COLOUR_OF_ACTION.get(st.action or "")
     cards = st.game.data.cards
     for card in st.areas[st.current]:
         card["rotated"] = cards[card["card"]].colour == colour
@@ -211,5 +211,6 @@ def _joined(names: tuple[str, ...]) -> str:
     return (" " + _("and") + " ").join(names)
 
 
-STEPS = [begin_turn, name_action, first_line, rotate_step, end_turn, events_at, finish_turn]
+STEPS: list[Step] = [begin_turn, name_action, first_line, rotate_step, end_turn, events_at,
+                     finish_turn]
 QUESTIONS = [CHOOSE_ACTION, CHOOSE_EVENT]

@@ -148,7 +148,7 @@ class GridSquid(Game):
 
     def _action_label(self, view: dict[str, Any], action: str) -> str:
         move = self.moves(action)
-        if type(move) is Discard:
+        if isinstance(move, Discard):
             return _("play {symbol} without effect (no tile you can take)").format(
                 symbol=self.data.symbols[move.symbol])
         tile = view["state"]["board"]["tiles"][move.tile]
@@ -166,5 +166,5 @@ class GridSquid(Game):
 
 def _cell(tile: dict[str, Any], marks: list[str]) -> str:
     if tile["owner"] is None:
-        return tile["symbol"]
+        return str(tile["symbol"])
     return f"{tile['symbol']}·{marks[tile['owner']]}{tile['cubes']}"

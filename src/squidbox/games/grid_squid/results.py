@@ -22,7 +22,7 @@ def results(state: Any) -> Results:
     points = [int(p) for p in state.scores()]
     winners = winners_of(state)
     found = Results([_("round {round}").format(round=r + 1) for r in range(len(rounds))], names,
-                    points, winners,
+                    list(points), winners,
                     [[rounds[r][seat] for r in range(len(rounds))] for seat in range(len(names))])
     top = tied_at_top(points, winners)
     if len(top) > 1:

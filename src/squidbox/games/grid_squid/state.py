@@ -137,7 +137,7 @@ class GridSquidState(State):
     @property
     def keeps_leftovers(self) -> bool:
         """Advanced rule, literal reading: unplayed cards stay in hand into the next round."""
-        return self.options["advanced"] and self.options["advanced_leftovers"] == "keep"
+        return bool(self.options["advanced"]) and self.options["advanced_leftovers"] == "keep"
 
     def cards_dealt_in_round(self, round_number: int) -> int:
         """Round 1 deals a full hand. Later rounds "Deal 5 new cards to each player": on top
