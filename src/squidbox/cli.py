@@ -55,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        return args.run(args)
+        return int(args.run(args))
     except SystemExit as exit_:  # argparse: --help, or bad arguments (exit code 2)
         return exit_.code if isinstance(exit_.code, int) else 1
     except SquidboxError as e:
@@ -640,8 +640,8 @@ def run_report(args: argparse.Namespace) -> int:
         info = play_plan(plan, make_backend("local", args.workers), records.append, args.out,
                          progress_bar(args, plan.total))
         source = info.describe()
-    players = {r["players"] for r in records}
-    if len(players) > 1:
+    counts = {r["players"] for r in records}
+    if len(counts) > 1:
         raise SimulationError("the records mix player counts; report on one at a time")
     title = f"{get_game(args.game).name}: designer's report"
     try:

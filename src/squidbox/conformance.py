@@ -379,7 +379,8 @@ def _check_illegal_input(game: Game, state: State, chooser: random.Random) -> No
         assert (len(state.history), len(state.events)) == records, (
             f"rejected apply({player!r}, {action!r}) was recorded")
     assert state.to_json() == before, "a rejected action changed the state"
-    for bad_seat in (-1, state.num_players, "x"):
+    bad_seats: tuple[Any, ...] = (-1, state.num_players, "x")  # "x": not even a number
+    for bad_seat in bad_seats:
         for method in (state.legal_actions, state.view, state.log):
             try:
                 method(bad_seat)

@@ -8,7 +8,6 @@ import textwrap
 from typing import Any
 
 from .engine import Game, State
-from .games.names import shown
 from .i18n import gettext as _
 from .registry import game_part
 
@@ -55,9 +54,8 @@ def scoring_text(game: Game, state: State) -> list[str]:
         return []
     if state.is_terminal():
         lines = results.results(state).details
-    elif hasattr(results, "scoring_lines"):
-        names = [shown(game, name) for name in state.seat_names()]  # in the reader's language
-        lines = results.scoring_lines(names, state.log(None), game.data.squid_bonus)
+    elif hasattr(results, "scoring_so_far"):
+        lines = results.scoring_so_far(state)
     else:
         return []
     if not lines:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from squidbox.games.names import shown
 from squidbox.games.results import Results, tied_at_top, winners_of
 from squidbox.i18n import N_, ngettext
 from squidbox.i18n import gettext as _
+
+if TYPE_CHECKING:
+    from .state import GridSquidState
 
 DIRECTION_WORDS = (N_("row"), N_("column"), N_("diagonal"), N_("anti-diagonal"))  # board.py
 
@@ -31,6 +34,12 @@ def results(state: Any) -> Results:
             points=points_text(points[top[0]]))
     found.details = scoring_lines(names, state.log(None), state.game.data.squid_bonus)
     return found
+
+
+def scoring_so_far(state: GridSquidState) -> list[str]:
+    """Why points were scored in the rounds played so far, in the reader's language."""
+    names = [shown(state.game, name) for name in state.seat_names()]
+    return scoring_lines(names, state.log(None), state.game.data.squid_bonus)
 
 
 def scoring_lines(names: list[str], log: list[dict[str, Any]], squid_bonus: int) -> list[str]:
