@@ -19,9 +19,11 @@ from open_spiel.python.algorithms import (  # noqa: E402
     get_all_states,
     outcome_sampling_mccfr,
 )
+from open_spiel.python.observation import make_observation  # noqa: E402
 
 import squidbox  # noqa: E402
 from squidbox.adapters import openspiel  # noqa: E402
+from squidbox.games.observations import observer  # noqa: E402
 
 CASES = [
     pytest.param(game.id, n, id=f"{game.id}-{n}p")
@@ -71,6 +73,19 @@ def test_copies_keep_the_games_settings_and_play_on_alike(make_copy, moves):
     assert original.history_str() == before, "playing a copy changed the original"
 
 
+def test_an_observer_kept_across_actions_writes_each_new_state():
+    game = load("squid_circle", 3)
+    kept = make_observation(game)
+    seen = observer(squidbox.get_game("squid_circle"), 3)
+    state = game.new_initial_state()
+    state.apply_action(5)
+    rng = random.Random(3)
+    while not state.is_terminal():
+        kept.set_from(state, 0)  # the same state object, changed by each action
+        assert kept.tensor.tolist() == seen.observation(state.inner, 0).tolist()
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
 def test_child_and_pickled_game_keep_the_settings():
     game = load("grid_squid", 3, {"advanced": True}, seeds=3)
     child = game.new_initial_state().child(2)
@@ -108,12 +123,21 @@ def check_state(game, state, resample=True):
         assert len(set(names)) == len(names)
         mask = state.legal_actions_mask(player)
         assert [i for i, bit in enumerate(mask) if bit] == legal
+        assert legal == engine_legal_ids(state, player)  # the kept list is this state's
+    seen = observer(state.inner.game, game.num_players())
+    for player in players:
+        assert state.observation_tensor(player) == seen.observation(state.inner, player).tolist()
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     for player in players if resample else ():
         resampled = state.resample_from_infostate(player, sampler)
         assert resampled.information_state_string(player) == \
             state.information_state_string(player)
         assert resampled.current_player() == mover
+        assert resampled.legal_actions() == engine_legal_ids(resampled, mover)
+
+
+def engine_legal_ids(state, player):
+    return sorted(map(state.inner.game.action_to_id, state.inner.legal_actions(player)))
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)

@@ -52,6 +52,7 @@ class SquidboxAECEnv(AECEnv):
         self.metadata = {**self.metadata, "name": f"squidbox_{game_id}_v0"}
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(self.num_players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._observer = observer(self.game, self.num_players)
         self._observation_space = spaces.Dict({
             "observation": spaces.Box(self._observer.layout.low(), self._observer.layout.high(),
@@ -94,16 +95,17 @@ class SquidboxAECEnv(AECEnv):
             self._was_dead_step(action)
             return
         assert self.state is not None, "call reset() first"
-        self.state.apply(self._seat(agent), self.game.action_from_id(int(action)))
+        state = self.state
+        state.apply(self._seats[agent], self.game.action_from_id(int(action)))
         self._cumulative_rewards[agent] = 0.0
-        if self.state.is_terminal():
-            returns = self.state.returns()
-            self.rewards = {a: returns[self._seat(a)] for a in self.agents}
+        if state.is_terminal():
+            returns = state.returns()
+            self.rewards = {a: returns[self._seats[a]] for a in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
         else:
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-            self.agent_selection = self._agent(min(self.state.to_move()))
-        self._accumulate_rewards()
+            # Rewards are 0 until the game ends (reset set them so): nothing to add up.
+            self.agent_selection = self.possible_agents[min(state.to_move())]
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state is None:
@@ -114,7 +116,7 @@ class SquidboxAECEnv(AECEnv):
         self.state = None
 
     def _seat(self, agent: str) -> int:
-        return self.possible_agents.index(agent)
+        return self._seats[agent]
 
     def _agent(self, seat: int) -> str:
         return self.possible_agents[seat]
