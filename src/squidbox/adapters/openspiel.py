@@ -105,7 +105,7 @@ def parse_options(text: str) -> dict[str, Any]:
     return options
 
 
-class SpielGame(pyspiel.Game):
+class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
     """An OpenSpiel game wrapping one squidbox game, player count and options."""
 
     squidbox_game: Game  # set on each registered subclass
@@ -156,7 +156,7 @@ class SpielGame(pyspiel.Game):
         return ViewObserver(observer(self.squidbox_game, self.num_players()), perfect_recall)
 
 
-class SpielState(pyspiel.State):
+class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
     # OpenSpiel asks for the player to move, the end and the legal actions several times per
     # decision, so they are worked out once after each action (`_settle`) and kept.
     def __init__(self, game: SpielGame, inner: State | None = None) -> None:
@@ -246,7 +246,7 @@ class SpielState(pyspiel.State):
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpielState:
         """A state the seat cannot tell from this one (squidbox's resample), drawn with a seed
         taken from the sampler."""
-        resampled = self.clone()
+        resampled: SpielState = self.clone()
         if self.inner is not None:
             seed = int(probability_sampler() * 2**31)
             # with records: the information state string holds the seat's log
@@ -316,7 +316,7 @@ def heuristic_evaluator() -> Any:
     heuristic instead of a random playout: cheap enough for long games. The prior is uniform."""
     from open_spiel.python.algorithms import mcts
 
-    class HeuristicEvaluator(mcts.Evaluator):
+    class HeuristicEvaluator(mcts.Evaluator):  # type: ignore[misc]  # untyped
         def evaluate(self, state: SpielState) -> np.ndarray:
             inner = state.inner
             if inner is None or state.is_terminal() or inner.game.evaluate_view is None:
