@@ -246,3 +246,29 @@ def test_options_survive_the_game_string_and_bad_ones_are_refused():
         pyspiel.load_game(openspiel.short_name("grid_squid"), {"options": "{advanced: true"})
     with pytest.raises(squidbox.InvalidOptions, match="JSON object"):
         pyspiel.load_game(openspiel.short_name("grid_squid"), {"options": "[1%2C 2]"})
+
+
+def test_squid_games_final_can_last_for_ever_so_only_a_horizon_bounds_it():
+    """In the final Squid Game a round in which every team plays Block leaves everything as it
+    was but the round number and the Speed Token: no bound on the decisions follows from the
+    rules, which is why the adapter ends such a game at max_game_length as a tie."""
+    game = squidbox.get_game("squid_game")
+    state = game.new_game(3, seed=1, options={"game": "squid_game", "tokens": 1})
+
+    def block_for(decisions):
+        for _ in range(decisions):
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, "block" if "block" in legal else legal[0])
+
+    def board():
+        final = dict(state.view(None)["state"]["game"])
+        return final.pop("round"), final.pop("speed"), final
+
+    block_for(30)  # the tokens placed, then rounds of three hidden Blocks
+    first_round, speed, before = board()
+    block_for(3 * 3 * 10)  # ten times round the table of Speed Tokens
+    later_round, later_speed, after = board()
+    assert not state.is_terminal()
+    assert after == before and later_speed == speed
+    assert later_round == first_round + 30
