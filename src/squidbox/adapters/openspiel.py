@@ -158,7 +158,8 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
 
 class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
     # OpenSpiel asks for the player to move, the end and the legal actions several times per
-    # decision, so they are worked out once after each action (`_settle`) and kept.
+    # decision, so they are worked out once after each action (`_settle`) and kept: `inner`
+    # changes only through apply_action (or is replaced, then settled, as resampling does).
     def __init__(self, game: SpielGame, inner: State | None = None) -> None:
         super().__init__(game)
         self._spiel_game = game
@@ -167,7 +168,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
         self._settle()
 
     def _settle(self) -> None:
-        self.version = getattr(self, "version", -1) + 1  # changes whenever the state does
+        self._version = getattr(self, "_version", -1) + 1  # changes whenever the state does
         inner = self.inner
         self._legal: list[int] | None = None  # the legal action ids of the player to move
         if inner is None:
@@ -276,9 +277,9 @@ class ViewObserver:
 
     def set_from(self, state: SpielState, player: int) -> None:
         # OpenSpiel's observation_tensor asks twice for the same state and player.
-        if self._state is state and self._written == (state.version, player):
+        if self._state is state and self._written == (state._version, player):
             return
-        self._state, self._written = state, (state.version, player)
+        self._state, self._written = state, (state._version, player)
         if state.inner is None:
             self.tensor.fill(0)
         elif self.perfect_recall:
