@@ -19,7 +19,6 @@ from open_spiel.python.algorithms import (  # noqa: E402
     get_all_states,
     outcome_sampling_mccfr,
 )
-from open_spiel.python.observation import make_observation  # noqa: E402
 
 import squidbox  # noqa: E402
 from squidbox.adapters import openspiel  # noqa: E402
@@ -71,19 +70,6 @@ def test_copies_keep_the_games_settings_and_play_on_alike(make_copy, moves):
         assert [left.information_state_string(p) for p in range(3)] == \
             [right.information_state_string(p) for p in range(3)]
     assert original.history_str() == before, "playing a copy changed the original"
-
-
-def test_an_observer_kept_across_actions_writes_each_new_state():
-    game = load("squid_circle", 3)
-    kept = make_observation(game)
-    seen = observer(squidbox.get_game("squid_circle"), 3)
-    state = game.new_initial_state()
-    state.apply_action(5)
-    rng = random.Random(3)
-    while not state.is_terminal():
-        kept.set_from(state, 0)  # the same state object, changed by each action
-        assert kept.tensor.tolist() == seen.observation(state.inner, 0).tolist()
-        state.apply_action(rng.choice(state.legal_actions()))
 
 
 def test_child_and_pickled_game_keep_the_settings():

@@ -168,7 +168,6 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
         self._settle()
 
     def _settle(self) -> None:
-        self._version = getattr(self, "_version", -1) + 1  # changes whenever the state does
         inner = self.inner
         self._legal: list[int] | None = None  # the legal action ids of the player to move
         if inner is None:
@@ -271,15 +270,8 @@ class ViewObserver:
         size = observer.info_size if perfect_recall else observer.size
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"information_state" if perfect_recall else "observation": self.tensor}
-        # what the tensor holds: of which state, at which version, for which player
-        self._state: SpielState | None = None
-        self._written = (-1, -1)
 
     def set_from(self, state: SpielState, player: int) -> None:
-        # OpenSpiel's observation_tensor asks twice for the same state and player.
-        if self._state is state and self._written == (state._version, player):
-            return
-        self._state, self._written = state, (state._version, player)
         if state.inner is None:
             self.tensor.fill(0)
         elif self.perfect_recall:
