@@ -9,12 +9,16 @@ Rows alternate, in one process, between
 - PettingZoo: the AEC env (`squidbox.adapters.pettingzoo`), each step being `last()` (the
   designed observation and the action mask of the agent to move) then `step(action)` with a
   uniformly random legal action drawn from the mask;
+- OpenSpiel: the OpenSpiel game (`squidbox.adapters.openspiel`), each step being
+  `observation_tensor(player)` of the player to move, `legal_actions()` and `apply_action` with
+  a uniformly random one of them (the root's chance node, the deal, is not counted);
 - protocol + observation: the engine loop again on a state without log or history (as the env
   plays), with the observation and the action mask of the seat to move built before each
   decision and the action drawn from the mask: the env's work without PettingZoo's bookkeeping;
 - observation alone: the designed observation written into a preallocated vector, timed over
   the states of a few seeded random games.
-The ratio is PettingZoo steps over engine decisions per CPU second (the target: at least 0.5).
+The ratios are PettingZoo steps and OpenSpiel steps over engine decisions per CPU second (the
+target: at least 0.5).
 Each game is measured at its fewest players, and with --largest at its most too; both sides run
 `--rounds` times in turn and the medians are shown.
 """
@@ -28,6 +32,7 @@ import warnings
 import numpy as np
 
 import squidbox
+from squidbox.adapters import openspiel
 from squidbox.adapters.pettingzoo import env as pettingzoo_env
 from squidbox.bench import python_description, random_playouts
 from squidbox.games.observations import observer
@@ -49,6 +54,23 @@ def env_steps_per_cpu_second(game_id: str, players: int, seconds: float) -> floa
             continue
         environment.step(int(choice(np.flatnonzero(observation["action_mask"]))))
         steps += 1
+    return steps / (time.process_time() - cpu)
+
+
+def openspiel_steps_per_cpu_second(game_id: str, players: int, seconds: float) -> float:
+    game = openspiel.pyspiel.load_game(openspiel.short_name(game_id), {"players": players})
+    choice = random.Random(0).choice
+    steps = seed = 0
+    cpu = time.process_time()
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        state = game.new_initial_state()
+        state.apply_action(seed % openspiel.SEEDS)
+        seed += 1
+        while not state.is_terminal():
+            state.observation_tensor(state.current_player())
+            state.apply_action(choice(state.legal_actions()))
+            steps += 1
     return steps / (time.process_time() - cpu)
 
 
@@ -107,21 +129,23 @@ def main() -> None:
     print(f"Adapter speed, {python_description()}, {args.seconds:g} s per measurement, "
           f"{args.rounds} rounds, medians per CPU second\n")
     print("| game | players | engine decisions/s | protocol + observation/s | PettingZoo steps/s "
-          "| ratio | observations/s (alone) |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+          "| ratio | OpenSpiel steps/s | ratio | observations/s (alone) |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for game in games:
         counts = [game.min_players] + ([game.max_players] if args.largest else [])
         for players in counts:
-            engine, env = [], []
+            engine, env, spiel = [], [], []
             for _ in range(args.rounds):
                 engine.append(random_playouts(game, players, args.seconds)
                               .decisions_per_cpu_second)
                 env.append(env_steps_per_cpu_second(game.id, players, args.seconds))
+                spiel.append(openspiel_steps_per_cpu_second(game.id, players, args.seconds))
             observed = observed_decisions_per_cpu_second(game.id, players, args.seconds)
             alone = observations_per_cpu_second(game.id, players, args.seconds)
-            e, v = statistics.median(engine), statistics.median(env)
+            e, v, o = (statistics.median(engine), statistics.median(env),
+                       statistics.median(spiel))
             print(f"| {game.id} | {players} | {e:,.0f} | {observed:,.0f} | {v:,.0f} "
-                  f"| {v / e:.2f} | {alone:,.0f} |", flush=True)
+                  f"| {v / e:.2f} | {o:,.0f} | {o / e:.2f} | {alone:,.0f} |", flush=True)
 
 
 if __name__ == "__main__":

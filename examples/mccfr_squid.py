@@ -15,7 +15,12 @@ game).
 Every --eval-every iterations the average strategy plays --eval-games games against the random
 and the heuristic bot through the engine, on deals the training never saw; the learning curve
 (win rate with 95% Wilson intervals against iterations) is saved to --out, and the last
-checkpoint's --final-games games give the printed result.
+checkpoint's --final-games games give the printed result, beside the heuristic bot's own win
+rate against the random bot on the same deals, for scale.
+
+What to expect (docs/research.md): the learned strategy beats the random bot and the uniform
+strategy it starts from, but not the heuristic. MCCFR moves towards an equilibrium of the
+abstract game, and the abstraction leaves out much of what the heuristic weighs.
 """
 
 from __future__ import annotations
@@ -104,9 +109,10 @@ class LearnedBot:
         return state.game.action_from_id(int(action))
 
 
-def match(learned: LearnedBot, opponent: str, games: int, first_seed: int) -> float:
-    """The learner's wins against `opponent` over `games` engine games, taking seat 0 in even
-    games and seat 1 in odd ones (a shared win would count its share)."""
+def match(learned: Any, opponent: str, games: int, first_seed: int) -> float:
+    """The wins of `learned` (a bot: anything with choose(state, seat)) against `opponent` over
+    `games` engine games, taking seat 0 in even games and seat 1 in odd ones (a shared win
+    would count its share)."""
     game = squidbox.get_game(GAME_ID)
     seeds = random.Random(first_seed)
     wins = 0.0
@@ -188,6 +194,12 @@ def main(argv: list[str] | None = None) -> dict[str, tuple[float, ...]]:
     for opponent, (rate, low, high) in final.items():
         print(f"against {opponent}: won {rate:.3f} of {args.final_games} games "
               f"(95% Wilson {low:.3f}-{high:.3f})")
+    game_rules = squidbox.get_game(GAME_ID)
+    heuristic = make_bot("heuristic", args.seed, game_rules)
+    wins = match(heuristic, "random", args.final_games, EVAL_SEEDS)  # the same deals as above
+    low, high = wilson_interval(wins, args.final_games)
+    print(f"for scale, the heuristic against random: won {wins / args.final_games:.3f} "
+          f"(95% Wilson {low:.3f}-{high:.3f})")
     print(f"learning curve: {args.out}")
     return final
 

@@ -33,6 +33,7 @@ def test_a_tiny_run_writes_the_curve_and_reports_intervals(example, tmp_path, ca
         assert 0 <= low <= rate <= high <= 1 and rate * 10 == pytest.approx(round(rate * 10))
     printed = capsys.readouterr().out
     assert "40 iterations" in printed and "against heuristic: won" in printed
+    assert "the heuristic against random: won" in printed
 
 
 def test_the_abstract_key_comes_from_the_seats_view_alone(example):

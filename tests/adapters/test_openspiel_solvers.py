@@ -22,6 +22,7 @@ from open_spiel.python.algorithms import (  # noqa: E402
 
 import squidbox  # noqa: E402
 from squidbox.adapters import openspiel  # noqa: E402
+from squidbox.games.observations import observer  # noqa: E402
 
 CASES = [
     pytest.param(game.id, n, id=f"{game.id}-{n}p")
@@ -108,12 +109,21 @@ def check_state(game, state, resample=True):
         assert len(set(names)) == len(names)
         mask = state.legal_actions_mask(player)
         assert [i for i, bit in enumerate(mask) if bit] == legal
+        assert legal == engine_legal_ids(state, player)  # the kept list is this state's
+    seen = observer(state.inner.game, game.num_players())
+    for player in players:
+        assert state.observation_tensor(player) == seen.observation(state.inner, player).tolist()
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     for player in players if resample else ():
         resampled = state.resample_from_infostate(player, sampler)
         assert resampled.information_state_string(player) == \
             state.information_state_string(player)
         assert resampled.current_player() == mover
+        assert resampled.legal_actions() == engine_legal_ids(resampled, mover)
+
+
+def engine_legal_ids(state, player):
+    return sorted(map(state.inner.game.action_to_id, state.inner.legal_actions(player)))
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
@@ -222,3 +232,29 @@ def test_options_survive_the_game_string_and_bad_ones_are_refused():
         pyspiel.load_game(openspiel.short_name("grid_squid"), {"options": "{advanced: true"})
     with pytest.raises(squidbox.InvalidOptions, match="JSON object"):
         pyspiel.load_game(openspiel.short_name("grid_squid"), {"options": "[1%2C 2]"})
+
+
+def test_squid_games_final_can_last_for_ever_so_only_a_horizon_bounds_it():
+    """In the final Squid Game a round in which every team plays Block leaves everything as it
+    was but the round number and the Speed Token: no bound on the decisions follows from the
+    rules, which is why the adapter ends such a game at max_game_length as a tie."""
+    game = squidbox.get_game("squid_game")
+    state = game.new_game(3, seed=1, options={"game": "squid_game", "tokens": 1})
+
+    def block_for(decisions):
+        for _ in range(decisions):
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, "block" if "block" in legal else legal[0])
+
+    def board():
+        final = dict(state.view(None)["state"]["game"])
+        return final.pop("round"), final.pop("speed"), final
+
+    block_for(30)  # the tokens placed, then rounds of three hidden Blocks
+    first_round, speed, before = board()
+    block_for(3 * 3 * 10)  # ten times round the table of Speed Tokens
+    later_round, later_speed, after = board()
+    assert not state.is_terminal()
+    assert after == before and later_speed == speed
+    assert later_round == first_round + 30

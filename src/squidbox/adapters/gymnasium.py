@@ -65,7 +65,8 @@ class SquidboxEnv(gym.Env):
         self._play_opponents()
         return self._observe(), {}
 
-    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
+    def step(self, action: int
+             ) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         assert self.state is not None, "call reset() first"
         legal = self.state.legal_actions(self.seat)
         choice = self.game.actions[int(action)] if 0 <= int(action) < len(self.game.actions) \

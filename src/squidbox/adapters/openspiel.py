@@ -105,7 +105,7 @@ def parse_options(text: str) -> dict[str, Any]:
     return options
 
 
-class SpielGame(pyspiel.Game):
+class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
     """An OpenSpiel game wrapping one squidbox game, player count and options."""
 
     squidbox_game: Game  # set on each registered subclass
@@ -124,6 +124,7 @@ class SpielGame(pyspiel.Game):
         if self.length < 1:
             raise InvalidOptions(f"max_game_length must be positive, not {self.length}")
         self.options = probe.options
+        self.action_ids = {action: i for i, action in enumerate(game.actions)}
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_distinct_actions,
             max_chance_outcomes=seeds,
@@ -155,35 +156,45 @@ class SpielGame(pyspiel.Game):
         return ViewObserver(observer(self.squidbox_game, self.num_players()), perfect_recall)
 
 
-class SpielState(pyspiel.State):
+class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
+    # OpenSpiel asks for the player to move, the end and the legal actions several times per
+    # decision, so they are worked out once after each action (`_settle`) and kept: `inner`
+    # changes only through apply_action (or is replaced, then settled, as resampling does).
     def __init__(self, game: SpielGame, inner: State | None = None) -> None:
         super().__init__(game)
         self._spiel_game = game
         self.inner = inner  # None at the root chance node, before the seed is drawn
         self.decisions = 0
+        self._settle()
+
+    def _settle(self) -> None:
+        inner = self.inner
+        self._legal: list[int] | None = None  # the legal action ids of the player to move
+        if inner is None:
+            self._ended = self._cut_short = False
+            self._player = int(pyspiel.PlayerId.CHANCE)
+            return
+        over = inner.is_terminal()
+        self._cut_short = not over and self.decisions >= self._spiel_game.length
+        self._ended = over or self._cut_short
+        self._player = int(pyspiel.PlayerId.TERMINAL) if self._ended else min(inner.to_move())
 
     # ---- whose move ------------------------------------------------------------------------
     def current_player(self) -> int:
-        if self.inner is None:
-            return pyspiel.PlayerId.CHANCE
-        if self.is_terminal():
-            return pyspiel.PlayerId.TERMINAL
-        return min(self.inner.to_move())
+        return self._player
 
     def is_terminal(self) -> bool:
-        return self.inner is not None and (
-            self.inner.is_terminal() or self.is_cut_short())
+        return self._ended
 
     def is_cut_short(self) -> bool:
         """The game reached the max_game_length parameter before its end: a tie."""
-        return (self.inner is not None and self.decisions >= self._spiel_game.length
-                and not self.inner.is_terminal())
+        return self._cut_short
 
     def returns(self) -> list[float]:
         players = self._spiel_game.num_players()
         if self.inner is None:
             return [0.0] * players
-        if self.is_cut_short():
+        if self._cut_short:
             return [(self._spiel_game.squidbox_game.returns_sum or 1.0) / players] * players
         return self.inner.returns()
 
@@ -194,20 +205,24 @@ class SpielState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.inner is not None
-        game = self.inner.game
-        return sorted(game.action_to_id(a) for a in self.inner.legal_actions(player))
+        if player != self._player:
+            return []
+        if self._legal is None:
+            ids = self._spiel_game.action_ids
+            self._legal = sorted([ids[a] for a in self.inner.legal_actions(player)])
+        return self._legal[:]
 
     def _apply_action(self, action: int) -> None:
         if self.inner is None:
             spiel = self._spiel_game
             self.inner = spiel.squidbox_game.new_game(
                 spiel.num_players(), seed=int(action), options=spiel.options)
-            return
-        if self.is_cut_short():
+        elif self._cut_short:
             raise IllegalAction(f"the game ended at max_game_length ({self.decisions} decisions)")
-        player = min(self.inner.to_move())
-        self.inner.apply(player, self.inner.game.action_from_id(int(action)))
-        self.decisions += 1
+        else:
+            self.inner.apply(self._player, self.inner.game.action_from_id(int(action)))
+            self.decisions += 1
+        self._settle()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -231,11 +246,12 @@ class SpielState(pyspiel.State):
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpielState:
         """A state the seat cannot tell from this one (squidbox's resample), drawn with a seed
         taken from the sampler."""
-        resampled = self.clone()
+        resampled: SpielState = self.clone()
         if self.inner is not None:
             seed = int(probability_sampler() * 2**31)
             # with records: the information state string holds the seat's log
             resampled.inner = self.inner.resample(player_id, random.Random(seed), records=True)
+            resampled._settle()  # another seat's legal actions may differ in the resample
         return resampled
 
     def __str__(self) -> str:
@@ -293,7 +309,7 @@ def heuristic_evaluator() -> Any:
     heuristic instead of a random playout: cheap enough for long games. The prior is uniform."""
     from open_spiel.python.algorithms import mcts
 
-    class HeuristicEvaluator(mcts.Evaluator):
+    class HeuristicEvaluator(mcts.Evaluator):  # type: ignore[misc]  # untyped
         def evaluate(self, state: SpielState) -> np.ndarray:
             inner = state.inner
             if inner is None or state.is_terminal() or inner.game.evaluate_view is None:

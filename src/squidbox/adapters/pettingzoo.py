@@ -35,12 +35,18 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 import squidbox
-from squidbox.engine import InvalidOptions, State
+from squidbox.engine import IllegalAction, InvalidOptions, State
 from squidbox.games.observations import observer
 
+Observation = dict[str, np.ndarray]  # "observation" and "action_mask"
+Info = dict[str, Any]
+# observations, rewards, terminations, truncations and infos, per agent
+ParallelStep = tuple[dict[str, Observation], dict[str, float], dict[str, bool], dict[str, bool],
+                     dict[str, Info]]
 
-class SquidboxAECEnv(AECEnv):
-    metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
+
+class SquidboxAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no types
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, game_id: str, num_players: int | None = None,
                  options: dict[str, Any] | None = None, render_mode: str | None = None) -> None:
@@ -52,6 +58,7 @@ class SquidboxAECEnv(AECEnv):
         self.metadata = {**self.metadata, "name": f"squidbox_{game_id}_v0"}
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(self.num_players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._observer = observer(self.game, self.num_players)
         self._observation_space = spaces.Dict({
             "observation": spaces.Box(self._observer.layout.low(), self._observer.layout.high(),
@@ -62,10 +69,10 @@ class SquidboxAECEnv(AECEnv):
         self._seeds = random.Random()
         self.state: State | None = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._action_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -79,10 +86,10 @@ class SquidboxAECEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self._agent(min(self.state.to_move()))
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
+    def observe(self, agent: str) -> Observation:
         assert self.state is not None, "call reset() first"
         seat = self._seat(agent)
         return {"observation": self._observer.observation(self.state, seat),
@@ -94,16 +101,19 @@ class SquidboxAECEnv(AECEnv):
             self._was_dead_step(action)
             return
         assert self.state is not None, "call reset() first"
-        self.state.apply(self._seat(agent), self.game.action_from_id(int(action)))
+        if action is None:
+            raise IllegalAction(f"{agent} is to move: give an action id, not None")
+        state = self.state
+        state.apply(self._seats[agent], self.game.action_from_id(int(action)))
         self._cumulative_rewards[agent] = 0.0
-        if self.state.is_terminal():
-            returns = self.state.returns()
-            self.rewards = {a: returns[self._seat(a)] for a in self.agents}
+        if state.is_terminal():
+            returns = state.returns()
+            self.rewards = {a: returns[self._seats[a]] for a in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
         else:
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-            self.agent_selection = self._agent(min(self.state.to_move()))
-        self._accumulate_rewards()
+            # Rewards are 0 until the game ends (reset set them so): nothing to add up.
+            self.agent_selection = self.possible_agents[min(state.to_move())]
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state is None:
@@ -114,7 +124,7 @@ class SquidboxAECEnv(AECEnv):
         self.state = None
 
     def _seat(self, agent: str) -> int:
-        return self.possible_agents.index(agent)
+        return self._seats[agent]
 
     def _agent(self, seat: int) -> str:
         return self.possible_agents[seat]
@@ -125,8 +135,8 @@ def env(game_id: str, num_players: int | None = None, options: dict[str, Any] | 
     return SquidboxAECEnv(game_id, num_players, options, render_mode)
 
 
-class SquidboxParallelEnv(ParallelEnv):
-    metadata = {"render_modes": ["ansi"]}
+class SquidboxParallelEnv(ParallelEnv):  # type: ignore[misc]  # no types
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}
 
     def __init__(self, game_id: str, num_players: int | None = None,
                  options: dict[str, Any] | None = None, render_mode: str | None = None,
@@ -141,10 +151,10 @@ class SquidboxParallelEnv(ParallelEnv):
         self.possible_agents = self.aec.possible_agents[:]
         self.agents: list[str] = []
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.aec.observation_space(agent)
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.aec.action_space(agent)
 
     @property
@@ -152,12 +162,12 @@ class SquidboxParallelEnv(ParallelEnv):
         return self.aec.state
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
-              ) -> tuple[dict[str, Any], dict[str, dict]]:
+              ) -> tuple[dict[str, Observation], dict[str, Info]]:
         self.aec.reset(seed=seed)
         self.agents = self.possible_agents[:]
         return self._observe(), {agent: {} for agent in self.agents}
 
-    def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+    def step(self, actions: dict[str, Any]) -> ParallelStep:
         """One decision: the actions of every seat to move now, applied together."""
         state = self.aec.state
         if state is None or not self.agents:
@@ -166,14 +176,14 @@ class SquidboxParallelEnv(ParallelEnv):
         chosen = {}
         for seat in movers:
             agent = self.possible_agents[seat]
-            action = self._legal_choice(seat, actions.get(agent))
+            action = self._legal_choice(state, seat, actions.get(agent))
             if action is None:
                 return self._end_by_illegal_action(agent)
             chosen[seat] = action
         for seat, action in chosen.items():
             state.apply(seat, action)
         observations = self._observe()
-        infos: dict[str, dict] = {agent: {} for agent in self.agents}
+        infos: dict[str, Info] = {agent: {} for agent in self.agents}
         if state.is_terminal():
             returns = state.returns()
             rewards = {agent: returns[self.aec._seat(agent)] for agent in self.agents}
@@ -188,28 +198,28 @@ class SquidboxParallelEnv(ParallelEnv):
     def close(self) -> None:
         self.aec.close()
 
-    def _legal_choice(self, seat: int, action: Any) -> str | None:
+    def _legal_choice(self, state: State, seat: int, action: Any) -> str | None:
         """The engine action for an action id, if it is legal for the seat now."""
         if action is None or not 0 <= int(action) < len(self.game.actions):
             return None
         choice = self.game.actions[int(action)]
-        return choice if choice in self.aec.state.legal_actions(seat) else None
+        return choice if choice in state.legal_actions(seat) else None
 
-    def _end_by_illegal_action(self, offender: str) -> tuple[dict, dict, dict, dict, dict]:
+    def _end_by_illegal_action(self, offender: str) -> ParallelStep:
         rewards = {agent: self.illegal_action_reward if agent == offender else 0.0
                    for agent in self.agents}
-        infos: dict[str, dict] = {agent: {} for agent in self.agents}
+        infos: dict[str, Info] = {agent: {} for agent in self.agents}
         infos[offender]["illegal_action"] = True
         return self._finish(self._observe(), rewards, infos)
 
-    def _finish(self, observations: dict, rewards: dict, infos: dict
-                ) -> tuple[dict, dict, dict, dict, dict]:
+    def _finish(self, observations: dict[str, Observation], rewards: dict[str, float],
+                infos: dict[str, Info]) -> ParallelStep:
         terminations = dict.fromkeys(self.agents, True)
         truncations = dict.fromkeys(self.agents, False)
         self.agents = []
         return observations, rewards, terminations, truncations, infos
 
-    def _observe(self) -> dict[str, Any]:
+    def _observe(self) -> dict[str, Observation]:
         return {agent: self.aec.observe(agent) for agent in self.agents}
 
 

@@ -124,8 +124,8 @@ def _directors(state: Any, tally: Tally) -> None:
         tally.add("played", event["card"], event["seat"])
     for seat, area in enumerate(state.areas):
         tally.add_all("in play at end", (card["card"] for card in area), seat)
-    for seat, event in _actions(state, "resolve "):
-        tally.add("resolved Event", event, seat)
+    for seat, resolved in _actions(state, "resolve "):
+        tally.add("resolved Event", resolved, seat)
     tally.in_game(state.event_names)
 
 

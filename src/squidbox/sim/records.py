@@ -26,7 +26,7 @@ FIXED_COLUMNS = ("index", "game", "players", "seed", "options", "length", "first
                  "winners", "end_reason", "seconds", "variant", "pieces")
 JSON_COLUMNS = ("options", "winners", "pieces")
 # keys added later: their value in older files
-LATER_KEYS = {"end_reason": None, "variant": None, "pieces": {}}
+LATER_KEYS: dict[str, Any] = {"end_reason": None, "variant": None, "pieces": {}}
 PER_SEAT = (("bot", "seats"), ("return", "returns"), ("score", "scores"))
 RECORD_KEYS = ("index", "game", "players", "seed", "options", "seats", "returns", "scores",
                "length", "first_player", "winners", "end_reason", "seconds", "variant", "pieces")

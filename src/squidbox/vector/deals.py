@@ -81,7 +81,8 @@ def deal_by_engine(rules: Rules, seeds: np.ndarray) -> Deals:
 def _mix64(z: np.ndarray) -> np.ndarray:
     z = (z ^ (z >> U64(30))) * _MIX1
     z = (z ^ (z >> U64(27))) * _MIX2
-    return z ^ (z >> U64(31))
+    mixed: np.ndarray = z ^ (z >> U64(31))
+    return mixed
 
 
 class _Draws:

@@ -72,8 +72,10 @@ def points_of(r: Rules, owner: np.ndarray) -> np.ndarray:
 
 def _popcount(x: np.ndarray) -> np.ndarray:
     if hasattr(np, "bitwise_count"):  # NumPy 2
-        return np.bitwise_count(x)
-    return _BYTE_BITS[x.view(np.uint8).reshape(*x.shape, x.itemsize)].sum(axis=-1)
+        counts: np.ndarray = np.bitwise_count(x)
+    else:
+        counts = _BYTE_BITS[x.view(np.uint8).reshape(*x.shape, x.itemsize)].sum(axis=-1)
+    return counts
 
 
 _BYTE_BITS = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
@@ -235,7 +237,8 @@ class GridSquidBatch:
         if (games.ndim != 1 or games.dtype.kind not in "iu" or len(np.unique(games)) != len(games)
                 or (len(games) and not (0 <= games.min() and games.max() < self.batch_size))):
             raise IllegalAction(f"games must be distinct indices below {self.batch_size}")
-        return games.astype(np.intp)
+        indices: np.ndarray = games.astype(np.intp)
+        return indices
 
     def _check(self, actions: Any, games: np.ndarray) -> np.ndarray:
         actions = np.asarray(actions)
@@ -249,7 +252,8 @@ class GridSquidBatch:
             g = int(games[i])
             raise IllegalAction(f"game {g}: action id {int(actions[i])} is not legal for seat "
                                 f"{int(self.current[g])}; nothing was changed")
-        return actions.astype(np.intp)
+        ids: np.ndarray = actions.astype(np.intp)
+        return ids
 
     def _play(self, games: np.ndarray, actions: np.ndarray) -> np.ndarray:
         """Play one card in every game; returns where the round is over. Cells are addressed
@@ -276,7 +280,8 @@ class GridSquidBatch:
         played[seat] += 1
         following = (p + 1) % n
         self.current[games] = following
-        return played[games * n + following] >= r.per_round
+        round_over: np.ndarray = played[games * n + following] >= r.per_round
+        return round_over
 
     def _update_masks(self, games: np.ndarray) -> None:
         """A tile can be placed on when the seat holds its symbol and can pay for it: 1 cube if
@@ -320,7 +325,7 @@ class GridSquidBatch:
             self.discard[games] += self.hands[games].sum(axis=1, dtype=np.int16)
             self.hands[games] = 0
         last = self.round[games] == r.rounds
-        over = games[last]
+        over: np.ndarray = games[last]
         going = games[~last]
         if len(going):
             self.round[going] += 1
@@ -378,13 +383,15 @@ class GridSquidBatch:
 
     # ---- results ----------------------------------------------------------------------------
     def scores(self, games: Any = slice(None)) -> np.ndarray:
-        return self.round_points[games].sum(axis=1)
+        totals: np.ndarray = self.round_points[games].sum(axis=1)
+        return totals
 
     def returns(self, games: np.ndarray) -> np.ndarray:
         """The engine's returns of finished games: 1 shared among the winners."""
         totals = self.scores(games)
         winners = totals == totals.max(axis=1, keepdims=True)
-        return winners / winners.sum(axis=1, keepdims=True)
+        shares: np.ndarray = winners / winners.sum(axis=1, keepdims=True)
+        return shares
 
     # ---- what a seat sees -------------------------------------------------------------------
     def observe(self, seats: Any = None) -> np.ndarray:

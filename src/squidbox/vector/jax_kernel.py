@@ -7,8 +7,10 @@ step at batch 10,000, which the benchmark figures include."""
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import jax
 import jax.numpy as jnp
@@ -22,6 +24,13 @@ EMPTY = -1
 FIELDS = ("tile_symbols", "owner", "cubes", "supply", "hands", "discard", "played", "current",
           "start_player", "round", "round_points", "deck", "deck_size", "reshuffles",
           "reshuffled", "masks")
+
+# A jax.Array: jax is optional, and where it is not installed mypy knows nothing of its types.
+Array = Any
+Game = dict[str, Array]  # one game's fields (FIELDS), or the batch's
+Tables = dict[str, Any]  # the rules' numbers and arrays that the compiled functions close over
+Compiled = tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any], Callable[..., Any]]
+_COMPILED: weakref.WeakKeyDictionary[GridSquidBatch, Compiled] = weakref.WeakKeyDictionary()
 
 
 def play(batch: GridSquidBatch, actions: np.ndarray, games: np.ndarray) -> np.ndarray:
@@ -40,7 +49,8 @@ def play(batch: GridSquidBatch, actions: np.ndarray, games: np.ndarray) -> np.nd
         over = jnp.zeros(batch.batch_size, dtype=bool)
     state = masks(state, jnp.asarray(active) & ~over)
     _from_jax(batch, state)
-    return np.asarray(over)[games]
+    ended: np.ndarray = np.asarray(over)[games]
+    return ended
 
 
 def deal_round(batch: GridSquidBatch, games: np.ndarray) -> None:
@@ -50,18 +60,18 @@ def deal_round(batch: GridSquidBatch, games: np.ndarray) -> None:
     _from_jax(batch, deal(_to_jax(batch), jnp.asarray(active)))
 
 
-def _to_jax(batch: GridSquidBatch) -> dict[str, jax.Array]:
+def _to_jax(batch: GridSquidBatch) -> Game:
     return {name: jnp.asarray(getattr(batch, name)) for name in FIELDS}
 
 
-def _from_jax(batch: GridSquidBatch, state: dict[str, jax.Array]) -> None:
+def _from_jax(batch: GridSquidBatch, state: Game) -> None:
     for name in FIELDS:
         target = getattr(batch, name)
         target[...] = np.asarray(state[name]).astype(target.dtype, copy=False)
 
 
-def _compiled(batch: GridSquidBatch):
-    cached = getattr(batch, "_jax_functions", None)
+def _compiled(batch: GridSquidBatch) -> Compiled:
+    cached = _COMPILED.get(batch)
     if cached is None:
         r = batch.rules
         tables = dict(
@@ -72,13 +82,14 @@ def _compiled(batch: GridSquidBatch):
             seg_tiles=r.seg_tiles, seg_before=r.seg_before, seg_after=r.seg_after,
             seg_points=r.seg_points.astype(np.int32), squid_pairs=r.squid_pairs.astype(np.int32),
         )
-        cached = tuple(jax.jit(jax.vmap(partial(f, t=tables)))
-                       for f in (_play_game, _end_round_if, _masks_if, _deal_if))
-        batch._jax_functions = cached
+        step, end_round, masks, deal = (jax.jit(jax.vmap(partial(f, t=tables)))
+                                        for f in (_play_game, _end_round_if, _masks_if, _deal_if))
+        cached = step, end_round, masks, deal
+        _COMPILED[batch] = cached
     return cached
 
 
-def _play_game(g, action, active, t):
+def _play_game(g: Game, action: Array, active: Array, t: Tables) -> tuple[Game, Array]:
     """One game: the seat to move plays `action` (when active)."""
     n, pa = t["n"], t["place_actions"]
     p = g["current"].astype(jnp.int32)
@@ -108,22 +119,22 @@ def _play_game(g, action, active, t):
     return g, active & (played[following] >= t["per_round"])
 
 
-def _end_round_if(g, round_over, t):
+def _end_round_if(g: Game, round_over: Array, t: Tables) -> tuple[Game, Array]:
     """Score, return cubes, leftovers, then deal the next round or end the game."""
     ended = _end_round(g, t)
     over = round_over & (g["round"] == t["rounds"])
     return jax.tree_util.tree_map(lambda a, b: jnp.where(round_over, a, b), ended, g), over
 
 
-def _masks_if(g, active, t):
+def _masks_if(g: Game, active: Array, t: Tables) -> Game:
     return dict(g, masks=jnp.where(active, _masks(g, t), g["masks"]))
 
 
-def _as(value, like):
+def _as(value: Array, like: Array) -> Array:
     return value.astype(like.dtype)
 
 
-def _end_round(g, t):
+def _end_round(g: Game, t: Tables) -> Game:
     n = t["n"]
     points = jnp.stack([_score(g["owner"], seat, t) for seat in range(n)])
     round_points = g["round_points"].at[g["round"] - 1].set(points.astype(g["round_points"].dtype))
@@ -146,7 +157,7 @@ def _end_round(g, t):
     return _deal_if(nxt, going, t)
 
 
-def _score(owner, seat, t):
+def _score(owner: Array, seat: int, t: Tables) -> Array:
     own = jnp.concatenate([owner == seat, jnp.array([False, True])])
     maximal = (own[t["seg_tiles"]].all(axis=1) & ~own[t["seg_before"]]
                & ~own[t["seg_after"]]).astype(jnp.int32)
@@ -154,14 +165,14 @@ def _score(owner, seat, t):
     return maximal @ t["seg_points"] + t["squid_bonus"] * squids
 
 
-def _deal_if(g, active, t):
+def _deal_if(g: Game, active: Array, t: Tables) -> Game:
     """Deal the round's cards one at a time from the starting seat (when active)."""
     n = t["n"]
     each = jnp.array(t["deal_sizes"])[g["round"] - 1]
     sizes = jnp.array(t["reshuffle_sizes"] or (0,))
     longest = g["reshuffles"].shape[-1]
 
-    def draw(i, g):
+    def draw(i: Array, g: Game) -> Game:
         needed = active & (i < each * n)
         k = g["reshuffled"].astype(jnp.int32)
         empty = needed & (g["deck_size"] == 0)
@@ -181,10 +192,11 @@ def _deal_if(g, active, t):
         return dict(g, deck=deck, deck_size=size.astype(g["deck_size"].dtype), discard=discard,
                     reshuffled=reshuffled, hands=hands)
 
-    return lax.fori_loop(0, max(t["deal_sizes"]) * n, draw, g)
+    dealt: Game = lax.fori_loop(0, max(t["deal_sizes"]) * n, draw, g)
+    return dealt
 
 
-def _masks(g, t):
+def _masks(g: Game, t: Tables) -> Array:
     p = g["current"].astype(jnp.int32)
     hand = g["hands"][p]
     has = hand[g["tile_symbols"].astype(jnp.int32)] > 0

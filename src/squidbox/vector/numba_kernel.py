@@ -3,6 +3,7 @@ compiled loops (`pip install squidbox[numba]`). Compiled functions are cached on
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -27,15 +28,25 @@ def deal_round(batch: GridSquidBatch, games: np.ndarray) -> None:
     _deal_games(games.astype(np.intp), *_state(batch), *_tables(batch))
 
 
-def _state(b: GridSquidBatch) -> tuple[np.ndarray, ...]:
+# the batch's 16 state arrays, in _step's order
+Arrays = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+               np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+               np.ndarray, np.ndarray]
+# the rules' tables, in _step's order after the arrays
+Tables = tuple[int, int, int, int, int, bool, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+               np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, int]
+_TABLES: weakref.WeakKeyDictionary[GridSquidBatch, Tables] = weakref.WeakKeyDictionary()
+
+
+def _state(b: GridSquidBatch) -> Arrays:
     return (b.tile_symbols, b.owner, b.cubes, b.supply, b.hands, b.discard, b.played, b.current,
             b.start_player, b.round, b.round_points, b.deck, b.deck_size, b.reshuffles,
             b.reshuffled, b.masks)
 
 
-def _tables(b: GridSquidBatch) -> tuple:
+def _tables(b: GridSquidBatch) -> Tables:
     r = b.rules
-    cached = getattr(b, "_numba_tables", None)
+    cached = _TABLES.get(b)
     if cached is None:
         pairs = np.argwhere(r.squid_pairs > 0)
         cached = (
@@ -46,16 +57,20 @@ def _tables(b: GridSquidBatch) -> tuple:
             pairs[:, 0].astype(np.int64).copy(), pairs[:, 1].astype(np.int64).copy(),
             r.squid_bonus, r.tiles,
         )
-        b._numba_tables = cached
+        _TABLES[b] = cached
     return cached
 
 
 @njit(cache=True)
-def _step(games, actions, over, tile_symbols, owner, cubes, supply, hands, discard, played,
-          current, start_player, round_, round_points, deck, deck_size, reshuffles, reshuffled,
-          masks, n, per_round, place_actions, rounds, start_step, keep, deal_sizes,
-          reshuffle_sizes, seg_tiles, seg_before, seg_after, seg_points, pair_i, pair_j,
-          squid_bonus, tiles):
+def _step(games: np.ndarray, actions: np.ndarray, over: np.ndarray, tile_symbols: np.ndarray,
+          owner: np.ndarray, cubes: np.ndarray, supply: np.ndarray, hands: np.ndarray,
+          discard: np.ndarray, played: np.ndarray, current: np.ndarray, start_player: np.ndarray,
+          round_: np.ndarray, round_points: np.ndarray, deck: np.ndarray, deck_size: np.ndarray,
+          reshuffles: np.ndarray, reshuffled: np.ndarray, masks: np.ndarray, n: int,
+          per_round: int, place_actions: int, rounds: int, start_step: int, keep: bool,
+          deal_sizes: np.ndarray, reshuffle_sizes: np.ndarray, seg_tiles: np.ndarray,
+          seg_before: np.ndarray, seg_after: np.ndarray, seg_points: np.ndarray,
+          pair_i: np.ndarray, pair_j: np.ndarray, squid_bonus: int, tiles: int) -> None:
     for i in range(len(games)):
         g = games[i]
         p = current[g]
@@ -96,7 +111,9 @@ def _step(games, actions, over, tile_symbols, owner, cubes, supply, hands, disca
 
 
 @njit(cache=True)
-def _masks(g, tile_symbols, owner, cubes, supply, hands, current, masks, place_actions, tiles):
+def _masks(g: int, tile_symbols: np.ndarray, owner: np.ndarray, cubes: np.ndarray,
+           supply: np.ndarray, hands: np.ndarray, current: np.ndarray, masks: np.ndarray,
+           place_actions: int, tiles: int) -> None:
     p = current[g]
     masks[g, :] = False
     symbols = hands.shape[2]
@@ -115,10 +132,15 @@ def _masks(g, tile_symbols, owner, cubes, supply, hands, current, masks, place_a
 
 
 @njit(cache=True)
-def _end_round(g, tile_symbols, owner, cubes, supply, hands, discard, played, current,
-               start_player, round_, round_points, deck, deck_size, reshuffles, reshuffled,
-               n, rounds, start_step, keep, deal_sizes, reshuffle_sizes, seg_tiles, seg_before,
-               seg_after, seg_points, pair_i, pair_j, squid_bonus, tiles):
+def _end_round(g: int, tile_symbols: np.ndarray, owner: np.ndarray, cubes: np.ndarray,
+               supply: np.ndarray, hands: np.ndarray, discard: np.ndarray, played: np.ndarray,
+               current: np.ndarray, start_player: np.ndarray, round_: np.ndarray,
+               round_points: np.ndarray, deck: np.ndarray, deck_size: np.ndarray,
+               reshuffles: np.ndarray, reshuffled: np.ndarray, n: int, rounds: int,
+               start_step: int, keep: bool, deal_sizes: np.ndarray, reshuffle_sizes: np.ndarray,
+               seg_tiles: np.ndarray, seg_before: np.ndarray, seg_after: np.ndarray,
+               seg_points: np.ndarray, pair_i: np.ndarray, pair_j: np.ndarray, squid_bonus: int,
+               tiles: int) -> bool:
     r = round_[g] - 1
     for seat in range(n):
         round_points[g, r, seat] = _score(g, seat, owner, seg_tiles, seg_before, seg_after,
@@ -144,8 +166,9 @@ def _end_round(g, tile_symbols, owner, cubes, supply, hands, discard, played, cu
 
 
 @njit(cache=True)
-def _score(g, seat, owner, seg_tiles, seg_before, seg_after, seg_points, pair_i, pair_j,
-           squid_bonus, tiles):
+def _score(g: int, seat: int, owner: np.ndarray, seg_tiles: np.ndarray, seg_before: np.ndarray,
+           seg_after: np.ndarray, seg_points: np.ndarray, pair_i: np.ndarray, pair_j: np.ndarray,
+           squid_bonus: int, tiles: int) -> int:
     segments = len(seg_tiles)
     maximal = np.zeros(segments, dtype=np.bool_)
     points = 0
@@ -171,8 +194,10 @@ def _score(g, seat, owner, seg_tiles, seg_before, seg_after, seg_points, pair_i,
 
 
 @njit(cache=True)
-def _deal(g, hands, discard, start_player, round_, deck, deck_size, reshuffles, reshuffled, n,
-          deal_sizes, reshuffle_sizes):
+def _deal(g: int, hands: np.ndarray, discard: np.ndarray, start_player: np.ndarray,
+          round_: np.ndarray, deck: np.ndarray, deck_size: np.ndarray, reshuffles: np.ndarray,
+          reshuffled: np.ndarray, n: int, deal_sizes: np.ndarray,
+          reshuffle_sizes: np.ndarray) -> None:
     each = deal_sizes[round_[g] - 1]
     for _ in range(each):
         for offset in range(n):
@@ -196,11 +221,15 @@ def _deal(g, hands, discard, start_player, round_, deck, deck_size, reshuffles, 
 
 
 @njit(cache=True)
-def _deal_games(games, tile_symbols, owner, cubes, supply, hands, discard, played, current,
-                start_player, round_, round_points, deck, deck_size, reshuffles, reshuffled,
-                masks, n, per_round, place_actions, rounds, start_step, keep, deal_sizes,
-                reshuffle_sizes, seg_tiles, seg_before, seg_after, seg_points, pair_i, pair_j,
-                squid_bonus, tiles):
+def _deal_games(games: np.ndarray, tile_symbols: np.ndarray, owner: np.ndarray, cubes: np.ndarray,
+                supply: np.ndarray, hands: np.ndarray, discard: np.ndarray, played: np.ndarray,
+                current: np.ndarray, start_player: np.ndarray, round_: np.ndarray,
+                round_points: np.ndarray, deck: np.ndarray, deck_size: np.ndarray,
+                reshuffles: np.ndarray, reshuffled: np.ndarray, masks: np.ndarray, n: int,
+                per_round: int, place_actions: int, rounds: int, start_step: int, keep: bool,
+                deal_sizes: np.ndarray, reshuffle_sizes: np.ndarray, seg_tiles: np.ndarray,
+                seg_before: np.ndarray, seg_after: np.ndarray, seg_points: np.ndarray,
+                pair_i: np.ndarray, pair_j: np.ndarray, squid_bonus: int, tiles: int) -> None:
     for g in games:
         _deal(g, hands, discard, start_player, round_, deck, deck_size, reshuffles, reshuffled,
               n, deal_sizes, reshuffle_sizes)

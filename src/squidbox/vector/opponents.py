@@ -20,7 +20,8 @@ def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A uniformly random legal action id per row of masks."""
     keys = rng.random(masks.shape, dtype=np.float32)
     keys *= masks  # in place: no second [B, actions] array
-    return keys.argmax(axis=1)
+    chosen: np.ndarray = keys.argmax(axis=1)
+    return chosen
 
 
 def greedy_actions(batch: GridSquidBatch, games: np.ndarray,
@@ -45,7 +46,8 @@ def greedy_actions(batch: GridSquidBatch, games: np.ndarray,
     value = np.zeros(masks.shape, dtype=np.float32)
     value[:, :t] = lead * 10.0 - cost
     value += rng.random(masks.shape, dtype=np.float32) * 0.5
-    return np.where(masks, value, -np.inf).argmax(axis=1)
+    chosen: np.ndarray = np.where(masks, value, -np.inf).argmax(axis=1)
+    return chosen
 
 
 def opponent_actions(kind: str, batch: GridSquidBatch, games: np.ndarray,

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from squidbox.engine import Action, InvalidOptions, State
+from squidbox.engine import Action, Game, InvalidOptions, State
 from squidbox.games.observations import observer
 
 from .observations import observation_size
@@ -60,15 +60,18 @@ class Policy:
         """Action ids: sampled with rng, or the most likely without."""
         _, log_probs = self.forward(obs, masks)
         if rng is None:
-            return log_probs.argmax(axis=1)
+            best: np.ndarray = log_probs.argmax(axis=1)
+            return best
         gumbel = -np.log(-np.log(rng.random(log_probs.shape) + 1e-12) + 1e-12)
-        return (log_probs + gumbel).argmax(axis=1)
+        sampled: np.ndarray = (log_probs + gumbel).argmax(axis=1)
+        return sampled
 
     def save(self, path: str | Path) -> None:
         meta = json.dumps({"game": "grid_squid", "num_players": self.num_players,
                            "options": self.options})
         with open(path, "wb") as f:
-            np.savez(f, meta=np.array(meta), **self.weights)
+            # (the weights' names, w1, b1…, are never savez's own allow_pickle)
+            np.savez(f, meta=np.array(meta), **self.weights)  # type: ignore[arg-type]
 
     @classmethod
     def load(cls, path: str | Path) -> Policy:
@@ -94,7 +97,7 @@ class PolicyBot:
 
     name = "policy"
 
-    def __init__(self, game: Any, seed: int, path: str, sample: int = 0) -> None:
+    def __init__(self, game: Game | None, seed: int, path: str, sample: int = 0) -> None:
         if game is None or game.id != "grid_squid":
             raise InvalidOptions("a policy bot plays Grid Squid only")
         self.policy = Policy.load(path)
@@ -110,5 +113,5 @@ class PolicyBot:
         mask = np.zeros((1, self.game.num_distinct_actions), dtype=bool)
         mask[0, [self.game.action_to_id(a) for a in legal]] = True
         obs = observer(state.game, state.num_players).observation(state, player)[None]
-        action = self.policy.act(obs, mask, self.rng if self.sample else None)[0]
-        return self.game.action_from_id(int(action))
+        action = int(self.policy.act(obs, mask, self.rng if self.sample else None)[0])
+        return self.game.action_from_id(action)

@@ -7,7 +7,7 @@ and board geometry, so the batch plays by the same data file as the engine."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 import numpy as np
 
@@ -112,8 +112,20 @@ def make_rules(num_players: int, options: dict[str, Any] | None = None,
     )
 
 
+class Segments(TypedDict):
+    """Rules' seg_* fields and squid_pairs (see there)."""
+    seg_tiles: np.ndarray
+    seg_run: np.ndarray
+    seg_bits: np.ndarray
+    seg_directions: tuple[np.ndarray, ...]
+    seg_before: np.ndarray
+    seg_after: np.ndarray
+    seg_points: np.ndarray
+    squid_pairs: np.ndarray
+
+
 def _segments(columns: int, rows: int, diagonals: bool,
-              line_points: dict[int, int]) -> dict[str, np.ndarray]:
+              line_points: dict[int, int]) -> Segments:
     """Every stretch of a line that could be a maximal run: a run scores when all its tiles are the
     player's and the tiles just before and after are not (board.runs_of's maximal runs)."""
     tiles = columns * rows
