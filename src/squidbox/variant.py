@@ -103,7 +103,8 @@ def variant_game(variant: Variant | None, game_id: str | None = None) -> Game:
     if key not in _games:
         data = _data_module(variant.game).load(
             EditedData(variant.source, variant.content, variant.edits))
-        _games[key] = type(get_game(variant.game))(data=data)
+        game_class: Any = type(get_game(variant.game))  # every game with a data file takes data=
+        _games[key] = game_class(data=data)
     return _games[key]
 
 

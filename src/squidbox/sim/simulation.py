@@ -41,8 +41,8 @@ class Backend(Protocol):
 
 
 class Plan(Protocol):
-    players: int
-
+    @property
+    def players(self) -> int: ...
     @property
     def total(self) -> int: ...
     def check(self) -> Game: ...
