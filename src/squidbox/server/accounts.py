@@ -45,14 +45,14 @@ COOKIE = "squidbox_session"
 SESSION_LIFETIME = timedelta(days=30)
 MIN_PASSWORD = 12
 MAX_PASSWORD = 128
-NAME_PATTERN = re.compile(r"^\w[\w .-]{1,22}\w$")
+NAME_PATTERN = re.compile(r"^\w[\w .-]{0,22}\w$")
 COMMON_PASSWORDS = Path(__file__).parent / "common_passwords.txt"
 HASHER = PasswordHasher()  # argon2id, the library's recommended cost
 # An unknown name's sign-in verifies the password against this hash, so that it takes as long
 # as a wrong password for a real account.
 DUMMY_HASH = HASHER.hash(secrets.token_urlsafe(16))
 
-AccountName = Annotated[str, Field(min_length=3, max_length=24)]
+AccountName = Annotated[str, Field(min_length=2, max_length=24)]
 Password = Annotated[str, Field(max_length=MAX_PASSWORD)]
 
 
@@ -67,11 +67,11 @@ def name_key(name: str) -> str:
 
 
 def checked_name(name: str) -> str:
-    """A display name for an account: 3 to 24 letters, digits, spaces, '.', '_' or '-',
+    """A display name for an account: 2 to 24 letters, digits, spaces, '.', '_' or '-',
     starting and ending with a letter or digit."""
     name = " ".join(unicodedata.normalize("NFKC", name).split())
     if not NAME_PATTERN.match(name):
-        raise ApiError("bad_request", _("a name is 3 to 24 letters, digits, spaces, '.', '_' or "
+        raise ApiError("bad_request", _("a name is 2 to 24 letters, digits, spaces, '.', '_' or "
                                         "'-', starting and ending with a letter or digit"))
     return name
 

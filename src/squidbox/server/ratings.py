@@ -113,13 +113,15 @@ async def accounts_at_table(request: Request, table_id: TableId) -> dict[str, An
 
 
 async def lobby_entries(request: Request, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The lobby's rows with each table's rules; an open rated table also names its seated
-    players' ratings (so people see whom they would play)."""
+    """The lobby's rows, a table with rules marked (`rated`, `signed_in_only`, like a variant
+    table's `variant`); an open rated table also names its seated players' ratings (so people
+    see whom they would play)."""
     db, store = manager_of(request).db, store_of(request)
     rules = await db(store.rules, [entry["table"] for entry in entries])
     for entry in entries:
         rated, signed_in_only = rules.get(entry["table"], (False, False))
-        entry["rated"], entry["signed_in_only"] = rated, signed_in_only
+        if rated or signed_in_only:
+            entry["rated"], entry["signed_in_only"] = rated, signed_in_only
         if rated and entry.get("status") == "open" and entry.get("game"):
             found = await table_accounts(request, entry["table"], entry["game"])
             entry["ratings"] = [{"seat": s["seat"], "name": s["name"], "rating": s["rating"],
