@@ -86,6 +86,8 @@ async def after_create(request: Request, table: Table, tokens: dict[int, str],
     if account is not None and tokens:
         seat = min(tokens)
         await db(store.hold_seat, table.id, seat, account.id, await seal(request, tokens[seat]))
+        table.record.names[seat] = account.name  # the creator's seat shows whose it is
+        await db(table.manager.storage.save_seating, table.record)
 
 
 async def seat_taker(request: Request, table: Table) -> Account | None:

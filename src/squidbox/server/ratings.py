@@ -81,8 +81,9 @@ async def game_over(store: AccountStore, table: Table) -> None:
     log.info("table %s: rated game of %s counted", table.id, table.game.id)
 
 
-def change_entry(change: RatingChangeRow) -> dict[str, Any]:
-    return {"seat": change.seat, "before": shown(change.before), "after": shown(change.after),
+def change_entry(change: RatingChangeRow, name: str | None = None) -> dict[str, Any]:
+    return {"seat": change.seat, "name": name, "before": shown(change.before),
+            "after": shown(change.after),
             "change": shown(change.after) - shown(change.before), "games": change.games,
             "provisional": change.games < PROVISIONAL_GAMES, "abandoned": change.abandoned}
 
@@ -103,7 +104,9 @@ async def table_accounts(request: Request, table_id: str, game: str) -> dict[str
                       "profile_url": None if name == DELETED_NAME else profile_url(name),
                       **shown_rating(ratings.get(account))})
     return {"table": table_id, "rated": rated, "signed_in_only": signed_in_only,
-            "seats": seats, "rating_changes": [change_entry(c) for c in changes]}
+            "seats": seats,
+            "rating_changes": [change_entry(c, names.get(c.account_id, DELETED_NAME))
+                               for c in changes]}
 
 
 @router.get("/api/tables/{table_id}/accounts")
