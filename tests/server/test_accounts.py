@@ -8,6 +8,7 @@ import statistics
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
@@ -162,7 +163,7 @@ def test_unknown_name_and_wrong_password_answer_alike(database_url: str) -> None
                 answers[kind] = (answer.status_code, answer.json())
         assert answers["known"] == answers["unknown"] == (401, answers["known"][1])
         ratio = statistics.median(timings["known"]) / statistics.median(timings["unknown"])
-        assert 0.5 < ratio < 2, timings  # both verify one argon2 hash
+        assert 0.25 < ratio < 4, timings  # both verify one argon2 hash (none: ~100 times apart)
         right = stranger.post("/api/account/signin", headers=ORIGIN,
                               json={"name": "eva", "password": GOOD_PASSWORD})
         assert right.status_code == 200 and me(stranger)["name"] == "Eva"
@@ -228,3 +229,18 @@ def test_sign_out_everywhere_and_a_deleted_account(database_url: str) -> None:
         assert info["status"] in ("open", "playing")  # the game stays
         assert ghost.get("/api/profiles/Hana").status_code == 404
         sign_up(ghost, "Hana")  # the name is free again
+
+
+def test_every_process_of_a_cluster_reads_the_same_sessions(postgres: Any) -> None:
+    database = postgres.new_database()
+    first, second = (create_app(database, web_client=False, node=name) for name in ("a", "b"))
+    with TestClient(first) as one, TestClient(second) as other:
+        passkey = sign_up(one, "Ivo")
+        table = open_table(one)
+        session = sign_in(one, passkey).cookies["squidbox_session"]
+        plant(other, session)
+        assert me(other)["name"] == "Ivo"
+        assert [s["table"] for s in other.get("/api/account/seats").json()["seats"]] == \
+            [table["table"]]
+        other.post("/api/account/signout-everywhere", headers=ORIGIN)
+        assert me(one) is None

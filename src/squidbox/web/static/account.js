@@ -35,6 +35,24 @@ function adoptSeats(seats) {
   if (added) window.dispatchEvent(new StorageEvent("storage", { key: null }));
 }
 
+// A new invitation is notified like a turn (mytables.js), when the player asked for
+// notifications; each invitation once per browser.
+const NOTIFY_KEY = "squidbox:notify";
+const SEEN_KEY = "squidbox:invites-seen";
+
+function notifyInvites(invites) {
+  const seen = new Set(JSON.parse(localStorage.getItem(SEEN_KEY) || "[]"));
+  const fresh = invites.filter((invite) => !seen.has(invite.table));
+  localStorage.setItem(SEEN_KEY, JSON.stringify(invites.map((invite) => invite.table)));
+  if (!("Notification" in window) || Notification.permission !== "granted"
+    || localStorage.getItem(NOTIFY_KEY) !== "on") return;
+  for (const invite of fresh) {
+    const note = new Notification(t("Invitations"), { body: t("Table {table}: take a seat", { table: invite.table }),
+      tag: `invite:${invite.table}` });
+    note.addEventListener("click", () => window.location.assign(invite.url));
+  }
+}
+
 function showInvites(invites) {
   const list = document.getElementById("my-tables");
   if (!list || !invites.length) return;
@@ -93,6 +111,7 @@ async function start() {
   if (!mine) return;
   adoptSeats(mine.seats);
   showInvites(mine.invites);
+  notifyInvites(mine.invites);
 }
 
 start();
