@@ -107,6 +107,10 @@ def test_a_rated_game_changes_both_ratings_and_fills_the_profiles() -> None:
         assert take_seat(gus, table["table"]).status_code == 201
         tokens = {0: seats(fay)[0]["token"], 1: seats(gus)[0]["token"]}
         play_to_the_end(anonymous, table["table"], tokens)
+        at_table = anonymous.get(f"/api/tables/{table['table']}/accounts").json()
+        assert at_table["rated"] is True and at_table["signed_in_only"] is True
+        assert [(s["seat"], s["name"], s["profile_url"]) for s in at_table["seats"]] == \
+            [(0, "Fay", "/u/Fay"), (1, "Gus", "/u/Gus")]
         results = anonymous.get(f"/api/tables/{table['table']}/results").json()
         assert results["rated"] is True
         changes = {c["seat"]: c for c in results["rating_changes"]}

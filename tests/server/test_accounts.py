@@ -4,12 +4,14 @@ on a real PostgreSQL (`database_url`)."""
 
 from __future__ import annotations
 
+import logging
 import statistics
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
@@ -145,7 +147,9 @@ def test_no_signed_in_change_without_the_pages_own_origin(database_url: str) -> 
         assert browser.get("/api/account/seats").json()["seats"] == []
 
 
-def test_unknown_name_and_wrong_password_answer_alike(database_url: str) -> None:
+def test_unknown_name_and_wrong_password_answer_alike(database_url: str,
+                                                       caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="squidbox.accounts")
     with server(database_url) as app:
         browser = device(app)
         sign_up(browser, "Eva")
@@ -167,6 +171,14 @@ def test_unknown_name_and_wrong_password_answer_alike(database_url: str) -> None
         right = stranger.post("/api/account/signin", headers=ORIGIN,
                               json={"name": "eva", "password": GOOD_PASSWORD})
         assert right.status_code == 200 and me(stranger)["name"] == "Eva"
+        logged = caplog.text
+        assert "sign-in failed" in logged and "signed in" in logged
+        assert "wrong" not in logged and GOOD_PASSWORD not in logged and "Nobody" not in logged
+        assert right.cookies["squidbox_session"] not in logged
+        assert browser.post("/api/account/password", json={"password": None},
+                            headers=ORIGIN).json()["has_password"] is False
+        assert stranger.post("/api/account/signin", headers=ORIGIN, json={
+            "name": "Eva", "password": GOOD_PASSWORD}).status_code == 401
 
 
 def test_sign_in_attempts_are_limited_per_name_and_per_address(database_url: str) -> None:
@@ -227,6 +239,7 @@ def test_sign_out_everywhere_and_a_deleted_account(database_url: str) -> None:
         assert sign_in(ghost, passkey).status_code == 401  # and its passkeys
         info = ghost.get(f"/api/tables/{table['table']}").json()
         assert info["status"] in ("open", "playing")  # the game stays
+        assert info["seats"][0]["player"] == "a deleted player"
         assert ghost.get("/api/profiles/Hana").status_code == 404
         sign_up(ghost, "Hana")  # the name is free again
 
