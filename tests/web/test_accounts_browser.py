@@ -9,8 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from axe_playwright_python.sync_playwright import Axe
 
 from tests.web.conftest import AT_ONCE, Console
+from tests.web.test_axe import blocking_violations
 
 GAME = "grid_squid"
 DESKTOP = {"width": 1280, "height": 800}
@@ -98,6 +100,8 @@ def test_passkeys_across_devices_and_a_rated_game(browser: Any, base_url: str,
     phone.goto(f"{base}/account")
     phone.wait_for_selector("#signed-out:not([hidden])")
     phone.screenshot(path=str(screenshots / "sign-in-390.png"), full_page=True)
+    axe = Axe()
+    assert blocking_violations(axe, phone) == []
     phone.click("#passkey-signin")
     phone.wait_for_selector("#signed-in:not([hidden])")
     phone.goto(f"{base}/mine")
@@ -116,6 +120,7 @@ def test_passkeys_across_devices_and_a_rated_game(browser: Any, base_url: str,
         page.wait_for_selector("svg.rating-chart circle")
         assert page.locator(".profile-games td").nth(1).inner_text() == "1"
         page.screenshot(path=str(screenshots / shot), full_page=True)
+    assert blocking_violations(axe, phone) == []  # the profile, chart included
     for page in (laptop, phone, bo):
         assert page.console.errors == [], page.console.errors
         page.context.close()
