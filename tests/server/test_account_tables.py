@@ -107,6 +107,7 @@ def test_a_rated_game_changes_both_ratings_and_fills_the_profiles() -> None:
         assert take_seat(gus, table["table"]).status_code == 201
         tokens = {0: seats(fay)[0]["token"], 1: seats(gus)[0]["token"]}
         play_to_the_end(anonymous, table["table"], tokens)
+        assert seats(fay) == []  # a finished game leaves My tables for the profile
         at_table = anonymous.get(f"/api/tables/{table['table']}/accounts").json()
         assert at_table["rated"] is True and at_table["signed_in_only"] is True
         assert [(s["seat"], s["name"], s["profile_url"]) for s in at_table["seats"]] == \

@@ -9,7 +9,7 @@ cluster sees the same sessions and accounts.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import (
@@ -314,7 +314,9 @@ class AccountStore:
             row = session.get(ChallengeRow, challenge_id)
             if row is None:
                 return None
-            state, fresh = dict(row.state), row.expires_at.replace(tzinfo=now().tzinfo) > now()
+            expires = row.expires_at if row.expires_at.tzinfo else \
+                row.expires_at.replace(tzinfo=UTC)  # SQLite keeps times without their zone
+            state, fresh = dict(row.state), expires > now()
             right = row.purpose == purpose
             session.delete(row)
         return state if fresh and right else None

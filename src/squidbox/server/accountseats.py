@@ -25,7 +25,7 @@ from .accounts import acting_account, current_account, name_key, signed_in, stor
 from .errors import ApiError
 from .messages import Body, NewTableBody, Token
 from .routing import TableId, manager_of, rate_limited, seat_link
-from .storage import OPEN, hash_token
+from .storage import OPEN, PLAYING, hash_token
 from .tables import Table
 from .variants import variant_label
 
@@ -136,15 +136,16 @@ def seat_is_current(token: str | None, seat: int, token_hashes: list[str | None]
 
 @router.get("/api/account/seats")
 async def account_seats(request: Request) -> dict[str, Any]:
-    """The signed-in account's seats, each with its token (for this account's browsers only),
-    and the tables it is invited to."""
+    """The signed-in account's seats at tables being played or waiting for people, each with
+    its token (for this account's browsers only), and the open tables it is invited to.
+    Finished games are on the profile instead."""
     account = await signed_in_reader(request)
     db, store = manager_of(request).db, store_of(request)
     key = await db(store.seat_key)
     seats = []
     for table_id, seat, sealed, game, status, token_hashes in await db(store.seats_of,
                                                                       account.id):
-        token = unseal(key, sealed)
+        token = unseal(key, sealed) if status in (OPEN, PLAYING) else None
         if token is not None and seat_is_current(token, seat, token_hashes):
             seats.append({"table": table_id, "seat": seat, "game": game, "status": status,
                           "token": token, "url": seat_link(table_id, seat, token)})
