@@ -11,6 +11,14 @@ from .authenticator import SoftPasskey
 ORIGIN = {"Origin": "http://testserver"}
 
 
+def device(main: TestClient, **options: Any) -> TestClient:
+    """Another browser (its own cookies) on `main`'s running app and event loop: the tasks a
+    request starts (timers, bots) live on as they would in the server."""
+    other = TestClient(main.app, **options)
+    other.portal = main.portal
+    return other
+
+
 def sign_up(client: TestClient, name: str) -> SoftPasskey:
     """A new account called `name`, signed in on `client`; its passkey."""
     begun = client.post("/api/account/passkeys/register/begin", json={"name": name},

@@ -11,7 +11,15 @@ from squidbox.server import create_app
 from squidbox.server.accountdb import Rating
 from squidbox.server.ratings import NEW, new_ratings, places_of
 
-from .accounts_helpers import ORIGIN, open_table, play_to_the_end, sign_in, sign_up, take_seat
+from .accounts_helpers import (
+    ORIGIN,
+    device,
+    open_table,
+    play_to_the_end,
+    sign_in,
+    sign_up,
+    take_seat,
+)
 
 
 def seats(client: TestClient) -> list[dict[str, Any]]:
@@ -23,7 +31,7 @@ def seats(client: TestClient) -> list[dict[str, Any]]:
 def test_my_tables_follow_the_account_and_the_link_stays_the_key(database_url: str) -> None:
     app = create_app(database_url, web_client=False)
     with TestClient(app) as anonymous:
-        ana_phone, ana_laptop, bo = TestClient(app), TestClient(app), TestClient(app)
+        ana_phone, ana_laptop, bo = device(anonymous), device(anonymous), device(anonymous)
         passkey = sign_up(ana_phone, "Ana")
         sign_up(bo, "Bo")
         table = open_table(ana_phone)
@@ -54,7 +62,7 @@ def test_my_tables_follow_the_account_and_the_link_stays_the_key(database_url: s
 def test_invitations_by_name_and_tables_for_signed_in_people(database_url: str) -> None:
     app = create_app(database_url, web_client=False)
     with TestClient(app) as anonymous:
-        host, friend = TestClient(app), TestClient(app)
+        host, friend = device(anonymous), device(anonymous)
         sign_up(host, "Cleo")
         sign_up(friend, "Dan")
         table = open_table(host, signed_in_only=True)
@@ -79,7 +87,7 @@ def test_rated_tables_take_people_only() -> None:
     folder = tempfile.mkdtemp()
     app = create_app(f"sqlite:///{folder}/t.db", web_client=False)
     with TestClient(app) as anonymous:
-        signed = TestClient(app)
+        signed = device(anonymous)
         sign_up(signed, "Eli")
         body = {"game": "grid_squid", "players": 2, "open_seats": [1], "rated": True}
         assert anonymous.post("/api/tables", json=body).status_code == 401
@@ -96,7 +104,7 @@ def test_a_rated_game_changes_both_ratings_and_fills_the_profiles() -> None:
     folder = tempfile.mkdtemp()
     app = create_app(f"sqlite:///{folder}/t.db", web_client=False)
     with TestClient(app) as anonymous:
-        fay, gus = TestClient(app), TestClient(app)
+        fay, gus = device(anonymous), device(anonymous)
         sign_up(fay, "Fay")
         sign_up(gus, "Gus")
         table = open_table(fay, rated=True)
@@ -131,7 +139,7 @@ def test_a_rated_game_changes_both_ratings_and_fills_the_profiles() -> None:
 def test_a_profile_shows_nothing_private_nor_a_game_being_played(database_url: str) -> None:
     app = create_app(database_url, web_client=False)
     with TestClient(app) as anonymous:
-        hal = TestClient(app)
+        hal = device(anonymous)
         sign_up(hal, "Hal")
         table = open_table(hal)
         take_seat(anonymous, table["table"])
@@ -150,3 +158,37 @@ def test_abandoning_counts_as_a_loss() -> None:
     assert after[0].mu < NEW.mu < after[1].mu and after[0].games == 1
     strong = Rating(30.0, 2.0, 40)
     assert new_ratings({0: strong, 1: NEW}, {0: 0, 1: 1})[0].sigma < NEW.sigma
+
+
+def test_leaving_a_rated_game_for_good_counts_as_a_loss() -> None:
+    """Fay never connects: the leave policy's bot plays her seat to the end. Whatever the bot
+    scores for her, she comes last; Gus, who played to the end, comes first."""
+    import tempfile
+    import time
+
+    folder = tempfile.mkdtemp()
+    app = create_app(f"sqlite:///{folder}/t.db", web_client=False)
+    with TestClient(app) as anonymous:
+        fay, gus = device(anonymous), device(anonymous)
+        sign_up(fay, "Fay")
+        sign_up(gus, "Gus")
+        table = open_table(fay, rated=True, leave_seconds=0.2)["table"]
+        take_seat(gus, table)
+        token = seats(gus)[0]["token"]
+        with anonymous.websocket_connect(f"/ws/tables/{table}?token={token}"):
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                state = anonymous.get(f"/api/tables/{table}/state",
+                                      params={"token": token}).json()
+                if state["table"]["status"] != "playing":
+                    break
+                if 1 in state["view"]["to_move"]:
+                    anonymous.post(f"/api/tables/{table}/actions", json={
+                        "token": token, "action": state["view"]["legal_actions"][0],
+                        "version": state["version"]})
+                else:
+                    time.sleep(0.05)
+        changes = {c["seat"]: c for c in anonymous.get(
+            f"/api/tables/{table}/results").json()["rating_changes"]}
+        assert changes[0]["abandoned"] is True and changes[1]["abandoned"] is False
+        assert changes[0]["change"] < 0 < changes[1]["change"]

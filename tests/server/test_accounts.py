@@ -12,28 +12,21 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from squidbox.server import create_app
 from squidbox.server.limits import Limits, Rate
 
-from .accounts_helpers import ORIGIN, me, open_table, sign_in, sign_up
+from .accounts_helpers import ORIGIN, device, me, open_table, sign_in, sign_up
 
 FOREIGN = {"Origin": "http://evil.example"}
 GOOD_PASSWORD = "violet harbour 47 lanterns"
 
 
 @contextmanager
-def server(database_url: str, limits: Limits | None = None) -> Iterator[FastAPI]:
-    app = create_app(database_url, web_client=False, limits=limits)
-    with TestClient(app):
-        yield app
-
-
-def device(app: FastAPI, **options: str) -> TestClient:
-    """Another browser (its own cookies) on the running app."""
-    return TestClient(app, **options)
+def server(database_url: str, limits: Limits | None = None) -> Iterator[TestClient]:
+    with TestClient(create_app(database_url, web_client=False, limits=limits)) as main:
+        yield main
 
 
 def plant(client: TestClient, session: str) -> None:
@@ -43,8 +36,8 @@ def plant(client: TestClient, session: str) -> None:
 
 def test_passkey_sign_up_sign_in_on_another_device_and_a_second_passkey(
         database_url: str) -> None:
-    with server(database_url) as app:
-        phone, laptop = device(app), device(app)
+    with server(database_url) as main:
+        phone, laptop = device(main), device(main)
         passkey = sign_up(phone, "Ana Lima")
         assert me(phone)["name"] == "Ana Lima"
         assert me(laptop) is None
@@ -55,18 +48,18 @@ def test_passkey_sign_up_sign_in_on_another_device_and_a_second_passkey(
         assert laptop.post("/api/account/passkeys/register/complete", headers=ORIGIN, json={
             "challenge": begun.json()["challenge"],
             "credential": second.register(begun.json()["publicKey"])}).status_code == 200
-        tablet = device(app)
+        tablet = device(main)
         assert sign_in(tablet, second).json()["account"]["name"] == "Ana Lima"
         assert len(me(tablet)["passkeys"]) == 2
         # the name is one name whatever its case
-        assert device(app).post("/api/account/passkeys/register/begin", json={"name": "ana lima"},
+        assert device(main).post("/api/account/passkeys/register/begin", json={"name": "ana lima"},
                           headers=ORIGIN).status_code == 409
 
 
 def test_a_forged_or_replayed_passkey_answer_signs_nobody_in(database_url: str) -> None:
-    with server(database_url) as app:
-        passkey = sign_up(device(app), "Bea")
-        intruder = device(app)
+    with server(database_url) as main:
+        passkey = sign_up(device(main), "Bea")
+        intruder = device(main)
         stranger = type(passkey)()
         stranger.credential_id = passkey.credential_id  # the right id, another key
         refused = sign_in(intruder, stranger)
@@ -79,7 +72,7 @@ def test_a_forged_or_replayed_passkey_answer_signs_nobody_in(database_url: str) 
         body = {"challenge": begun["challenge"], "credential": answer}
         assert intruder.post("/api/account/passkeys/signin/complete", json=body,
                              headers=ORIGIN).status_code == 200
-        replay = device(app).post("/api/account/passkeys/signin/complete", json=body,
+        replay = device(main).post("/api/account/passkeys/signin/complete", json=body,
                                   headers=ORIGIN)
         assert replay.status_code == 401
         other_origin = passkey.sign_in(begun["publicKey"], origin="http://evil.example")
@@ -89,24 +82,24 @@ def test_a_forged_or_replayed_passkey_answer_signs_nobody_in(database_url: str) 
 
 
 def test_session_cookie_is_rotated_at_sign_in_and_flagged(database_url: str) -> None:
-    with server(database_url) as app:
-        passkey = sign_up(device(app), "Caro")
-        victim = device(app)
+    with server(database_url) as main:
+        passkey = sign_up(device(main), "Caro")
+        victim = device(main)
         plant(victim, "planted-by-an-attacker")
         answer = sign_in(victim, passkey)
         cookie = answer.headers["set-cookie"]
         assert "HttpOnly" in cookie and "SameSite=lax" in cookie and "Secure" not in cookie
         fresh = answer.cookies.get("squidbox_session")
         assert fresh and fresh != "planted-by-an-attacker"
-        attacker = device(app)
+        attacker = device(main)
         plant(attacker, "planted-by-an-attacker")
         assert me(attacker) is None
         # signing in again replaces the earlier session: the old cookie opens nothing
         sign_in(victim, passkey)
-        old = device(app)
+        old = device(main)
         plant(old, fresh)
         assert me(old) is None and me(victim)["name"] == "Caro"
-        over_tls = device(app, base_url="https://testserver")
+        over_tls = device(main, base_url="https://testserver")
         begun = over_tls.post("/api/account/passkeys/signin/begin",
                               headers={"Origin": "https://testserver"}).json()
         tls = over_tls.post("/api/account/passkeys/signin/complete",
@@ -128,8 +121,8 @@ CHANGING_ROUTES = [
 def test_no_signed_in_change_without_the_pages_own_origin(database_url: str) -> None:
     """CSRF: another site's page (foreign Origin) or a request that hides its origin cannot
     use the session cookie to change anything."""
-    with server(database_url) as app:
-        browser = device(app)
+    with server(database_url) as main:
+        browser = device(main)
         sign_up(browser, "Dora")
         for path, body in CHANGING_ROUTES:
             assert browser.post(path, json=body, headers=FOREIGN).status_code == 403, path
@@ -150,12 +143,12 @@ def test_no_signed_in_change_without_the_pages_own_origin(database_url: str) -> 
 def test_unknown_name_and_wrong_password_answer_alike(database_url: str,
                                                        caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, logger="squidbox.accounts")
-    with server(database_url) as app:
-        browser = device(app)
+    with server(database_url) as main:
+        browser = device(main)
         sign_up(browser, "Eva")
         assert browser.post("/api/account/password", json={"password": GOOD_PASSWORD},
                             headers=ORIGIN).status_code == 200
-        stranger = device(app)
+        stranger = device(main)
         timings: dict[str, list[float]] = {"known": [], "unknown": []}
         answers = {}
         for _round in range(3):
@@ -183,11 +176,11 @@ def test_unknown_name_and_wrong_password_answer_alike(database_url: str,
 
 def test_sign_in_attempts_are_limited_per_name_and_per_address(database_url: str) -> None:
     limits = Limits(signin_rate=Rate(8, 0.001), signin_name_rate=Rate(3, 0.001))
-    with server(database_url, limits) as app:
-        browser = device(app)
+    with server(database_url, limits) as main:
+        browser = device(main)
         passkey = sign_up(browser, "Fay")
         browser.post("/api/account/password", json={"password": GOOD_PASSWORD}, headers=ORIGIN)
-        guesser = device(app)
+        guesser = device(main)
         codes = [guesser.post("/api/account/signin", headers=ORIGIN, json={
             "name": "Fay", "password": f"guess number {n}"}).status_code for n in range(3)]
         assert codes == [401, 401, 401]
@@ -213,8 +206,8 @@ def test_password_policy() -> None:
 
 
 def test_sign_out_everywhere_and_a_deleted_account(database_url: str) -> None:
-    with server(database_url) as app:
-        phone, laptop = device(app), device(app)
+    with server(database_url) as main:
+        phone, laptop = device(main), device(main)
         passkey = sign_up(phone, "Hana")
         sign_in(laptop, passkey)
         assert me(laptop)["sessions"] == 2
@@ -233,7 +226,7 @@ def test_sign_out_everywhere_and_a_deleted_account(database_url: str) -> None:
         assert [seat["table"] for seat in data["seats"]] == [table["table"]]
         assert "token" not in exported.text and keep not in exported.text
         assert phone.post("/api/account/delete", headers=ORIGIN).json() == {"ok": True}
-        ghost = device(app)
+        ghost = device(main)
         plant(ghost, keep)
         assert me(ghost) is None  # its sessions are gone
         assert sign_in(ghost, passkey).status_code == 401  # and its passkeys
