@@ -135,7 +135,7 @@ async def register_complete(request: Request, response: Response,
         raise ApiError("bad_signin", _("this passkey request was made elsewhere; try again"))
     try:
         auth_data = server.register_complete(state["fido"], body.credential)
-    except (ValueError, KeyError, TypeError) as e:
+    except Exception as e:
         _log.info("passkey registration refused from %s: %s", client_address(request), e)
         raise ApiError("bad_signin", _("the passkey could not be checked; try again")) from None
     credential = auth_data.credential_data
@@ -184,12 +184,14 @@ async def signin_complete(request: Request, response: Response,
 
 async def checked_assertion(request: Request, server: Fido2Server, state: dict[str, Any],
                             origin: str, credential: dict[str, Any]) -> Account:
+    # The credential is the browser's (any JSON): whatever the library cannot parse or verify
+    # is a refusal, never a server error.
     refusal = ApiError("bad_signin", _("this passkey does not open an account here"))
     db, store = manager_of(request).db, store_of(request)
     try:
         assertion = AuthenticationResponse.from_dict(credential)
         credential_id = websafe_encode(assertion.raw_id)
-    except (ValueError, KeyError, TypeError):
+    except Exception:
         raise refusal from None
     found = await db(store.passkey, credential_id) if state["origin"] == origin else None
     if found is None:
@@ -199,7 +201,7 @@ async def checked_assertion(request: Request, server: Fido2Server, state: dict[s
     try:
         server.authenticate_complete(state["fido"], [AttestedCredentialData(
             websafe_decode(stored))], credential)
-    except (ValueError, KeyError, TypeError):
+    except Exception:
         _log.info("passkey sign-in failed (bad assertion) from %s", client_address(request))
         raise refusal from None
     counter = assertion.response.authenticator_data.counter
