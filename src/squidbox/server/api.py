@@ -11,6 +11,8 @@ from squidbox.games.lobby import lobby_words
 from squidbox.i18n import gettext as _
 from squidbox.registry import list_games
 
+from .accounts import acting_account
+from .accountseats import after_create, checked_rules
 from .messages import (
     MAX_TOKEN_LENGTH,
     WEB_BOT_KINDS,
@@ -19,6 +21,7 @@ from .messages import (
     default_bot,
     new_table,
 )
+from .ratings import lobby_entries
 from .routing import (
     TableId,
     client_address,
@@ -56,13 +59,17 @@ async def lobby(request: Request, limit: Annotated[int, Query(ge=1, le=1000)] = 
                 status: Annotated[list[Status] | None, Query(max_length=5)] = None
                 ) -> list[dict[str, Any]]:
     """The newest tables; `?status=open&status=playing` keeps only those (as stored)."""
-    return await manager_of(request).lobby(limit, tuple(status or ()))
+    return await lobby_entries(request, await manager_of(request).lobby(limit,
+                                                                      tuple(status or ())))
 
 
 @router.post("/api/tables", status_code=201, dependencies=[Depends(rate_limited("create"))])
 async def create_table(request: Request, body: NewTableBody) -> dict[str, Any]:
     new = new_table(body, limits_of(request).bot_caps)
+    account = await acting_account(request)
+    rules = checked_rules(body, account)
     table, tokens, host_token = await manager_of(request).create(new, client_address(request))
+    await after_create(request, table, tokens, account, rules)
     return created_answer(table, tokens, host_token)
 
 

@@ -14,6 +14,7 @@ import logging
 from collections import Counter
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
+from functools import partial
 from typing import Any
 
 from fastapi import FastAPI
@@ -21,18 +22,24 @@ from fastapi import FastAPI
 from squidbox.engine import InvalidOptions
 
 from . import (
+    accounts,
+    accountseats,
     api,
     chat,
     hostpage,
     mine,
     ops,
+    passkeys,
     preferences,
+    profiles,
+    ratings,
     rematch,
     replays,
     results,
     seating,
     sockets,
 )
+from .accountdb import AccountStore
 from .bus import make_bus
 from .cluster import Cluster, Relay, node_name
 from .errors import add_error_handlers, publish_error_shape
@@ -70,6 +77,7 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, snapshot_every: int = SN
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage.open_for_writing()
         manager = TableManager(storage, snapshot_every, limits, metrics)
+        manager.finish_hooks.append(partial(ratings.game_over, app.state.accounts))
         if storage.is_postgres:
             manager.cluster = Cluster(manager, make_bus(bus, storage.url), node or node_name())
         app.state.manager = manager
@@ -84,6 +92,7 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, snapshot_every: int = SN
     app.state.limits = limits
     app.state.metrics = metrics
     app.state.rate_limiter = RateLimiter()
+    app.state.accounts = AccountStore(storage)
     app.state.sockets_by_address = Counter()
     add_error_handlers(app)
     publish_error_shape(app, {"ActionMessage": ActionMessage, "PingMessage": PingMessage,
@@ -101,6 +110,11 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, snapshot_every: int = SN
     app.include_router(seating.router)
     app.include_router(chat.router)
     app.include_router(mine.router)
+    app.include_router(accounts.router)
+    app.include_router(passkeys.router)
+    app.include_router(accountseats.router)
+    app.include_router(ratings.router)
+    app.include_router(profiles.router)
     if web_client:
         mount_web_client(app)
         app.include_router(hostpage.router)

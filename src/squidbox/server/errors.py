@@ -26,6 +26,8 @@ STATUS = {
     "bad_request": 400,
     "unknown_game": 400,
     "invalid_options": 400,
+    "not_signed_in": 401,
+    "bad_signin": 401,
     "bad_token": 403,
     "bad_origin": 403,
     "unknown_table": 404,

@@ -28,6 +28,12 @@ async def host_page(table_id: str) -> HTMLResponse:
 </h2><ul id="host-seats" class="host-seats"></ul></section>
 <section class="panel" aria-labelledby="host-table-title"><h2 id="host-table-title">
 {_h("Table")}</h2><div id="host-table-actions" class="actions"></div></section>
-</div>"""
+<section class="panel" aria-labelledby="invite-title"><h2 id="invite-title">{_h("Invite by name")}
+</h2><form id="invite-form" class="account-form"><label>{_h("Name of their account")} <input
+id="invite-name" required maxlength="24" autocomplete="off"></label>
+<button type="submit">{_h("Invite")}</button></form>
+<p id="invite-message" role="status" aria-live="polite"></p></section>
+</div>
+<script type="module" src="/static/invite.js"></script>"""
     return HTMLResponse(page(_("Host of table {table}").format(table=table_id[:64]), body,
                              "host.js", "host"))

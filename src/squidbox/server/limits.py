@@ -40,6 +40,8 @@ class Limits:
     retry_seconds: tuple[float, ...] = (0.5, 1, 2, 5, 10, 30)  # bots/timers after a failed write
     chat_rate: Rate = Rate(5, 0.5)         # chat lines per chat connection
     chat_history: int = 100                # chat lines sent to a new chat connection
+    signin_rate: Rate = Rate(10, 0.1)      # sign-in attempts per address
+    signin_name_rate: Rate = Rate(5, 1 / 60)  # sign-in attempts per account name
 
 
 # The largest setting a bot spec from the web may have (a spec beyond it is refused).
@@ -49,7 +51,8 @@ BOT_CAPS: dict[str, float] = {"iterations": 5000, "seconds": 5.0, "samples": 64,
 
 UNLIMITED = Rate(10**9, 10**9)
 UNLIMITED_RATES = Limits(create_rate=UNLIMITED, action_rate=UNLIMITED, connect_rate=UNLIMITED,
-                         max_sockets_per_client=10**9)
+                         max_sockets_per_client=10**9, signin_rate=UNLIMITED,
+                         signin_name_rate=UNLIMITED)
 
 
 class RateLimiter:

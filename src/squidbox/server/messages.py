@@ -110,6 +110,8 @@ class NewTableBody(Body):
     variant: list[Annotated[str, Field(max_length=200)]] | None = Field(default=None,
                                                                         max_length=50)
     open_seats: list[SeatNumber] = Field(default_factory=list, max_length=99)
+    rated: bool = False  # accountseats.py: people only, signed in, shipped rules
+    signed_in_only: bool = False  # its open seats take signed-in people only
 
 
 class ActionBody(Body):

@@ -12,6 +12,7 @@ from squidbox.i18n import gettext as _
 from squidbox.registry import game_part
 
 from .errors import ApiError
+from .ratings import table_accounts
 from .routing import TableId, manager_of
 
 router = APIRouter()
@@ -27,5 +28,7 @@ async def results(request: Request, table_id: TableId) -> dict[str, Any]:
         if part is None:
             raise ApiError("unknown_game", _("{game} has no results panel").format(
                 game=table.game.id))
-        return {"table": table.id, "game": table.game.id,
-                **part.results(table.state).to_json()}
+        answer = {"table": table.id, "game": table.game.id,
+                  **part.results(table.state).to_json()}
+    accounts = await table_accounts(request, table.id, table.game.id)
+    return {**answer, "rated": accounts["rated"], "rating_changes": accounts["rating_changes"]}

@@ -21,6 +21,7 @@ from fastapi import APIRouter, Depends, Query, Request
 
 from squidbox.i18n import gettext as _
 
+from .accountseats import hold, seat_taker
 from .errors import ApiError
 from .messages import (
     MAX_TOKEN_LENGTH,
@@ -166,6 +167,8 @@ async def end(request: Request, table_id: TableId, body: HostBody) -> dict[str, 
              dependencies=[Depends(rate_limited("action"))])
 async def take_seat(request: Request, table_id: TableId, body: TakeSeatBody) -> dict[str, Any]:
     table = await manager_of(request).get(table_id)
+    account = await seat_taker(request, table)
+    name = body.name if account is None else account.name
     async with table.lock:
         free = table.open_seats()
         if table.record.status != OPEN or not free:
@@ -179,13 +182,14 @@ async def take_seat(request: Request, table_id: TableId, body: TakeSeatBody) -> 
 
         def taken() -> None:
             table.record.token_hashes[seat] = hash_token(token)
-            table.record.names[seat] = body.name
+            table.record.names[seat] = name
             if len(free) == 1:
                 table.record.status = PLAYING
 
         await change(table, taken)
+        await hold(request, table, seat, token, account)
         after_change(table, "take_seat")
-        return {"table": table.id, "seat": seat, "name": body.name, "token": token,
+        return {"table": table.id, "seat": seat, "name": name, "token": token,
                 "url": seat_link(table.id, seat, token), "status": table.status}
 
 

@@ -19,7 +19,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -495,6 +495,7 @@ class Table:
                                              "played; try again")) from None
         if finished:
             self.record.status = FINISHED
+            await self.manager.finished(self)
         if self.version % self.manager.snapshot_every == 0:
             await self._snapshot()
 
@@ -746,6 +747,8 @@ class TableManager:
         self.writer = GroupWriter(self)
         self.autopass = AutoPass()
         self.cluster: Cluster | None = None  # several processes on one PostgreSQL (cluster.py)
+        # Told of each game that ends with a move (ratings.py), before anyone hears of the end.
+        self.finish_hooks: list[Callable[[Table], Awaitable[None]]] = []
 
     async def db(self, function: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
@@ -786,6 +789,14 @@ class TableManager:
             client.end({"type": "error", "code": "unavailable", "error": text}, MOVED)
         table.clients.clear()
         table.chat_clients.clear()
+
+    async def finished(self, table: Table) -> None:
+        """Run the finish hooks; a failing one is logged and stops nothing."""
+        for hook in self.finish_hooks:
+            try:
+                await hook(table)
+            except Exception as e:
+                log.error("table %s: after the game: %s", table.id, one_line(e))
 
     def backoff(self, failures: int) -> float:
         waits = self.limits.retry_seconds

@@ -39,6 +39,7 @@ from .markdown import markdown_to_html
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 EXAMPLE_SEED = 1
 MY_TABLES_SCRIPT = "mytables.js"  # on every page with a script: the header's count, notifications
+ACCOUNT_SCRIPT = "account.js"  # on every page with a script: the header's account, seats by account
 # by game id and language: the data file is read at start only
 _pieces_json: dict[tuple[str, str, bool], dict[str, Any]] = {}
 
@@ -52,6 +53,10 @@ def mount_web(app: FastAPI) -> None:
     app.add_api_route("/replay/{table_id}", replay_page, methods=["GET"],
                       response_class=HTMLResponse, include_in_schema=False)
     app.add_api_route("/mine", my_tables_page, methods=["GET"], response_class=HTMLResponse,
+                      include_in_schema=False)
+    app.add_api_route("/account", account_page, methods=["GET"], response_class=HTMLResponse,
+                      include_in_schema=False)
+    app.add_api_route("/u/{name}", profile_page, methods=["GET"], response_class=HTMLResponse,
                       include_in_schema=False)
     app.add_api_route("/rules/{game_id}", rules_page, methods=["GET"],
                       response_class=HTMLResponse, include_in_schema=False)
@@ -70,6 +75,8 @@ def page(title: str, body: str, script: str | None = None, main_class: str = "")
     language = i18n.current()
     if script and script != MY_TABLES_SCRIPT:  # a page without script (a 404) stays without
         module += f'\n<script type="module" src="/static/{MY_TABLES_SCRIPT}"></script>'
+    if script:
+        module += f'\n<script type="module" src="/static/{ACCOUNT_SCRIPT}"></script>'
     return f"""<!doctype html>
 <html lang="{language}">
 <head>
@@ -85,6 +92,7 @@ def page(title: str, body: str, script: str | None = None, main_class: str = "")
 <body>
 <header class="site-header"><a class="brand" href="/">squidbox</a>
 <a id="mine-link" class="mine-link" href="/mine">{_h("My tables")}</a>
+<a id="account-link" class="account-link" href="/account">{_h("Sign in")}</a>
 <nav aria-label="{_h("How to play")}">{_rules_links()}</nav>
 {_language_switch(language)}</header>
 <main id="main" class="{main_class}">
@@ -169,6 +177,12 @@ aria-describedby="seed-help"></label>
 <small id="proposed-help" class="muted">{_h("Marks the values the data file proposes where the "
 "rulebook is silent, on this table's pieces (its links open it so; a variant table always "
 "shows them).")}</small></details>
+<fieldset id="account-rules"><legend>{_h("Accounts")}</legend>
+<label><input id="rated-check" type="checkbox" aria-describedby="rated-help">
+{_h("Rated")}</label> <label><input id="signed-in-check" type="checkbox">
+{_h("Signed-in people only")}</label>
+<small id="rated-help" class="muted">{_h("A rated table is for signed-in people only: you take "
+"the first seat, every other seat is open, no bots and no data edits.")}</small></fieldset>
 <button type="submit" id="create-button">{_h("Create table")}</button>
 </form>
 <div id="create-result" aria-live="polite"></div>
@@ -179,6 +193,56 @@ aria-describedby="seed-help"></label>
 <div id="table-list">{_h("Loading…")}</div>
 </section>"""
     return HTMLResponse(page(_("Lobby"), body, "lobby.js", "lobby"))
+
+
+async def account_page() -> HTMLResponse:
+    """Sign up, sign in (a passkey, or the password fallback) and the signed-in account's
+    settings (accountpage.js does the work through /api/account)."""
+    body = f"""<h1 id="account-heading">{_h("Your account")}</h1>
+<p class="muted">{_h("Nobody needs an account to play: a seat's link is enough. With an "
+"account your tables follow you to every device, you can play rated games and you have a "
+"profile.")}</p>
+<p id="account-message" role="status" aria-live="polite"></p>
+<div id="signed-out" hidden>
+<section class="panel" aria-labelledby="signup-title"><h2 id="signup-title">{_h("Sign up")}</h2>
+<form id="signup-form" class="account-form"><label>{_h("Name")} <input id="signup-name"
+name="name" required minlength="2" maxlength="24" autocomplete="username webauthn"></label>
+<small class="muted">{_h("2 to 24 letters, digits, spaces, '.', '_' or '-'. Everyone sees it.")}
+</small><button type="submit" id="signup-button">{_h("Create account with a passkey")}</button>
+</form></section>
+<section class="panel" aria-labelledby="signin-title"><h2 id="signin-title">{_h("Sign in")}</h2>
+<button type="button" id="passkey-signin">{_h("Sign in with a passkey")}</button>
+<details id="password-details"><summary>{_h("Sign in with a password")}</summary>
+<form id="password-signin" class="account-form"><label>{_h("Name")} <input id="signin-name"
+name="name" required autocomplete="username"></label><label>{_h("Password")} <input
+id="signin-password" name="password" type="password" required autocomplete="current-password">
+</label><button type="submit">{_h("Sign in")}</button></form></details></section></div>
+<div id="signed-in" hidden>
+<section class="panel" aria-labelledby="me-title"><h2 id="me-title"></h2>
+<p><a id="profile-link" href="/">{_h("Your profile")}</a> · <span id="passkey-count"></span></p>
+<p class="account-actions"><button type="button" id="add-passkey">{_h("Add a passkey")}</button>
+<button type="button" id="sign-out">{_h("Sign out")}</button>
+<button type="button" id="sign-out-everywhere">{_h("Sign out everywhere")}</button></p>
+<details><summary>{_h("Password (a fallback)")}</summary>
+<form id="password-form" class="account-form"><label>{_h("New password")} <input
+id="new-password" type="password" minlength="12" maxlength="128" autocomplete="new-password"
+required></label><small class="muted">{_h("At least 12 characters, not a well-known one, "
+"without your name.")}</small><button type="submit">{_h("Set password")}</button></form>
+</details>
+<details><summary>{_h("Your data")}</summary>
+<p><a id="export-link" href="/api/account/export" download>{_h("Export as JSON")}</a></p>
+<p><button type="button" id="delete-account" class="danger">{_h("Delete my account")}</button>
+</p><small class="muted">{_h("Your games stay, under “a deleted player”.")}</small></details>
+</section></div>"""
+    return HTMLResponse(page(_("Your account"), body, "accountpage.js", "account"))
+
+
+async def profile_page(name: str) -> HTMLResponse:
+    """A person's public profile: profile.js draws /api/profiles/{name}."""
+    body = f"""<h1 id="profile-name">{html.escape(name)}</h1>
+<p id="profile-joined" class="muted"></p>
+<div id="profile" data-name="{html.escape(name, quote=True)}">{_h("Loading…")}</div>"""
+    return HTMLResponse(page(name, body, "profile.js", "profile"))
 
 
 async def my_tables_page() -> HTMLResponse:

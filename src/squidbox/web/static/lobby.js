@@ -290,6 +290,8 @@ async function createTable(event) {
     leave_seconds: seconds("leave-select"),
     open_seats: readOpenSeats(),
   };
+  if (document.getElementById("rated-check").checked) body.rated = true;
+  if (document.getElementById("signed-in-check").checked) body.signed_in_only = true;
   const leaveBot = document.getElementById("leave-bot-select").value;
   if (leaveBot) body.leave_bot = leaveBot;
   const edits = document.getElementById("variant-input").value.split("\n").map((line) => line.trim()).filter(Boolean);
@@ -450,6 +452,12 @@ function tableItem(table, names) {
   }
   if (table.turn_seconds) item.append(` · ${t("{time} a turn", { time: durationText(table.turn_seconds) })}`);
   if (table.variant) item.append(` · ${t("variant: {variant}", { variant: table.variant })}`);
+  if (table.rated) item.append(` · ${t("rated")}`);
+  else if (table.signed_in_only) item.append(` · ${t("signed-in people only")}`);
+  for (const player of table.ratings || []) {
+    const rating = player.provisional ? t("{rating}, provisional", { rating: player.rating }) : String(player.rating);
+    item.append(` · ${player.name} (${rating})`);
+  }
   for (const seat of table.open_seats || []) {
     const button = document.createElement("button");
     button.type = "button";
@@ -478,7 +486,7 @@ function takeError(button, text) {
 
 async function takeSeat(tableId, seat, button) {
   const input = document.getElementById("player-name");
-  const name = input.value.trim();
+  const name = input.value.trim() || document.body.dataset.account || "";  // account.js
   if (!name) {
     takeError(button, t("Type your name first (above the lists): the other players see it."));
     input.focus();
@@ -523,4 +531,12 @@ addTimerFields();
 gameSelect.addEventListener("change", gameChanged);
 playersSelect.addEventListener("change", playersChanged);
 form.addEventListener("submit", createTable);
+// A rated table: the creator's seat and open seats for signed-in people (no bots).
+document.getElementById("rated-check").addEventListener("change", (event) => {
+  if (!event.target.checked) return;
+  document.getElementById("signed-in-check").checked = true;
+  for (const select of seatRows.querySelectorAll("select")) {
+    select.value = select.dataset.seat === "0" ? "" : "open";
+  }
+});
 start();

@@ -42,6 +42,7 @@ export async function showResults(tableId, rematch) {
   wrapper.appendChild(resultsTable(results));
   panel.appendChild(wrapper);
   if (results.tie_break) panel.appendChild(paragraph(results.tie_break, "tie-break"));
+  if ((results.rating_changes || []).length) panel.appendChild(ratingChanges(results));
   if ((results.details || []).length) {
     const details = document.createElement("details");
     details.open = true;
@@ -69,6 +70,24 @@ export async function showResults(tableId, rematch) {
     panel.appendChild(button);
   }
   panel.hidden = false;
+}
+
+// A rated game's rating change per player (server/ratings.py): "Ana 1000 → 1012 (+12)".
+function ratingChanges(results) {
+  const seatNames = Object.fromEntries(results.rows.map((row) => [row.seat, row.name]));
+  const list = document.createElement("ul");
+  list.className = "results-ratings";
+  list.setAttribute("aria-label", t("Rating changes"));
+  for (const change of results.rating_changes) {
+    const item = document.createElement("li");
+    item.dataset.seat = String(change.seat);
+    const sign = change.change > 0 ? "+" : "";
+    item.textContent = t("{name}: rating {before} → {after} ({change})", { name: change.name || seatNames[change.seat],
+      before: change.before, after: change.after, change: `${sign}${change.change}` })
+      + (change.abandoned ? ` · ${t("left the game: counted as a loss")}` : "");
+    list.appendChild(item);
+  }
+  return list;
 }
 
 // The finished game's replay page and its game record (server/replays.py).
