@@ -17,10 +17,11 @@ from squidbox.i18n import N_, ngettext
 from squidbox.i18n import gettext as _
 
 from . import campaign
-from .actions import SIDES, Card, Side, Spot, Token, side_action
+from .actions import SIDES, Side, Spot, Token, side_action
 from .stage import (
     Stage,
     card_actions,
+    card_played,
     cards_text,
     chip,
     choice_asked,
@@ -487,16 +488,6 @@ def play_options(s: SquidGameState, seat: int) -> list[str]:
     if s.g["played"][seat] is not None or not GLASS_BRIDGE.active(s, seat):
         return []
     return card_actions(s, s.g["hands"][seat])
-
-
-def card_played(s: SquidGameState, seat: int, choice: str) -> None:
-    move = decoded(s, choice)
-    assert type(move) is Card
-    s.g["played"][seat] = move.value
-    if s.recording:
-        s.emit_private((seat,), s.entry("play", "You play card {_value}.", seat=seat,
-                                        _value=move.value),
-                       s.entry("play", "{seat:name} plays a card face down.", seat=seat))
 
 
 def glass_bridge_build(s: SquidGameState) -> None:

@@ -15,8 +15,15 @@ from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
 
 from . import campaign
-from .actions import Card
-from .stage import Stage, card_actions, cards_text, chip, decoded, token_actions, token_of
+from .stage import (
+    Stage,
+    card_actions,
+    card_played,
+    cards_text,
+    chip,
+    token_actions,
+    token_of,
+)
 from .timer import count_down, run_out
 
 if TYPE_CHECKING:
@@ -227,16 +234,6 @@ def card_options(s: SquidGameState, seat: int) -> list[str]:
     if s.g["played"][seat] is not None or not RED_LIGHT_GREEN_LIGHT.has_on_board(s, seat):
         return []
     return card_actions(s, s.data.card_values)
-
-
-def card_played(s: SquidGameState, seat: int, choice: str) -> None:
-    move = decoded(s, choice)
-    assert type(move) is Card
-    s.g["played"][seat] = move.value
-    if s.recording:
-        s.emit_private((seat,), s.entry("play", "You play card {_value}.", seat=seat,
-                                        _value=move.value),
-                       s.entry("play", "{seat:name} plays a card face down.", seat=seat))
 
 
 def rlgl_reveal(s: SquidGameState) -> None:

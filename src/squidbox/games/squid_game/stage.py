@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from squidbox.engine import HiddenChoice, Zone
 from squidbox.i18n import gettext as _
 
-from .actions import Move, Token
+from .actions import Card, Move, Token
 
 if TYPE_CHECKING:
     from .state import SquidGameState
@@ -94,6 +94,18 @@ def card_actions(s: SquidGameState, values: Iterable[int]) -> list[str]:
     """The "card N" actions of card `values`, in their order."""
     action = s.game.card_action
     return [action[v] for v in values]
+
+
+def card_played(s: SquidGameState, seat: int, choice: str) -> None:
+    """A number card played face down (Red Light Green Light, Glass Bridge): kept in
+    g["played"], its seat's own until the cards are revealed."""
+    move = decoded(s, choice)
+    assert type(move) is Card
+    s.g["played"][seat] = move.value
+    if s.recording:
+        s.emit_private((seat,), s.entry("play", "You play card {_value}.", seat=seat,
+                                        _value=move.value),
+                       s.entry("play", "{seat:name} plays a card face down.", seat=seat))
 
 
 def survivors_text(tokens: list[int]) -> str:
