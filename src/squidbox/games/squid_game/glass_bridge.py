@@ -101,8 +101,6 @@ class GlassBridge(Stage):
             "turn": 0,
             "chosen": None,  # the token the placing player has picked, before its mannequin
             "round": 0,
-            "movers": [],
-            "motion": None,
             "vips_cut": False,
         }
         s.emit("order", "{_tokens}: {_strips}, {_tiles}. Turn order: {order:names}.",
@@ -204,9 +202,11 @@ class GlassBridge(Stage):
         highest = max(played[seat] for seat in players)
         tied = [seat for seat in players if played[seat] == highest]
         first = tied[0] if len(tied) == 1 else max(tied, key=lambda seat: self._lead(s, seat))
-        order = [(first + k) % s.num_players for k in range(s.num_players)]
-        g["movers"] = [[seat, played[seat]] for seat in order if played[seat] is not None]
-        self._next_mover(s)
+        for k in range(s.num_players):
+            seat = (first + k) % s.num_players
+            if played[seat] is not None:
+                s.push(glass_bridge_turn, seat=seat, value=played[seat])
+        s.push(glass_bridge_end_round)
 
     def _lead(self, s: SquidGameState, seat: int) -> tuple[int, int]:
         """Ties for the highest card: the token closest to the end of the bridge, then the
@@ -215,23 +215,20 @@ class GlassBridge(Stage):
         return max((at[key[t]], t) for t in s.playing(seat))
 
     # ---- Move, 0 Push, Chain Reactions -------------------------------------------------------
-    def _next_mover(self, s: SquidGameState) -> None:
-        g = s.g
-        while g["movers"]:
-            seat, value = g["movers"].pop(0)
-            mine = s.playing(seat)
-            if not mine:
-                continue
-            if value == s.data.push_card:
-                targets = self.push_targets(s, seat)
-                if not targets:
-                    s.emit("push", "{seat:name} has no token to push.", seat=seat)
-                    continue
-                self._ask(s, seat, PUSH_TARGET, targets, value)
-            else:
-                self._ask(s, seat, MOVER, mine, value)
+    def turn(self, s: SquidGameState, seat: int, value: int) -> None:
+        """A seat's revealed card: one of its tokens moves `value` positions, or the 0 Push
+        pushes a token on. A choice of token is asked only when there is more than one."""
+        mine = s.playing(seat)
+        if not mine:
             return
-        self._end_round(s)
+        if value != s.data.push_card:
+            s.decide(seat, CHOOSE, kind=MOVER, options=mine, value=value)
+            return
+        targets = self.push_targets(s, seat)
+        if targets:
+            s.decide(seat, CHOOSE, kind=PUSH_TARGET, options=targets, value=value)
+        else:
+            s.emit("push", "{seat:name} has no token to push.", seat=seat)
 
     def push_targets(self, s: SquidGameState, seat: int) -> list[int]:
         """Any token in the same position as one of your tokens (yours included)."""
@@ -241,33 +238,17 @@ class GlassBridge(Stage):
         return sorted(int(t) for t, cell in at.items() if cell in cells and
                       any(at[key[u]] == cell and u != int(t) for u in mine))
 
-    def _ask(self, s: SquidGameState, seat: int, kind: str, options: list[int],
-             value: int = 0) -> None:
-        """A choice of token: asked only when there is more than one."""
-        if len(options) == 1:
-            self._chosen(s, seat, kind, value, options[0])
-        else:
-            s.ask(seat, CHOOSE, kind=kind, options=options, value=value)
-
-    def answer(self, s: SquidGameState, seat: int, kind: str, value: int, action: str) -> None:
-        if kind == SIDE:
-            move = decoded(s, action)
-            assert type(move) is Side
-            self._leap(s, move.side)
-        else:
-            self._chosen(s, seat, kind, value, token_of(s, action))
-
-    def _chosen(self, s: SquidGameState, seat: int, kind: str, value: int, token: int) -> None:
-        """The token that moves (MOVER), is pushed (PUSH_TARGET) or is pushed on (CHAIN)."""
+    def chosen(self, s: SquidGameState, seat: int, kind: str, value: int, token: int) -> None:
+        """The token that moves (MOVER), is pushed (PUSH_TARGET) or is pushed on (CHAIN) sets
+        off; a pushed token moves one position, and the token's owner chooses its side."""
         if s.recording:
             self._log_chosen(s, seat, kind, value, token)
         if kind == MOVER:
-            s.g["motion"] = {"token": token, "steps": value, "chooser": seat}
+            s.push(glass_bridge_step, token=token, steps=value, chooser=seat)
         elif kind == PUSH_TARGET:
-            s.g["motion"] = {"token": token, "steps": 1, "chooser": seat}
+            s.push(glass_bridge_step, token=token, steps=1, chooser=seat)
         else:  # CHAIN: the arriving token pushes one of the two already there
-            s.g["motion"] = {"token": token, "steps": 1, "chooser": s.owner(token)}
-        self._continue_motion(s)
+            s.push(glass_bridge_step, token=token, steps=1, chooser=s.owner(token))
 
     def _log_chosen(self, s: SquidGameState, seat: int, kind: str, value: int,
                     token: int) -> None:
@@ -281,32 +262,24 @@ class GlassBridge(Stage):
             s.emit("push", "Chain reaction: {_owner:name} {token:03d} is pushed on.", token=token,
                    _owner=s.owner(token))
 
-    def _continue_motion(self, s: SquidGameState) -> None:
-        """Step the moving token one position at a time until its move ends or a choice is
-        needed."""
+    def step(self, s: SquidGameState, token: int, steps: int, chooser: int) -> None:
+        """The moving token goes one position on (`steps` of its move left): onto the far
+        side, where it survives; before an unrevealed tile, whose side `chooser` declares;
+        else onto the next position."""
         g = s.g
-        at, key, revealed = g["at"], s.tokens.key, g["revealed"]
+        target = g["at"][s.tokens.key[token]] + 1
         lines = self.line_length(s)
-        far_side = self.far_side(s)
-        while (motion := g["motion"]) is not None:
-            token = motion["token"]
-            target = at[key[token]] + 1
-            if target == far_side:
-                g["motion"] = None
-                s.survive(token, CROSSED)
-                break
-            if target >= lines and not revealed[target - lines]:
-                s.ask(motion["chooser"], CHOOSE, kind=SIDE, options=[], value=0)
-                return
-            self._arrive(s, token, target)
-        if s.pending is None:  # no choice was asked on the way
-            self._next_mover(s)
+        if target == self.far_side(s):
+            s.survive(token, CROSSED)
+        elif target >= lines and not g["revealed"][target - lines]:
+            s.ask(chooser, LEAP, token=token, steps=steps)
+        else:
+            self._arrive(s, token, target, steps, chooser)
 
-    def _leap(self, s: SquidGameState, side: str) -> None:
+    def leap(self, s: SquidGameState, side: str, token: int, steps: int, chooser: int) -> None:
         """Declare a side of the next tile, then reveal it."""
         s.mark_reveal()  # the tile's glass is revealed
         g = s.g
-        token = g["motion"]["token"]
         target = g["at"][str(token)] + 1
         tile = target - self.line_length(s)
         g["revealed"][tile] = True
@@ -317,27 +290,21 @@ class GlassBridge(Stage):
         if tile == len(g["tiles"]) - 1:
             self._final_tile_revealed(s)
         if side == broken:
-            g["motion"] = None
             s.eliminate(token, FELL)
         else:
-            self._arrive(s, token, target)
-        self._continue_motion(s)
+            self._arrive(s, token, target, steps, chooser)
 
-    def _arrive(self, s: SquidGameState, token: int, cell: int) -> None:
+    def _arrive(self, s: SquidGameState, token: int, cell: int, steps: int,
+                chooser: int) -> None:
         """Step onto a position; if two tokens are already there, stop and push one on."""
-        g = s.g
-        at = g["at"]
+        at = s.g["at"]
         full = list(at.values()).count(cell) >= s.data.position_capacity
         here = sorted(int(t) for t, c in at.items() if c == cell) if full else []
         at[s.tokens.key[token]] = cell
-        motion = g["motion"]
         if full:
-            g["motion"] = None
-            self._ask(s, s.owner(token), CHAIN, here)
-            return
-        motion["steps"] -= 1
-        if motion["steps"] == 0:
-            g["motion"] = None
+            s.decide(s.owner(token), CHOOSE, kind=CHAIN, options=here, value=0)
+        elif steps > 1:
+            s.push(glass_bridge_step, token=token, steps=steps - 1, chooser=chooser)
 
     def _final_tile_revealed(self, s: SquidGameState) -> None:
         g = s.g
@@ -349,7 +316,7 @@ class GlassBridge(Stage):
                    "{timer}.", timer=g["timer"])
 
     # ---- end of a round and the Countdown -------------------------------------------------------
-    def _end_round(self, s: SquidGameState) -> None:
+    def end_round(self, s: SquidGameState) -> None:
         g = s.g
         data = s.data
         if g["vips_cut"]:
@@ -369,7 +336,7 @@ class GlassBridge(Stage):
     # ---- what a player sees --------------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
         g = s.g
-        pending = choice_asked(s, "glass_bridge_choose")  # a token, or a side to leap to
+        leap = self.leap_asked(s)
         return {
             "at": dict(g["at"]),
             "line": self.line_length(s),
@@ -386,18 +353,30 @@ class GlassBridge(Stage):
             "has_played": [v is not None for v in g["played"]],
             "my_card": None if viewer is None else s.shown_choice("g.played", viewer, viewer),
             "revealed_cards": None if g["revealed_cards"] is None else list(g["revealed_cards"]),
-            "movers": [list(m) for m in g["movers"]],
-            "motion": None if g["motion"] is None else dict(g["motion"]),
-            "pending": None if pending is None else {
-                "seat": pending["seat"], "kind": pending["kind"],
-                "options": list(pending["options"])},
+            "movers": self.movers(s),
+            "motion": None if leap is None else {
+                "token": leap["args"]["token"], "steps": leap["args"]["steps"],
+                "chooser": leap["seat"]},
+            # a choice of token, or a side to leap to
+            "pending": choice_asked(s, CHOOSE.name) if leap is None else {
+                "seat": leap["seat"], "kind": SIDE, "options": []},
         }
+
+    def leap_asked(self, s: SquidGameState) -> dict[str, Any] | None:
+        """The question asked now if it is a side to leap to (its arguments: token, steps)."""
+        return s.pending if s.asking() == LEAP.name else None
+
+    def movers(self, s: SquidGameState) -> list[list[int]]:
+        """The seats still to move this round and their cards, in order: [seat, card]."""
+        return [[args["seat"], args["value"]] for name, args in reversed(s.stack)
+                if name == "glass_bridge_turn"]
 
     def check(self, s: SquidGameState) -> None:
         g = s.g
         assert g["chosen"] is None or g["chosen"] in self.unplaced(s, s.owner(g["chosen"]))
         cells: dict[int, int] = {}
-        leaving = None if g["motion"] is None else str(g["motion"]["token"])
+        leap = self.leap_asked(s)
+        leaving = None if leap is None else str(leap["args"]["token"])
         for key, cell in g["at"].items():
             if cell is not None and key != leaving:
                 assert 0 <= cell < self.far_side(s)
@@ -498,16 +477,36 @@ def glass_bridge_reveal(s: SquidGameState) -> None:
     GLASS_BRIDGE.reveal(s)
 
 
-def choose_options(s: SquidGameState, seat: int, kind: str, options: list[int],
-                   value: int) -> list[str]:
-    if kind == SIDE:
-        return list(SIDE_ACTIONS)
+def glass_bridge_turn(s: SquidGameState, seat: int, value: int) -> None:
+    GLASS_BRIDGE.turn(s, seat, value)
+
+
+def glass_bridge_step(s: SquidGameState, token: int, steps: int, chooser: int) -> None:
+    GLASS_BRIDGE.step(s, token, steps, chooser)
+
+
+def glass_bridge_end_round(s: SquidGameState) -> None:
+    GLASS_BRIDGE.end_round(s)
+
+
+def token_options(s: SquidGameState, seat: int, kind: str, options: list[int],
+                  value: int) -> list[str]:
     return token_actions(s, options)
 
 
-def choice_made(s: SquidGameState, seat: int, choice: str, kind: str, options: list[int],
-                value: int) -> None:
-    GLASS_BRIDGE.answer(s, seat, kind, value, choice)
+def token_chosen(s: SquidGameState, seat: int, choice: str, kind: str, options: list[int],
+                 value: int) -> None:
+    GLASS_BRIDGE.chosen(s, seat, kind, value, token_of(s, choice))
+
+
+def side_options(s: SquidGameState, seat: int, token: int, steps: int) -> list[str]:
+    return list(SIDE_ACTIONS)
+
+
+def side_chosen(s: SquidGameState, seat: int, choice: str, token: int, steps: int) -> None:
+    move = decoded(s, choice)
+    assert type(move) is Side
+    GLASS_BRIDGE.leap(s, move.side, token, steps, seat)
 
 
 PLACE_TOKEN = Question("Place a token on a mannequin", place_options, placed,
@@ -515,12 +514,14 @@ PLACE_TOKEN = Question("Place a token on a mannequin", place_options, placed,
 BUILD_CARD = Question("Play a card face down to build the bridge", build_options, card_played,
                       name="glass_bridge_build")
 PLAY_CARD = Question("Play a card face down", play_options, card_played, name="glass_bridge_play")
-CHOOSE = Question("Choose", choose_options, choice_made, name="glass_bridge_choose")
+CHOOSE = Question("Choose", token_options, token_chosen, name="glass_bridge_choose")
+LEAP = Question("Choose", side_options, side_chosen, name="glass_bridge_leap")
 STEP_OF: dict[str | None, str] = {  # the view's "step", by the question asked now
     "glass_bridge_place": PLACE, "glass_bridge_build": BUILD, "glass_bridge_play": PLAY,
-    "glass_bridge_choose": CHOOSE_STEP}
-STEPS = [glass_bridge_build, glass_bridge_reveal]
-QUESTIONS = [PLACE_TOKEN, BUILD_CARD, PLAY_CARD, CHOOSE]
+    "glass_bridge_choose": CHOOSE_STEP, "glass_bridge_leap": CHOOSE_STEP}
+STEPS = [glass_bridge_build, glass_bridge_reveal, glass_bridge_turn, glass_bridge_step,
+         glass_bridge_end_round]
+QUESTIONS = [PLACE_TOKEN, BUILD_CARD, PLAY_CARD, CHOOSE, LEAP]
 
 
 GLASS_BRIDGE = GlassBridge()

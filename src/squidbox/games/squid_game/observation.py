@@ -18,6 +18,7 @@ from squidbox.games.observations import Layout
 
 from .actions import FINAL_CARDS, SIDES
 from .campaign import LINEUP, OVER, PLAY, RECRUIT
+from .glass_bridge import GLASS_BRIDGE
 from .red_light_green_light import WAITING
 from .squid_game import SAFE
 from .state import STAGES
@@ -172,7 +173,8 @@ def _write_game(state: SquidGameState, seat: int, out: np.ndarray, layout: Squid
     g = state.g
     rows = layout.token_row[seat]
     place = PLACES[name]
-    cells, values = [], []
+    cells: list[int] = []
+    values: list[float] = []
     for key, where in g["at"].items():
         row = rows[int(key)]
         hot.append(row + 3)
@@ -192,7 +194,7 @@ def _write_game(state: SquidGameState, seat: int, out: np.ndarray, layout: Squid
         hot.append(layout.turn.start + (g["order"][g["turn"]] - seat) % n)
     width = len(SEAT_LISTS)
     for column, key in enumerate(SEAT_LISTS):
-        for item in g.get(key, ()):
+        for item in GLASS_BRIDGE.movers(state) if key == "movers" else g.get(key, ()):
             listed = item if type(item) is int else item[0]
             hot.append(layout.seat_lists.start + (listed - seat) % n * width + column)
     if name != "marbles" and "played" in g:  # Marbles' "played" are finished groups

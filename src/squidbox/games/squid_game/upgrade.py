@@ -1,7 +1,9 @@
 """Snapshots written before Squid Game ran on the decision stack: each game kept its step in
 `g["step"]` (and a token choice in `g["pending"]`); `upgraded` rewrites such a snapshot with the
 stack and the question asked at that point, as this release writes it (docs/engine.md,
-"Snapshots from before the stack")."""
+"Snapshots from before the stack"). Glass Bridge's moves then still ran outside the stack (the
+seats still to move in `g["movers"]`, the moving token in `g["motion"]`): those become frames
+too."""
 
 from __future__ import annotations
 
@@ -14,6 +16,10 @@ Pending = dict[str, Any] | None
 
 
 def upgraded(doc: Any, data: SquidGameData) -> Any:
+    return bridge_moves_on_the_stack(on_the_stack(doc, data))
+
+
+def on_the_stack(doc: Any, data: SquidGameData) -> Any:
     try:
         fields = doc["state"]
         phase, g = fields["phase"], fields["g"]
@@ -33,6 +39,28 @@ def upgraded(doc: Any, data: SquidGameData) -> Any:
         fields["g"] = g
     else:
         stack, pending = [], None
+    fields["stack"], fields["pending"] = stack, pending
+    return {**doc, "state": fields}
+
+
+def bridge_moves_on_the_stack(doc: Any) -> Any:
+    """Glass Bridge's seats still to move become turn frames (above the round's end), and a
+    side asked of a moving token the leap question that carries its move."""
+    try:
+        fields = doc["state"]
+        g, stack, pending = fields["g"], fields["stack"], fields["pending"]
+        movers, motion = g["movers"], g["motion"]
+    except (KeyError, TypeError):
+        return doc
+    fields = dict(fields)
+    fields["g"] = {key: value for key, value in g.items() if key not in ("movers", "motion")}
+    if pending is not None and pending["kind"] == "glass_bridge_choose":
+        stack = [*stack, ["glass_bridge_end_round", {}],
+                 *(["glass_bridge_turn", {"seat": seat, "value": value}]
+                   for seat, value in reversed(movers))]
+        if pending["args"]["kind"] == "side":
+            pending = asked(pending["seat"], "glass_bridge_leap", token=motion["token"],
+                            steps=motion["steps"])
     fields["stack"], fields["pending"] = stack, pending
     return {**doc, "state": fields}
 
