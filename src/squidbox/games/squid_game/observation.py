@@ -20,7 +20,7 @@ from .actions import FINAL_CARDS, SIDES
 from .campaign import LINEUP, OVER, PLAY, RECRUIT
 from .glass_bridge import GLASS_BRIDGE
 from .red_light_green_light import WAITING
-from .squid_game import SAFE
+from .squid_game import SAFE, SQUID_GAME
 from .state import STAGES
 
 if TYPE_CHECKING:
@@ -194,7 +194,7 @@ def _write_game(state: SquidGameState, seat: int, out: np.ndarray, layout: Squid
         hot.append(layout.turn.start + (g["order"][g["turn"]] - seat) % n)
     width = len(SEAT_LISTS)
     for column, key in enumerate(SEAT_LISTS):
-        for item in GLASS_BRIDGE.movers(state) if key == "movers" else g.get(key, ()):
+        for item in seat_list(state, key):
             listed = item if type(item) is int else item[0]
             hot.append(layout.seat_lists.start + (listed - seat) % n * width + column)
     if name != "marbles" and "played" in g:  # Marbles' "played" are finished groups
@@ -209,6 +209,17 @@ def _write_game(state: SquidGameState, seat: int, out: np.ndarray, layout: Squid
             hot.extend(layout.revealed.start + (s - seat) % n * width + layout.play_index[card]
                        for s, card in enumerate(shown) if card is not None)
     STAGE_WRITERS[name](state, seat, out, layout, hot)
+
+
+def seat_list(state: SquidGameState, key: str) -> list[Any]:
+    """One of the lists of SEAT_LISTS: Glass Bridge's seats still to move and the final's
+    cards still to resolve are read off the decision stack, the others from the game's data."""
+    if key == "movers":
+        return GLASS_BRIDGE.movers(state)
+    if key == "queue":
+        return SQUID_GAME.queue(state)
+    lists: dict[str, list[Any]] = state.g  # type: ignore[assignment]
+    return lists.get(key, [])
 
 
 def _red_light(state: SquidGameState, seat: int, out: np.ndarray, layout: SquidGameLayout,

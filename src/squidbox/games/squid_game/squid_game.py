@@ -62,7 +62,6 @@ class SquidGameFinal(Stage):
             "to_place": [],
             "played": [None] * s.num_players,
             "revealed": None,
-            "queue": [],
             "blocking": [],
             "round": 0,
         }
@@ -98,26 +97,28 @@ class SquidGameFinal(Stage):
                    _shown=Later(cards_text, s.names, played, clockwise, True))
             for seat in g["blocking"]:
                 s.emit("block", "{seat:name} blocks.", seat=seat)
-        g["queue"] = [[seat, card] for card in (STAB, PUSH, MOVE)
-                      for seat in clockwise if played[seat] == card]
-        self.next_card(s)
+        for card in (STAB, PUSH, MOVE):
+            for seat in clockwise:
+                if played[seat] == card:
+                    s.push(squid_game_card, seat=seat, card=card)
+        s.push(squid_game_end_round)
 
-    def next_card(self, s: SquidGameState) -> None:
-        """Resolve the revealed cards in order, until a choice is asked or the game is won."""
-        g = s.g
-        while s.phase == campaign.PLAY and s.pending is None and g["queue"]:
-            seat, card = g["queue"].pop(0)
-            if not s.playing(seat):
-                continue
-            if card == STAB:
-                self._stab(s, seat)
-            elif card == PUSH:
-                self._offer(s, seat, PUSH_TARGET, self.push_targets(s, seat),
-                            N_("{seat:name} has nobody blocking to push."))
-            else:
-                self._offer(s, seat, MOVE_TOKEN, s.playing(seat), "")
-        if s.phase == campaign.PLAY and s.pending is None and not g["queue"]:
-            self._end_round(s)
+    def play_card(self, s: SquidGameState, seat: int, card: str) -> None:
+        """Resolve one revealed Stab, Push or Move (a game won on the way clears the rest)."""
+        if not s.playing(seat):
+            return
+        if card == STAB:
+            self._stab(s, seat)
+        elif card == PUSH:
+            self._offer(s, seat, PUSH_TARGET, self.push_targets(s, seat),
+                        N_("{seat:name} has nobody blocking to push."))
+        else:
+            self._offer(s, seat, MOVE_TOKEN, s.playing(seat), "")
+
+    def queue(self, s: SquidGameState) -> list[list[int | str]]:
+        """The revealed cards still to resolve this round, in order: [seat, card]."""
+        return [[args["seat"], args["card"]] for name, args in reversed(s.stack)
+                if name == "squid_game_card"]
 
     def _zones_of(self, s: SquidGameState, seat: int) -> set[str | None]:
         at, key = s.g["at"], s.tokens.key
@@ -218,7 +219,7 @@ class SquidGameFinal(Stage):
             s.results[-1]["won_by"] = "last_team"
         return True
 
-    def _end_round(self, s: SquidGameState) -> None:
+    def end_round(self, s: SquidGameState) -> None:
         """Advance every token in the Triangle (not beyond the last space); pass the Speed
         Token clockwise."""
         g = s.g
@@ -247,7 +248,7 @@ class SquidGameFinal(Stage):
             "has_played": [v is not None for v in g["played"]],
             "my_card": None if viewer is None else s.shown_choice("g.played", viewer, viewer),
             "revealed": None if g["revealed"] is None else list(g["revealed"]),
-            "queue": [list(q) for q in g["queue"]],
+            "queue": self.queue(s),
             "blocking": list(g["blocking"]),
             "pending": None if pending is None else {
                 "seat": pending["seat"], "kind": pending["kind"],
@@ -328,7 +329,14 @@ def token_options(s: SquidGameState, seat: int, kind: str, options: list[int]) -
 def token_chosen(s: SquidGameState, seat: int, choice: str, kind: str,
                  options: list[int]) -> None:
     SQUID_GAME.resolve(s, seat, kind, token_of(s, choice))
-    SQUID_GAME.next_card(s)
+
+
+def squid_game_card(s: SquidGameState, seat: int, card: str) -> None:
+    SQUID_GAME.play_card(s, seat, card)
+
+
+def squid_game_end_round(s: SquidGameState) -> None:
+    SQUID_GAME.end_round(s)
 
 
 PLACE_TOKEN = Question("Choose the token that enters the Square", place_options, placed,
@@ -337,7 +345,7 @@ PLAY_CARD = Question("Play a card face down", card_options, card_played, name="s
 CHOOSE_TOKEN = Question("Choose a token", token_options, token_chosen, name="squid_game_choose")
 STEP_OF: dict[str | None, str] = {  # the view's "step", by the question asked now
     "squid_game_place": PLACE, "squid_game_play": PLAY, "squid_game_choose": CHOOSE}
-STEPS = [squid_game_round, squid_game_reveal]
+STEPS = [squid_game_round, squid_game_reveal, squid_game_card, squid_game_end_round]
 QUESTIONS = [PLACE_TOKEN, PLAY_CARD, CHOOSE_TOKEN]
 
 

@@ -1,9 +1,9 @@
 """Snapshots written before Squid Game ran on the decision stack: each game kept its step in
 `g["step"]` (and a token choice in `g["pending"]`); `upgraded` rewrites such a snapshot with the
 stack and the question asked at that point, as this release writes it (docs/engine.md,
-"Snapshots from before the stack"). Glass Bridge's moves then still ran outside the stack (the
-seats still to move in `g["movers"]`, the moving token in `g["motion"]`): those become frames
-too."""
+"Snapshots from before the stack"). Glass Bridge's moves and the final's revealed cards then
+still ran outside the stack (the seats still to move in `g["movers"]`, the moving token in
+`g["motion"]`, the cards still to resolve in `g["queue"]`): those become frames too."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ Pending = dict[str, Any] | None
 
 
 def upgraded(doc: Any, data: SquidGameData) -> Any:
-    return bridge_moves_on_the_stack(on_the_stack(doc, data))
+    return final_cards_on_the_stack(bridge_moves_on_the_stack(on_the_stack(doc, data)))
 
 
 def on_the_stack(doc: Any, data: SquidGameData) -> Any:
@@ -62,6 +62,24 @@ def bridge_moves_on_the_stack(doc: Any) -> Any:
             pending = asked(pending["seat"], "glass_bridge_leap", token=motion["token"],
                             steps=motion["steps"])
     fields["stack"], fields["pending"] = stack, pending
+    return {**doc, "state": fields}
+
+
+def final_cards_on_the_stack(doc: Any) -> Any:
+    """The final's revealed cards still to resolve become card frames above the round's end."""
+    try:
+        fields = doc["state"]
+        g, stack, pending = fields["g"], fields["stack"], fields["pending"]
+        queue = g["queue"]
+    except (KeyError, TypeError):
+        return doc
+    fields = dict(fields)
+    fields["g"] = {key: value for key, value in g.items() if key != "queue"}
+    if pending is not None and pending["kind"] == "squid_game_choose":
+        stack = [*stack, ["squid_game_end_round", {}],
+                 *(["squid_game_card", {"seat": seat, "card": card}]
+                   for seat, card in reversed(queue))]
+    fields["stack"] = stack
     return {**doc, "state": fields}
 
 
