@@ -67,9 +67,11 @@ class SquidGame(Game):
     def __init__(self, data: SquidGameData | None = None) -> None:
         self.data = data if data is not None else data_file.load()
         self.tokens = Tokens(self.data)
-        self.max_players = min(6, len(self.data.colours))
+        # The player counts and options follow this game's data file (the engine declares them
+        # class-wide).
+        self.max_players = min(6, len(self.data.colours))  # type: ignore[misc]
         per_team = len(self.tokens.of_seat(0))
-        self.options = (
+        self.options = (  # type: ignore[misc]
             Option("game", CAMPAIGN, "play the whole campaign, or one game on its own",
                    choices=(CAMPAIGN, *GAME_ORDER)),
             Option("tokens", self.data.start_tokens, "tokens per team when one game is played "

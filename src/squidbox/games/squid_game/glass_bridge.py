@@ -9,7 +9,7 @@ token still playing to its cell (None until the line is built).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from squidbox.engine import HiddenChoice, Later, each_seat, nobody
 from squidbox.engine.stack import Question
@@ -47,6 +47,34 @@ LEAP_TEXT = (N_("{_owner:name} {token:03d} leaps to the {side:t} of tile {tile}:
                 "breaks!"))
 
 
+class BridgeData(TypedDict):
+    """The Glass Bridge's part of the state (`s.g` while it is played)."""
+
+    at: dict[str, int | None]  # each token still playing: its cell (None until the line is built)
+    spots: list[int | None]  # per mannequin position, the token placed there
+    tiles: list[int]  # per glass tile, its broken side (an index into SIDES)
+    revealed: list[bool]  # per glass tile, whether its glass has been shown
+    bridge_side: str | None  # the side the bridge was built to, once built
+    timer: str
+    hands: list[list[int]]  # per seat, the card values still in its hand
+    played: list[int | None]  # per seat, its card played face down this round
+    revealed_cards: list[int | None] | None  # the cards last shown, per seat
+    order: list[int]  # the turn order for placing tokens
+    turn: int  # index in `order` of the seat placing now
+    chosen: int | None  # the token the placing seat has picked, before its mannequin
+    round: int
+    vips_cut: bool  # the VIPs cut the Timer this round (the cards come back at its end)
+
+
+def bridge_data(s: SquidGameState) -> BridgeData:
+    return cast(BridgeData, s.g)
+
+
+def tile_revealed(s: SquidGameState, tile: int | None) -> bool:
+    assert tile is not None  # an entry of the per-tile list
+    return bridge_data(s)["revealed"][tile]
+
+
 def counted(what: str, count: int) -> str:
     """ "1 token", "2 mannequin strips", "3 glass tiles" in the reader's language."""
     if what == "token":
@@ -62,10 +90,13 @@ def strips_needed(tokens: int, per_strip: int) -> int:
     return max(1, -(-tokens // per_strip))
 
 
-def played_values(s: SquidGameState, seat: int) -> list[int]:
+def played_values(s: SquidGameState, seat: int | None) -> list[int]:
     """The values a card played face down may have: any while the bridge is built, else one
     of the seat's hand."""
-    return list(s.data.card_values) if s.asking() == "glass_bridge_build" else s.g["hands"][seat]
+    assert seat is not None  # an entry of the per-seat list
+    if s.asking() == "glass_bridge_build":
+        return list(s.data.card_values)
+    return bridge_data(s)["hands"][seat]
 
 
 class GlassBridge(Stage):
@@ -75,7 +106,7 @@ class GlassBridge(Stage):
     # seat's own (from the values while building, else from the seat's hand).
     choices = (
         HiddenChoice("g.tiles", nobody, lambda s, tile: (0, 1), per_item=True,
-                     revealed=lambda s, tile: s.g["revealed"][tile]),
+                     revealed=lambda s, tile: tile_revealed(s, tile)),
         HiddenChoice("g.played", each_seat, lambda s, seat: played_values(s, seat),
                      per_item=True),
     )
@@ -87,7 +118,7 @@ class GlassBridge(Stage):
         strips = min(strips_needed(survivors, data.positions_per_strip), data.max_strips)
         tiles = min(data.bridge_max_tiles, survivors)
         order = turn_order(s.team)
-        s.g = {
+        s.g = BridgeData({
             "at": {str(t): None for team in s.team for t in team},
             "spots": [None] * (strips * data.positions_per_strip),
             "tiles": [s.rng.randrange(2) for _ in range(tiles)],  # the broken side of each
@@ -99,10 +130,10 @@ class GlassBridge(Stage):
             "revealed_cards": None,
             "order": order,
             "turn": 0,
-            "chosen": None,  # the token the placing player has picked, before its mannequin
+            "chosen": None,
             "round": 0,
             "vips_cut": False,
-        }
+        })
         s.emit("order", "{_tokens}: {_strips}, {_tiles}. Turn order: {order:names}.",
                order=order, _tokens=Later(counted, "token", survivors),
                _strips=Later(counted, "strip", strips), _tiles=Later(counted, "tile", tiles))
@@ -112,19 +143,19 @@ class GlassBridge(Stage):
         self._next_placer(s, first=True)
 
     def line_length(self, s: SquidGameState) -> int:
-        return len(s.g["spots"])
+        return len(bridge_data(s)["spots"])
 
     def far_side(self, s: SquidGameState) -> int:
-        return len(s.g["spots"]) + len(s.g["tiles"])
+        return len(bridge_data(s)["spots"]) + len(bridge_data(s)["tiles"])
 
     def unplaced(self, s: SquidGameState, seat: int) -> list[int]:
-        spots = s.g["spots"]
+        spots = bridge_data(s)["spots"]
         return [t for t in s.playing(seat) if t not in spots]
 
     def _next_placer(self, s: SquidGameState, first: bool = False) -> None:
         """Take turns placing a token on a mannequin; then everyone plays a card at once to
         build the bridge."""
-        g = s.g
+        g = bridge_data(s)
         if pass_turn(g, lambda seat: bool(self.unplaced(s, seat)), first):
             s.ask(g["order"][g["turn"]], PLACE_TOKEN)
             return
@@ -133,10 +164,10 @@ class GlassBridge(Stage):
         s.ask_all(range(s.num_players), BUILD_CARD)
 
     def place(self, s: SquidGameState, seat: int, spot: int) -> None:
-        g = s.g
+        g = bridge_data(s)
         token = g["chosen"] if g["chosen"] is not None else self.unplaced(s, seat)[0]
         g["chosen"] = None
-        s.g["spots"][spot] = token
+        bridge_data(s)["spots"][spot] = token
         if s.recording:
             s.emit("place", "{_owner:name} {token:03d} claims mannequin {spot}.", token=token,
                    spot=spot + 1, _owner=s.owner(token))
@@ -146,7 +177,7 @@ class GlassBridge(Stage):
     def build(self, s: SquidGameState) -> None:
         """Odd total: the bridge is built to the left of the line; even: to the right."""
         s.mark_reveal()  # the hidden plays are shown
-        g = s.g
+        g = bridge_data(s)
         total = sum(v for v in g["played"] if v is not None)
         side = "left" if total % 2 else "right"
         g["bridge_side"] = side
@@ -163,7 +194,7 @@ class GlassBridge(Stage):
 
     # ---- a round: Slide, Play, Reveal ----------------------------------------------------------
     def _start_round(self, s: SquidGameState) -> None:
-        g = s.g
+        g = bridge_data(s)
         if not g["at"]:
             campaign.finish_game(s)
             return
@@ -175,9 +206,10 @@ class GlassBridge(Stage):
 
     def _slide(self, s: SquidGameState) -> None:
         """Slide tokens on the line forward to close empty positions (not on the bridge)."""
-        at = s.g["at"]
+        at = bridge_data(s)["at"]
         front = self.line_length(s) - 1
-        on_line = sorted({c for c in at.values() if c <= front}, reverse=True)
+        on_line = sorted({c for c in at.values() if c is not None and c <= front},
+                         reverse=True)
         moves = {cell: front - rank for rank, cell in enumerate(on_line)}
         for key, cell in at.items():
             if cell in moves:
@@ -189,30 +221,35 @@ class GlassBridge(Stage):
     def reveal(self, s: SquidGameState) -> None:
         """Move in order: the highest card first, then clockwise."""
         s.mark_reveal()  # the hidden plays are shown
-        g = s.g
+        g = bridge_data(s)
         played = g["played"]
         g["revealed_cards"] = list(played)
         g["played"] = [None] * s.num_players
-        players = [seat for seat, v in enumerate(played) if v is not None]
-        for seat in players:
-            g["hands"][seat].remove(played[seat])
+        cards = {seat: value for seat, value in enumerate(played) if value is not None}
+        for seat, value in cards.items():
+            g["hands"][seat].remove(value)
         if s.recording:
             s.emit("reveal", "Cards: {_shown}.", cards=list(played),
-                   _shown=Later(cards_text, s.names, played, players))
-        highest = max(played[seat] for seat in players)
-        tied = [seat for seat in players if played[seat] == highest]
+                   _shown=Later(cards_text, s.names, played, list(cards)))
+        highest = max(cards.values())
+        tied = [seat for seat, value in cards.items() if value == highest]
         first = tied[0] if len(tied) == 1 else max(tied, key=lambda seat: self._lead(s, seat))
         for k in range(s.num_players):
             seat = (first + k) % s.num_players
-            if played[seat] is not None:
-                s.push(glass_bridge_turn, seat=seat, value=played[seat])
+            if seat in cards:
+                s.push(glass_bridge_turn, seat=seat, value=cards[seat])
         s.push(glass_bridge_end_round)
 
     def _lead(self, s: SquidGameState, seat: int) -> tuple[int, int]:
         """Ties for the highest card: the token closest to the end of the bridge, then the
         higher-numbered token there."""
-        at, key = s.g["at"], s.tokens.key
-        return max((at[key[t]], t) for t in s.playing(seat))
+        return max((self.cell(s, t), t) for t in s.playing(seat))
+
+    def cell(self, s: SquidGameState, token: int) -> int:
+        """Where a token still playing stands, once the line is built."""
+        cell = bridge_data(s)["at"][s.tokens.key[token]]
+        assert cell is not None, f"{token} is not on the line yet"
+        return cell
 
     # ---- Move, 0 Push, Chain Reactions -------------------------------------------------------
     def turn(self, s: SquidGameState, seat: int, value: int) -> None:
@@ -232,7 +269,7 @@ class GlassBridge(Stage):
 
     def push_targets(self, s: SquidGameState, seat: int) -> list[int]:
         """Any token in the same position as one of your tokens (yours included)."""
-        at, key = s.g["at"], s.tokens.key
+        at, key = bridge_data(s)["at"], s.tokens.key
         mine = s.playing(seat)
         cells = {at[key[t]] for t in mine}
         return sorted(int(t) for t, cell in at.items() if cell in cells and
@@ -266,8 +303,8 @@ class GlassBridge(Stage):
         """The moving token goes one position on (`steps` of its move left): onto the far
         side, where it survives; before an unrevealed tile, whose side `chooser` declares;
         else onto the next position."""
-        g = s.g
-        target = g["at"][s.tokens.key[token]] + 1
+        g = bridge_data(s)
+        target = self.cell(s, token) + 1
         lines = self.line_length(s)
         if target == self.far_side(s):
             s.survive(token, CROSSED)
@@ -279,8 +316,8 @@ class GlassBridge(Stage):
     def leap(self, s: SquidGameState, side: str, token: int, steps: int, chooser: int) -> None:
         """Declare a side of the next tile, then reveal it."""
         s.mark_reveal()  # the tile's glass is revealed
-        g = s.g
-        target = g["at"][str(token)] + 1
+        g = bridge_data(s)
+        target = self.cell(s, token) + 1
         tile = target - self.line_length(s)
         g["revealed"][tile] = True
         broken = SIDES[g["tiles"][tile]]
@@ -297,7 +334,7 @@ class GlassBridge(Stage):
     def _arrive(self, s: SquidGameState, token: int, cell: int, steps: int,
                 chooser: int) -> None:
         """Step onto a position; if two tokens are already there, stop and push one on."""
-        at = s.g["at"]
+        at = bridge_data(s)["at"]
         full = list(at.values()).count(cell) >= s.data.position_capacity
         here = sorted(int(t) for t, c in at.items() if c == cell) if full else []
         at[s.tokens.key[token]] = cell
@@ -307,7 +344,7 @@ class GlassBridge(Stage):
             s.push(glass_bridge_step, token=token, steps=steps - 1, chooser=chooser)
 
     def _final_tile_revealed(self, s: SquidGameState) -> None:
-        g = s.g
+        g = bridge_data(s)
         steps = s.data.timer_steps
         if bored_by_bridge(g["timer"], steps):
             g["timer"] = cut_timer(steps)
@@ -317,7 +354,7 @@ class GlassBridge(Stage):
 
     # ---- end of a round and the Countdown -------------------------------------------------------
     def end_round(self, s: SquidGameState) -> None:
-        g = s.g
+        g = bridge_data(s)
         data = s.data
         if g["vips_cut"]:
             g["vips_cut"] = False
@@ -335,7 +372,7 @@ class GlassBridge(Stage):
 
     # ---- what a player sees --------------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
-        g = s.g
+        g = bridge_data(s)
         leap = self.leap_asked(s)
         return {
             "at": dict(g["at"]),
@@ -372,7 +409,7 @@ class GlassBridge(Stage):
                 if name == "glass_bridge_turn"]
 
     def check(self, s: SquidGameState) -> None:
-        g = s.g
+        g = bridge_data(s)
         assert g["chosen"] is None or g["chosen"] in self.unplaced(s, s.owner(g["chosen"]))
         cells: dict[int, int] = {}
         leap = self.leap_asked(s)
@@ -438,7 +475,7 @@ class GlassBridge(Stage):
 
 # ---- the questions and steps (engine/stack.py) ----------------------------------------------
 def place_options(s: SquidGameState, seat: int) -> list[str]:
-    g = s.g
+    g = bridge_data(s)
     unplaced = GLASS_BRIDGE.unplaced(s, seat)
     if g["chosen"] is None and len(unplaced) > 1:
         # "Take turns placing a token": which of your tokens is yours to choose.
@@ -450,7 +487,7 @@ def place_options(s: SquidGameState, seat: int) -> list[str]:
 def placed(s: SquidGameState, seat: int, choice: str) -> None:
     move = decoded(s, choice)
     if type(move) is Token:
-        s.g["chosen"] = move.number
+        bridge_data(s)["chosen"] = move.number
         s.ask(seat, PLACE_TOKEN)  # now its mannequin
     else:
         assert type(move) is Spot
@@ -458,15 +495,15 @@ def placed(s: SquidGameState, seat: int, choice: str) -> None:
 
 
 def build_options(s: SquidGameState, seat: int) -> list[str]:
-    if s.g["played"][seat] is not None or not GLASS_BRIDGE.active(s, seat):
+    if bridge_data(s)["played"][seat] is not None or not GLASS_BRIDGE.active(s, seat):
         return []
     return card_actions(s, s.data.card_values)
 
 
 def play_options(s: SquidGameState, seat: int) -> list[str]:
-    if s.g["played"][seat] is not None or not GLASS_BRIDGE.active(s, seat):
+    if bridge_data(s)["played"][seat] is not None or not GLASS_BRIDGE.active(s, seat):
         return []
-    return card_actions(s, s.g["hands"][seat])
+    return card_actions(s, bridge_data(s)["hands"][seat])
 
 
 def glass_bridge_build(s: SquidGameState) -> None:

@@ -7,7 +7,7 @@ space and survives.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from squidbox.engine import HiddenChoice, Later, Seen, Zone, each_seat
 from squidbox.engine.stack import Question
@@ -35,6 +35,25 @@ ENTER, PLAY, PUSH = "enter", "play", "push"
 PUSHED = N_("pushed by {_by:name}'s 0 Push")
 
 
+class LightData(TypedDict):
+    """Red Light Green Light's part of the state (`s.g` while it is played)."""
+
+    at: dict[str, int]  # each token still playing: its lane (WAITING, START_LINE, 1..lanes)
+    timer: str
+    deck: list[int]  # the Doll cards face down, top card last
+    discard: list[int]  # Doll cards flipped since the last shuffle, in order
+    round: int
+    to_enter: list[int]  # seats choosing the token that steps behind the starting line
+    played: list[int | None]  # per seat, its card played face down this round
+    revealed: list[int | None] | None  # the cards last shown, per seat
+    doll: int | None  # the Doll card flipped last
+    pushers: list[int]  # seats whose 0 Push is still to be played, in order
+
+
+def light_data(s: SquidGameState) -> LightData:
+    return cast(LightData, s.g)
+
+
 def doll_face(s: Any, card: int) -> tuple[int, ...]:
     """The three blank Doll cards look alike."""
     face: tuple[int, ...] = s.data.doll_cards[card]
@@ -54,32 +73,32 @@ class RedLightGreenLight(Stage):
     def setup(self, s: SquidGameState) -> None:
         deck = list(range(len(s.data.doll_cards)))
         s.rng.shuffle(deck)
-        s.g = {
+        s.g = LightData({
             "at": {str(t): WAITING for team in s.team for t in team},
             "timer": s.data.rlgl_timer_start,
-            "deck": deck,  # face down, top card last
-            "discard": [],  # Doll cards flipped since the last shuffle, in order
+            "deck": deck,
+            "discard": [],
             "round": 0,
             "to_enter": [],
             "played": [None] * s.num_players,
             "revealed": None,
             "doll": None,
             "pushers": [],
-        }
+        })
         rlgl_round(s)
 
     def place(self, s: SquidGameState, token: int) -> None:
         """Place a token behind the starting line."""
-        s.g["at"][str(token)] = START_LINE
+        light_data(s)["at"][str(token)] = START_LINE
         s.emit("place", "{_owner:name} {token:03d} steps behind the starting line.", token=token,
                _owner=s.owner(token))
 
     def on_board(self, s: SquidGameState, seat: int) -> list[int]:
-        at, key = s.g["at"], s.tokens.key
+        at, key = light_data(s)["at"], s.tokens.key
         return [t for t in s.playing(seat) if at[key[t]] >= START_LINE]
 
     def has_on_board(self, s: SquidGameState, seat: int) -> bool:
-        at, key = s.g["at"], s.tokens.key
+        at, key = light_data(s)["at"], s.tokens.key
         return any(at[key[t]] >= START_LINE for t in s.playing(seat))
 
     # ---- Reveal, Doll Looks, Eliminate, Move, Push -----------------------------------------
@@ -93,11 +112,11 @@ class RedLightGreenLight(Stage):
         """Eliminate your token closest to the Doll; the one behind the starting line only if
         it is your only token on the board."""
         tokens = self.on_board(s, seat)
-        closest = max(tokens, key=lambda t: s.g["at"][str(t)])
+        closest = max(tokens, key=lambda t: light_data(s)["at"][str(t)])
         s.eliminate(closest, N_("caught moving on Red Light"))
 
     def move(self, s: SquidGameState, seat: int, lanes: int) -> None:
-        at, key = s.g["at"], s.tokens.key
+        at, key = light_data(s)["at"], s.tokens.key
         moving = self.on_board(s, seat)
         for token in moving:
             at[key[token]] += lanes
@@ -117,7 +136,7 @@ class RedLightGreenLight(Stage):
     def push_targets(self, s: SquidGameState, seat: int) -> list[int]:
         """Opponents' tokens in one of your lanes or the lane ahead of it (a token behind the
         starting line reaches the starting line and lane 1)."""
-        at, key = s.g["at"], s.tokens.key
+        at, key = light_data(s)["at"], s.tokens.key
         reach: set[int] = set()
         for token in self.on_board(s, seat):
             lane = at[key[token]]
@@ -127,7 +146,7 @@ class RedLightGreenLight(Stage):
 
     # ---- what a player sees ----------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
-        g = s.g
+        g = light_data(s)
         played = g["played"]
         return {
             "lanes": s.data.rlgl_lanes,
@@ -146,7 +165,7 @@ class RedLightGreenLight(Stage):
         }
 
     def check(self, s: SquidGameState) -> None:
-        g = s.g
+        g = light_data(s)
         assert sorted(g["deck"] + g["discard"]) == list(range(len(s.data.doll_cards)))
         assert all(WAITING <= lane <= s.data.rlgl_lanes for lane in g["at"].values())
         for seat in range(s.num_players):
@@ -188,7 +207,7 @@ class RedLightGreenLight(Stage):
 def rlgl_round(s: SquidGameState) -> None:
     """A round: tokens step behind the starting line, everyone plays a card face down, the
     cards are revealed against the Doll, then the 0 Pushes."""
-    g = s.g
+    g = light_data(s)
     if not g["at"]:
         campaign.finish_game(s)
         return
@@ -210,7 +229,7 @@ def rlgl_round(s: SquidGameState) -> None:
 
 
 def enter_options(s: SquidGameState, seat: int) -> list[str]:
-    g = s.g
+    g = light_data(s)
     if seat not in g["to_enter"]:
         return []
     at, key = g["at"], s.tokens.key
@@ -219,11 +238,11 @@ def enter_options(s: SquidGameState, seat: int) -> list[str]:
 
 def entered(s: SquidGameState, seat: int, choice: str) -> None:
     RED_LIGHT_GREEN_LIGHT.place(s, token_of(s, choice))
-    s.g["to_enter"].remove(seat)
+    light_data(s)["to_enter"].remove(seat)
 
 
 def rlgl_play(s: SquidGameState) -> None:
-    g = s.g
+    g = light_data(s)
     g["played"] = [None] * s.num_players
     g["revealed"] = None
     s.push(rlgl_reveal)
@@ -231,7 +250,7 @@ def rlgl_play(s: SquidGameState) -> None:
 
 
 def card_options(s: SquidGameState, seat: int) -> list[str]:
-    if s.g["played"][seat] is not None or not RED_LIGHT_GREEN_LIGHT.has_on_board(s, seat):
+    if light_data(s)["played"][seat] is not None or not RED_LIGHT_GREEN_LIGHT.has_on_board(s, seat):
         return []
     return card_actions(s, s.data.card_values)
 
@@ -241,7 +260,7 @@ def rlgl_reveal(s: SquidGameState) -> None:
     Pushes, the highest team on the board first."""
     s.mark_reveal()  # the hidden plays are shown
     rlgl = RED_LIGHT_GREEN_LIGHT
-    g = s.g
+    g = light_data(s)
     played = g["played"]
     g["revealed"] = list(played)
     g["played"] = [None] * s.num_players
@@ -268,7 +287,7 @@ def rlgl_reveal(s: SquidGameState) -> None:
 
 def rlgl_push(s: SquidGameState) -> None:
     """The next 0 Push: a choice of target only when there is more than one."""
-    g = s.g
+    g = light_data(s)
     while g["pushers"]:
         seat = g["pushers"][0]
         targets = RED_LIGHT_GREEN_LIGHT.push_targets(s, seat)
@@ -290,12 +309,12 @@ def push_options(s: SquidGameState, seat: int) -> list[str]:
 
 def pushed(s: SquidGameState, seat: int, choice: str) -> None:
     s.eliminate(token_of(s, choice), PUSHED, _by=seat)
-    s.g["pushers"].pop(0)
+    light_data(s)["pushers"].pop(0)
 
 
 def rlgl_end_round(s: SquidGameState) -> None:
     """Discard; when the Doll deck is used up, the Countdown (and a shuffle)."""
-    g = s.g
+    g = light_data(s)
     if not g["deck"]:
         g["timer"] = count_down(g["timer"], s.data.timer_steps)
         s.emit("timer", "The last Doll card is played: the Timer counts down to {timer}.",
