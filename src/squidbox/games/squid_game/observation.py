@@ -22,7 +22,7 @@ from .campaign import LINEUP, OVER, PLAY, RECRUIT
 from .dalgona import dalgona_data
 from .glass_bridge import GLASS_BRIDGE, bridge_data
 from .marbles import marbles_data
-from .red_light_green_light import WAITING, light_data
+from .red_light_green_light import RED_LIGHT_GREEN_LIGHT, WAITING, light_data
 from .squid_game import SAFE, SQUID_GAME, final_data
 from .state import STAGES
 from .tug_of_war import tug_data
@@ -218,12 +218,15 @@ def _write_game(state: SquidGameState, seat: int, out: np.ndarray, layout: Squid
 
 
 def seat_list(state: SquidGameState, key: str) -> list[Any]:
-    """One of the lists of SEAT_LISTS: Glass Bridge's seats still to move and the final's
-    cards still to resolve are read off the decision stack, the others from the game's data."""
+    """One of the lists of SEAT_LISTS: Red Light Green Light's 0 Pushes, Glass Bridge's seats
+    still to move and the final's cards still to resolve are read off the decision stack, the
+    others from the game's data."""
     if key == "movers":
         return GLASS_BRIDGE.movers(state)
     if key == "queue":
         return SQUID_GAME.queue(state)
+    if key == "pushers":
+        return RED_LIGHT_GREEN_LIGHT.pushers(state)
     lists = cast("Mapping[str, list[Any]]", state.g)
     return lists.get(key, [])
 

@@ -47,7 +47,6 @@ class LightData(TypedDict):
     played: list[int | None]  # per seat, its card played face down this round
     revealed: list[int | None] | None  # the cards last shown, per seat
     doll: int | None  # the Doll card flipped last
-    pushers: list[int]  # seats whose 0 Push is still to be played, in order
 
 
 def light_data(s: SquidGameState) -> LightData:
@@ -83,7 +82,6 @@ class RedLightGreenLight(Stage):
             "played": [None] * s.num_players,
             "revealed": None,
             "doll": None,
-            "pushers": [],
         })
         rlgl_round(s)
 
@@ -160,9 +158,16 @@ class RedLightGreenLight(Stage):
             "my_card": None if viewer is None else s.shown_choice("g.played", viewer, viewer),
             "revealed": None if g["revealed"] is None else list(g["revealed"]),
             "doll": None if g["doll"] is None else list(s.data.doll_cards[g["doll"]]),
-            "pushers": list(g["pushers"]),
+            "pushers": self.pushers(s),
             "to_enter": list(g["to_enter"]),
         }
+
+    def pushers(self, s: SquidGameState) -> list[int]:
+        """The seats whose 0 Push is still to be played this round, in order (the one choosing
+        its target first)."""
+        pending = s.pending
+        now = [pending["seat"]] if pending is not None and pending["kind"] == "rlgl_push" else []
+        return now + [args["seat"] for name, args in reversed(s.stack) if name == "rlgl_push"]
 
     def check(self, s: SquidGameState) -> None:
         g = light_data(s)
@@ -281,26 +286,20 @@ def rlgl_reveal(s: SquidGameState) -> None:
             rlgl.move(s, seat, value)
     pushers = [seat for seat, v in enumerate(played) if v == s.data.push_card
                and v not in caught]
-    g["pushers"] = sorted(pushers, key=lambda seat: -rlgl.highest_on_board(s, seat))
-    rlgl_push(s)
+    for seat in sorted(pushers, key=lambda seat: -rlgl.highest_on_board(s, seat)):
+        s.push(rlgl_push, seat=seat)
+    s.push(rlgl_end_round)
 
 
-def rlgl_push(s: SquidGameState) -> None:
-    """The next 0 Push: a choice of target only when there is more than one."""
-    g = light_data(s)
-    while g["pushers"]:
-        seat = g["pushers"][0]
-        targets = RED_LIGHT_GREEN_LIGHT.push_targets(s, seat)
-        if len(targets) > 1:
-            s.push(rlgl_push)
-            s.ask(seat, PUSH_TARGET)
-            return
-        if targets:
-            s.eliminate(targets[0], PUSHED, _by=seat)
-        else:
-            s.emit("push", "{seat:name} has no token to push.", seat=seat)
-        g["pushers"].pop(0)
-    rlgl_end_round(s)
+def rlgl_push(s: SquidGameState, seat: int) -> None:
+    """A 0 Push: a choice of target only when there is more than one."""
+    targets = RED_LIGHT_GREEN_LIGHT.push_targets(s, seat)
+    if len(targets) > 1:
+        s.ask(seat, PUSH_TARGET)
+    elif targets:
+        s.eliminate(targets[0], PUSHED, _by=seat)
+    else:
+        s.emit("push", "{seat:name} has no token to push.", seat=seat)
 
 
 def push_options(s: SquidGameState, seat: int) -> list[str]:
@@ -309,7 +308,6 @@ def push_options(s: SquidGameState, seat: int) -> list[str]:
 
 def pushed(s: SquidGameState, seat: int, choice: str) -> None:
     s.eliminate(token_of(s, choice), PUSHED, _by=seat)
-    light_data(s)["pushers"].pop(0)
 
 
 def rlgl_end_round(s: SquidGameState) -> None:
@@ -338,7 +336,7 @@ PUSH_TARGET = Question("0 Push: choose the token to push", push_options, pushed,
                        name="rlgl_push")
 STEP_OF: dict[str | None, str] = {  # the view's "step", by the question asked now
     "rlgl_enter": ENTER, "rlgl_play": PLAY, "rlgl_push": PUSH}
-STEPS = [rlgl_round, rlgl_play, rlgl_reveal, rlgl_push]
+STEPS = [rlgl_round, rlgl_play, rlgl_reveal, rlgl_push, rlgl_end_round]
 QUESTIONS = [ENTER_TOKEN, PLAY_CARD, PUSH_TARGET]
 
 
