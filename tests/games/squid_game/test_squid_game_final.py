@@ -1,10 +1,20 @@
 """SQUID GAME (the sixth game): the rulebook's round walkthrough and the winning rules."""
 
-import random
-
 from squidbox.games.squid_game.squid_game import SAFE, SQUARE, speed_token_holder
 
-from .positions import BLUE, GAME, GREEN, PINK, RED, WHITE, YELLOW, play_cards, single, texts
+from .positions import (
+    BLUE,
+    GAME,
+    GREEN,
+    PINK,
+    RED,
+    WHITE,
+    YELLOW,
+    play_cards,
+    reached,
+    single,
+    texts,
+)
 
 
 def walkthrough_position():
@@ -130,22 +140,15 @@ def test_placement_one_token_of_your_choice_in_the_square_the_rest_safe():
 
 def test_a_snapshot_with_the_cards_outside_the_stack_loads_mid_round():
     """As the release that kept the revealed cards still to resolve in g["queue"] wrote it."""
-    for seed in range(40):
-        state = GAME.new_game(4, seed=seed, options={"game": "squid_game", "tokens": 3})
-        chooser = random.Random(seed)
-        while not state.is_terminal():
-            if state.pending["kind"] == "squid_game_choose" and any(
-                    frame[0] == "squid_game_card" for frame in state.stack):
-                old = state.to_json()
-                fields = old["state"]
-                cards = [args for name, args in fields["stack"] if name == "squid_game_card"]
-                fields["stack"] = [frame for frame in fields["stack"] if frame[0] not in
-                                   ("squid_game_card", "squid_game_end_round")]
-                fields["g"]["queue"] = [[args["seat"], args["card"]] for args in reversed(cards)]
-                loaded = GAME.from_json(old, verify=True)
-                assert loaded.to_json() == state.to_json()
-                assert loaded.view(0)["state"]["game"]["queue"] == fields["g"]["queue"]
-                return
-            seat = chooser.choice(state.to_move())
-            state.apply(seat, chooser.choice(state.legal_actions(seat)))
-    raise AssertionError("no token was chosen with cards still to resolve")
+    state = reached({"game": "squid_game", "tokens": 3}, 4, lambda s: (
+        s.pending["kind"] == "squid_game_choose"
+        and any(f[0] == "squid_game_card" for f in s.stack)))
+    old = state.to_json()
+    fields = old["state"]
+    cards = [args for name, args in fields["stack"] if name == "squid_game_card"]
+    fields["stack"] = [frame for frame in fields["stack"]
+                       if frame[0] not in ("squid_game_card", "squid_game_end_round")]
+    fields["g"]["queue"] = [[args["seat"], args["card"]] for args in reversed(cards)]
+    loaded = GAME.from_json(old, verify=True)
+    assert loaded.to_json() == state.to_json()
+    assert loaded.view(0)["state"]["game"]["queue"] == fields["g"]["queue"]
