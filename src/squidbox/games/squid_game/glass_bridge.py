@@ -277,7 +277,8 @@ class GlassBridge(Stage):
 
     def chosen(self, s: SquidGameState, seat: int, kind: str, value: int, token: int) -> None:
         """The token that moves (MOVER), is pushed (PUSH_TARGET) or is pushed on (CHAIN) sets
-        off; a pushed token moves one position, and the token's owner chooses its side."""
+        off. A pushed token moves one position: its sides are chosen by the seat that played
+        the 0 Push, or in a chain reaction by the token's owner."""
         if s.recording:
             self._log_chosen(s, seat, kind, value, token)
         if kind == MOVER:
