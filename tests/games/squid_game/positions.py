@@ -5,6 +5,8 @@ seat (seat 0 White, 1 Pink, 2 Red, 3 Yellow, 4 Green, 5 Blue); a test then sets 
 tokens stand in `state.g` and plays on through the real rules.
 """
 
+import random
+
 import squidbox
 from squidbox.games.squid_game import glass_bridge, red_light_green_light, squid_game, tug_of_war
 
@@ -66,3 +68,15 @@ def play_all(state, actions):
     """Apply {seat: action} in seat order (face-down plays)."""
     for seat, action in sorted(actions.items()):
         state.apply(seat, action)
+
+
+def reached(options, players, wanted, seeds=range(60)):
+    """The first state of a seeded random game (one of `seeds`) for which wanted(state) holds."""
+    for seed in seeds:
+        state, chooser = GAME.new_game(players, seed=seed, options=options), random.Random(seed)
+        while not (state.is_terminal() or wanted(state)):
+            seat = chooser.choice(state.to_move())
+            state.apply(seat, chooser.choice(state.legal_actions(seat)))
+        if not state.is_terminal():
+            return state
+    raise AssertionError(f"no random game with options {options} reached the wanted state")

@@ -2,7 +2,7 @@
 
 from squidbox.games.squid_game.glass_bridge import strips_needed
 
-from .positions import PINK, RED, WHITE, play_cards, single, step, texts
+from .positions import GAME, PINK, RED, WHITE, play_cards, reached, single, step, texts
 
 LEFT, RIGHT = 0, 1
 FRONT, TILE_1, TILE_2, TILE_3, FAR = 5, 6, 7, 8, 9  # one strip of 6 positions, 3 tiles
@@ -59,7 +59,8 @@ def test_the_highest_card_moves_first_then_clockwise():
                    revealed=[False, False, False])
     for seat, card in [(WHITE, "card 2"), (PINK, "card 5"), (RED, "card 1")]:
         state.apply(seat, card)
-    assert state.g["movers"] == [[RED, 1], [WHITE, 2]]  # Pink first, then Red, then White
+    movers = state.view(None)["state"]["game"]["movers"]
+    assert movers == [[RED, 1], [WHITE, 2]]  # Pink first, then Red, then White
     assert state.to_move() == [PINK]  # Pink's token reaches tile 1: it picks a side
 
 
@@ -164,3 +165,34 @@ def test_the_vips_cut_in_the_round_of_the_last_cards_replaces_the_countdown():
         state.apply(seat, state.legal_actions(seat)[0])
     assert state.g["timer"] == "05:00" and not state.is_terminal()
     assert state.g["hands"] == [[0, 1, 2, 3, 4, 5]] * 3
+
+
+def as_written_with_moves_in_g(doc):
+    """A snapshot as the release that kept Glass Bridge's moves outside the stack wrote it: the
+    seats still to move in g["movers"], the moving token in g["motion"], a side asked by the
+    token choice question."""
+    fields = doc["state"]
+    turns = [args for name, args in fields["stack"] if name == "glass_bridge_turn"]
+    fields["stack"] = [frame for frame in fields["stack"]
+                       if frame[0] not in ("glass_bridge_turn", "glass_bridge_end_round")]
+    fields["g"]["movers"] = [[args["seat"], args["value"]] for args in reversed(turns)]
+    fields["g"]["motion"] = None
+    pending = fields["pending"]
+    if pending["kind"] == "glass_bridge_leap":
+        args = pending["args"]
+        fields["g"]["motion"] = {"token": args["token"], "steps": args["steps"],
+                                 "chooser": pending["seat"]}
+        fields["pending"] = {"seat": pending["seat"], "kind": "glass_bridge_choose",
+                             "args": {"kind": "side", "options": [], "value": 0}}
+    return doc
+
+
+def test_a_snapshot_with_the_moves_outside_the_stack_loads_mid_move():
+    for kind in ("glass_bridge_choose", "glass_bridge_leap"):
+        state = reached({"game": "glass_bridge", "tokens": 4}, 4,
+                        lambda s, kind=kind: s.pending["kind"] == kind)
+        old = as_written_with_moves_in_g(state.to_json())
+        assert "movers" in old["state"]["g"]
+        loaded = GAME.from_json(old, verify=True)
+        assert loaded.to_json() == state.to_json()
+        assert loaded.view(0) == state.view(0)

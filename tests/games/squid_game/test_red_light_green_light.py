@@ -1,6 +1,6 @@
 """RED LIGHT GREEN LIGHT: the Doll, moves, eliminations, the 0 Push and the countdown."""
 
-from .positions import GAME, PINK, RED, WHITE, YELLOW, play_cards, single, texts
+from .positions import GAME, PINK, RED, WHITE, YELLOW, play_cards, reached, single, texts
 
 GREEN_LIGHT = 0  # the data file's first Doll card is a Green Light
 RED_4_5 = 3  # Red Light showing 4 and 5
@@ -120,3 +120,18 @@ def test_each_round_a_waiting_token_steps_behind_the_line():
     state.apply(WHITE, "token 69")
     assert state.g["at"] == {"1": -1, "69": 0, "21": 0, "17": 0}
     assert state.to_move() == [WHITE, PINK, RED]
+
+
+def test_a_snapshot_with_the_pushes_outside_the_stack_loads_mid_push():
+    """As the release that kept the 0 Pushes still to play in g["pushers"] wrote it: the one
+    choosing its target first, under one frame that went through them."""
+    state = reached({"game": "red_light_green_light", "tokens": 4}, 4, lambda s: (
+        s.pending["kind"] == "rlgl_push" and any(f[0] == "rlgl_push" for f in s.stack)))
+    old = state.to_json()
+    fields = old["state"]
+    waiting = [args["seat"] for name, args in reversed(fields["stack"]) if name == "rlgl_push"]
+    fields["stack"] = [["rlgl_push", {}]]
+    fields["g"]["pushers"] = [state.pending["seat"], *waiting]
+    loaded = GAME.from_json(old, verify=True)
+    assert loaded.to_json() == state.to_json()
+    assert loaded.view(0)["state"]["game"]["pushers"] == fields["g"]["pushers"]

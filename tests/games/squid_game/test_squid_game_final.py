@@ -2,7 +2,19 @@
 
 from squidbox.games.squid_game.squid_game import SAFE, SQUARE, speed_token_holder
 
-from .positions import BLUE, GREEN, PINK, RED, WHITE, YELLOW, play_cards, single, texts
+from .positions import (
+    BLUE,
+    GAME,
+    GREEN,
+    PINK,
+    RED,
+    WHITE,
+    YELLOW,
+    play_cards,
+    reached,
+    single,
+    texts,
+)
 
 
 def walkthrough_position():
@@ -124,3 +136,19 @@ def test_placement_one_token_of_your_choice_in_the_square_the_rest_safe():
     state.apply(RED, "token 349")
     assert state.g["at"] == {"325": SAFE, "1": SQUARE, "21": SQUARE, "349": SQUARE, "17": SAFE}
     assert state.to_move() == [WHITE, PINK, RED]  # now everyone plays a card
+
+
+def test_a_snapshot_with_the_cards_outside_the_stack_loads_mid_round():
+    """As the release that kept the revealed cards still to resolve in g["queue"] wrote it."""
+    state = reached({"game": "squid_game", "tokens": 3}, 4, lambda s: (
+        s.pending["kind"] == "squid_game_choose"
+        and any(f[0] == "squid_game_card" for f in s.stack)))
+    old = state.to_json()
+    fields = old["state"]
+    cards = [args for name, args in fields["stack"] if name == "squid_game_card"]
+    fields["stack"] = [frame for frame in fields["stack"]
+                       if frame[0] not in ("squid_game_card", "squid_game_end_round")]
+    fields["g"]["queue"] = [[args["seat"], args["card"]] for args in reversed(cards)]
+    loaded = GAME.from_json(old, verify=True)
+    assert loaded.to_json() == state.to_json()
+    assert loaded.view(0)["state"]["game"]["queue"] == fields["g"]["queue"]

@@ -7,7 +7,7 @@ advancing out of its shape's last section has completed the Dalgona and survives
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from squidbox.engine import Seen, Zone
 from squidbox.engine.stack import Question
@@ -28,6 +28,22 @@ ADVANCE, KICK, CRACK_OWN, CRACK_OPPONENT = "advance", "kick", "crack own", "crac
 KINDS = (N_("advance"), N_("kick"), N_("crack own"), N_("crack opponent"), N_("Crack!"))  # words
 
 
+class DalgonaData(TypedDict):
+    """Dalgona's part of the state (`s.g` while it is played)."""
+
+    at: dict[str, list[int] | None]  # each token still playing: [shape, section] once placed
+    timer: str
+    order: list[int]  # the turn order
+    placing: list[int]  # seats still placing tokens, in turn
+    turn: int  # index in `order` of the seat whose turn it is
+    deck: list[int]  # the Dalgona cards face down this turn (shapes by index, then Crack!)
+    drawn: list[int]  # the cards drawn this turn, face up
+
+
+def dalgona_data(s: SquidGameState) -> DalgonaData:
+    return cast(DalgonaData, s.g)
+
+
 class Dalgona(Stage):
     name = "dalgona"
     title = N_("Dalgona")
@@ -45,30 +61,35 @@ class Dalgona(Stage):
     # ---- Placement ---------------------------------------------------------------------------
     def setup(self, s: SquidGameState) -> None:
         order = turn_order(s.team)
-        s.g = {
+        s.g = DalgonaData({
             "at": {str(t): None for team in s.team for t in team},
             "timer": s.data.dalgona_timer_start,
             "order": order,
             "placing": [seat for seat in order if s.team[seat]],
-            "turn": 0,  # index in `order` of the player whose turn it is
+            "turn": 0,
             "deck": [],
             "drawn": [],
-        }
+        })
         s.emit("order", "Turn order: {order:names}.", order=order)
-        if not s.g["placing"]:
+        if not dalgona_data(s)["placing"]:
             campaign.finish_game(s)
             return
         dalgona_placing(s)
 
     def unplaced(self, s: SquidGameState, seat: int) -> list[int]:
-        at, key = s.g["at"], s.tokens.key
+        at, key = dalgona_data(s)["at"], s.tokens.key
         return [t for t in s.playing(seat) if at[key[t]] is None]
 
     def on_board(self, s: SquidGameState, seat: int, shape: int | None = None) -> list[int]:
         if shape is None:
             return s.playing(seat)
-        at, key = s.g["at"], s.tokens.key
-        return [t for t in s.playing(seat) if at[key[t]][0] == shape]
+        return [t for t in s.playing(seat) if self.place(s, t)[0] == shape]
+
+    def place(self, s: SquidGameState, token: int) -> list[int]:
+        """Where a placed token stands: [shape, section]."""
+        place = dalgona_data(s)["at"][s.tokens.key[token]]
+        assert place is not None, f"{token} is not placed yet"
+        return place
 
     def opponents_on(self, s: SquidGameState, seat: int, shape: int | None = None) -> list[int]:
         """The other players' tokens on the board (on `shape`), ascending."""
@@ -77,7 +98,7 @@ class Dalgona(Stage):
 
     # ---- what a player sees ------------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
-        g = s.g
+        g = dalgona_data(s)
         names = list(s.data.shapes) + ["Crack!"]
         return {
             "shapes": list(s.data.shapes),
@@ -94,7 +115,7 @@ class Dalgona(Stage):
         }
 
     def check(self, s: SquidGameState) -> None:
-        g = s.g
+        g = dalgona_data(s)
         if g["deck"] or g["drawn"]:
             assert sorted(g["deck"] + g["drawn"]) == sorted(self.full_deck(s)), "Dalgona cards"
         for place in g["at"].values():
@@ -134,7 +155,7 @@ class Dalgona(Stage):
 # ---- the game on the decision stack (engine/stack.py) ----------------------------------------
 def dalgona_placing(s: SquidGameState) -> None:
     """Distribute all your tokens among the shapes, in their shaded sections, in turn order."""
-    s.ask(s.g["placing"][0], PLACE_SHAPE)
+    s.ask(dalgona_data(s)["placing"][0], PLACE_SHAPE)
 
 
 def shape_options(s: SquidGameState, seat: int) -> list[str]:
@@ -142,7 +163,7 @@ def shape_options(s: SquidGameState, seat: int) -> list[str]:
 
 
 def shape_chosen(s: SquidGameState, seat: int, choice: str) -> None:
-    g = s.g
+    g = dalgona_data(s)
     move = decoded(s, choice)
     assert type(move) is Shape
     shape = move.shape
@@ -161,7 +182,7 @@ def shape_chosen(s: SquidGameState, seat: int, choice: str) -> None:
 
 def dalgona_turn(s: SquidGameState) -> None:
     """A turn: Shuffle the Dalgona cards, then Poke (draw at least one card)."""
-    g = s.g
+    g = dalgona_data(s)
     while g["turn"] < len(g["order"]):
         seat = g["order"][g["turn"]]
         if DALGONA.on_board(s, seat):
@@ -188,7 +209,7 @@ def poked(s: SquidGameState, seat: int, choice: str) -> None:
 
 
 def draw(s: SquidGameState, seat: int) -> None:
-    g = s.g
+    g = dalgona_data(s)
     card = g["deck"].pop()
     s.mark_reveal()  # the top card of the shuffled deck is turned up
     g["drawn"].append(card)
@@ -243,7 +264,7 @@ def resolve(s: SquidGameState, seat: int, kind: str, token: int) -> None:
 
 
 def advance(s: SquidGameState, token: int) -> None:
-    place = s.g["at"][str(token)]
+    place = DALGONA.place(s, token)
     place[1] += 1
     if place[1] == s.data.shape_sections[place[0]]:
         s.survive(token, N_("completed the {_shape:t}"), _shape=s.data.shapes[place[0]])
@@ -263,7 +284,7 @@ def after_card(s: SquidGameState, seat: int, kind: str) -> None:
 
 
 def end_turn(s: SquidGameState) -> None:
-    g = s.g
+    g = dalgona_data(s)
     g["drawn"] = []
     g["deck"] = []
     g["turn"] += 1
@@ -272,7 +293,7 @@ def end_turn(s: SquidGameState) -> None:
 
 def countdown(s: SquidGameState) -> None:
     """Everyone has had a turn: the Timer counts down."""
-    g = s.g
+    g = dalgona_data(s)
     g["timer"] = count_down(g["timer"], s.data.timer_steps)
     s.emit("timer", "Everyone has had a turn: the Timer counts down to {timer}.",
            timer=g["timer"])

@@ -9,7 +9,7 @@ token still playing to its cell (None until the line is built).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from squidbox.engine import HiddenChoice, Later, each_seat, nobody
 from squidbox.engine.stack import Question
@@ -17,10 +17,11 @@ from squidbox.i18n import N_, ngettext
 from squidbox.i18n import gettext as _
 
 from . import campaign
-from .actions import SIDES, Card, Side, Spot, Token, side_action
+from .actions import SIDES, Side, Spot, Token, side_action
 from .stage import (
     Stage,
     card_actions,
+    card_played,
     cards_text,
     chip,
     choice_asked,
@@ -46,6 +47,34 @@ LEAP_TEXT = (N_("{_owner:name} {token:03d} leaps to the {side:t} of tile {tile}:
                 "breaks!"))
 
 
+class BridgeData(TypedDict):
+    """The Glass Bridge's part of the state (`s.g` while it is played)."""
+
+    at: dict[str, int | None]  # each token still playing: its cell (None until the line is built)
+    spots: list[int | None]  # per mannequin position, the token placed there
+    tiles: list[int]  # per glass tile, its broken side (an index into SIDES)
+    revealed: list[bool]  # per glass tile, whether its glass has been shown
+    bridge_side: str | None  # the side the bridge was built to, once built
+    timer: str
+    hands: list[list[int]]  # per seat, the card values still in its hand
+    played: list[int | None]  # per seat, its card played face down this round
+    revealed_cards: list[int | None] | None  # the cards last shown, per seat
+    order: list[int]  # the turn order for placing tokens
+    turn: int  # index in `order` of the seat placing now
+    chosen: int | None  # the token the placing seat has picked, before its mannequin
+    round: int
+    vips_cut: bool  # the VIPs cut the Timer this round (the cards come back at its end)
+
+
+def bridge_data(s: SquidGameState) -> BridgeData:
+    return cast(BridgeData, s.g)
+
+
+def tile_revealed(s: SquidGameState, tile: int | None) -> bool:
+    assert tile is not None  # an entry of the per-tile list
+    return bridge_data(s)["revealed"][tile]
+
+
 def counted(what: str, count: int) -> str:
     """ "1 token", "2 mannequin strips", "3 glass tiles" in the reader's language."""
     if what == "token":
@@ -61,10 +90,13 @@ def strips_needed(tokens: int, per_strip: int) -> int:
     return max(1, -(-tokens // per_strip))
 
 
-def played_values(s: SquidGameState, seat: int) -> list[int]:
+def played_values(s: SquidGameState, seat: int | None) -> list[int]:
     """The values a card played face down may have: any while the bridge is built, else one
     of the seat's hand."""
-    return list(s.data.card_values) if s.asking() == "glass_bridge_build" else s.g["hands"][seat]
+    assert seat is not None  # an entry of the per-seat list
+    if s.asking() == "glass_bridge_build":
+        return list(s.data.card_values)
+    return bridge_data(s)["hands"][seat]
 
 
 class GlassBridge(Stage):
@@ -74,7 +106,7 @@ class GlassBridge(Stage):
     # seat's own (from the values while building, else from the seat's hand).
     choices = (
         HiddenChoice("g.tiles", nobody, lambda s, tile: (0, 1), per_item=True,
-                     revealed=lambda s, tile: s.g["revealed"][tile]),
+                     revealed=lambda s, tile: tile_revealed(s, tile)),
         HiddenChoice("g.played", each_seat, lambda s, seat: played_values(s, seat),
                      per_item=True),
     )
@@ -86,7 +118,7 @@ class GlassBridge(Stage):
         strips = min(strips_needed(survivors, data.positions_per_strip), data.max_strips)
         tiles = min(data.bridge_max_tiles, survivors)
         order = turn_order(s.team)
-        s.g = {
+        s.g = BridgeData({
             "at": {str(t): None for team in s.team for t in team},
             "spots": [None] * (strips * data.positions_per_strip),
             "tiles": [s.rng.randrange(2) for _ in range(tiles)],  # the broken side of each
@@ -98,12 +130,10 @@ class GlassBridge(Stage):
             "revealed_cards": None,
             "order": order,
             "turn": 0,
-            "chosen": None,  # the token the placing player has picked, before its mannequin
+            "chosen": None,
             "round": 0,
-            "movers": [],
-            "motion": None,
             "vips_cut": False,
-        }
+        })
         s.emit("order", "{_tokens}: {_strips}, {_tiles}. Turn order: {order:names}.",
                order=order, _tokens=Later(counted, "token", survivors),
                _strips=Later(counted, "strip", strips), _tiles=Later(counted, "tile", tiles))
@@ -113,19 +143,19 @@ class GlassBridge(Stage):
         self._next_placer(s, first=True)
 
     def line_length(self, s: SquidGameState) -> int:
-        return len(s.g["spots"])
+        return len(bridge_data(s)["spots"])
 
     def far_side(self, s: SquidGameState) -> int:
-        return len(s.g["spots"]) + len(s.g["tiles"])
+        return len(bridge_data(s)["spots"]) + len(bridge_data(s)["tiles"])
 
     def unplaced(self, s: SquidGameState, seat: int) -> list[int]:
-        spots = s.g["spots"]
+        spots = bridge_data(s)["spots"]
         return [t for t in s.playing(seat) if t not in spots]
 
     def _next_placer(self, s: SquidGameState, first: bool = False) -> None:
         """Take turns placing a token on a mannequin; then everyone plays a card at once to
         build the bridge."""
-        g = s.g
+        g = bridge_data(s)
         if pass_turn(g, lambda seat: bool(self.unplaced(s, seat)), first):
             s.ask(g["order"][g["turn"]], PLACE_TOKEN)
             return
@@ -134,10 +164,10 @@ class GlassBridge(Stage):
         s.ask_all(range(s.num_players), BUILD_CARD)
 
     def place(self, s: SquidGameState, seat: int, spot: int) -> None:
-        g = s.g
+        g = bridge_data(s)
         token = g["chosen"] if g["chosen"] is not None else self.unplaced(s, seat)[0]
         g["chosen"] = None
-        s.g["spots"][spot] = token
+        bridge_data(s)["spots"][spot] = token
         if s.recording:
             s.emit("place", "{_owner:name} {token:03d} claims mannequin {spot}.", token=token,
                    spot=spot + 1, _owner=s.owner(token))
@@ -147,7 +177,7 @@ class GlassBridge(Stage):
     def build(self, s: SquidGameState) -> None:
         """Odd total: the bridge is built to the left of the line; even: to the right."""
         s.mark_reveal()  # the hidden plays are shown
-        g = s.g
+        g = bridge_data(s)
         total = sum(v for v in g["played"] if v is not None)
         side = "left" if total % 2 else "right"
         g["bridge_side"] = side
@@ -164,7 +194,7 @@ class GlassBridge(Stage):
 
     # ---- a round: Slide, Play, Reveal ----------------------------------------------------------
     def _start_round(self, s: SquidGameState) -> None:
-        g = s.g
+        g = bridge_data(s)
         if not g["at"]:
             campaign.finish_game(s)
             return
@@ -176,9 +206,10 @@ class GlassBridge(Stage):
 
     def _slide(self, s: SquidGameState) -> None:
         """Slide tokens on the line forward to close empty positions (not on the bridge)."""
-        at = s.g["at"]
+        at = bridge_data(s)["at"]
         front = self.line_length(s) - 1
-        on_line = sorted({c for c in at.values() if c <= front}, reverse=True)
+        on_line = sorted({c for c in at.values() if c is not None and c <= front},
+                         reverse=True)
         moves = {cell: front - rank for rank, cell in enumerate(on_line)}
         for key, cell in at.items():
             if cell in moves:
@@ -190,83 +221,72 @@ class GlassBridge(Stage):
     def reveal(self, s: SquidGameState) -> None:
         """Move in order: the highest card first, then clockwise."""
         s.mark_reveal()  # the hidden plays are shown
-        g = s.g
+        g = bridge_data(s)
         played = g["played"]
         g["revealed_cards"] = list(played)
         g["played"] = [None] * s.num_players
-        players = [seat for seat, v in enumerate(played) if v is not None]
-        for seat in players:
-            g["hands"][seat].remove(played[seat])
+        cards = {seat: value for seat, value in enumerate(played) if value is not None}
+        for seat, value in cards.items():
+            g["hands"][seat].remove(value)
         if s.recording:
             s.emit("reveal", "Cards: {_shown}.", cards=list(played),
-                   _shown=Later(cards_text, s.names, played, players))
-        highest = max(played[seat] for seat in players)
-        tied = [seat for seat in players if played[seat] == highest]
+                   _shown=Later(cards_text, s.names, played, list(cards)))
+        highest = max(cards.values())
+        tied = [seat for seat, value in cards.items() if value == highest]
         first = tied[0] if len(tied) == 1 else max(tied, key=lambda seat: self._lead(s, seat))
-        order = [(first + k) % s.num_players for k in range(s.num_players)]
-        g["movers"] = [[seat, played[seat]] for seat in order if played[seat] is not None]
-        self._next_mover(s)
+        for k in range(s.num_players):
+            seat = (first + k) % s.num_players
+            if seat in cards:
+                s.push(glass_bridge_turn, seat=seat, value=cards[seat])
+        s.push(glass_bridge_end_round)
 
     def _lead(self, s: SquidGameState, seat: int) -> tuple[int, int]:
         """Ties for the highest card: the token closest to the end of the bridge, then the
         higher-numbered token there."""
-        at, key = s.g["at"], s.tokens.key
-        return max((at[key[t]], t) for t in s.playing(seat))
+        return max((self.cell(s, t), t) for t in s.playing(seat))
+
+    def cell(self, s: SquidGameState, token: int) -> int:
+        """Where a token still playing stands, once the line is built."""
+        cell = bridge_data(s)["at"][s.tokens.key[token]]
+        assert cell is not None, f"{token} is not on the line yet"
+        return cell
 
     # ---- Move, 0 Push, Chain Reactions -------------------------------------------------------
-    def _next_mover(self, s: SquidGameState) -> None:
-        g = s.g
-        while g["movers"]:
-            seat, value = g["movers"].pop(0)
-            mine = s.playing(seat)
-            if not mine:
-                continue
-            if value == s.data.push_card:
-                targets = self.push_targets(s, seat)
-                if not targets:
-                    s.emit("push", "{seat:name} has no token to push.", seat=seat)
-                    continue
-                self._ask(s, seat, PUSH_TARGET, targets, value)
-            else:
-                self._ask(s, seat, MOVER, mine, value)
+    def turn(self, s: SquidGameState, seat: int, value: int) -> None:
+        """A seat's revealed card: one of its tokens moves `value` positions, or the 0 Push
+        pushes a token on. A choice of token is asked only when there is more than one."""
+        mine = s.playing(seat)
+        if not mine:
             return
-        self._end_round(s)
+        if value != s.data.push_card:
+            s.decide(seat, CHOOSE, kind=MOVER, options=mine, value=value)
+            return
+        targets = self.push_targets(s, seat)
+        if targets:
+            s.decide(seat, CHOOSE, kind=PUSH_TARGET, options=targets, value=value)
+        else:
+            s.emit("push", "{seat:name} has no token to push.", seat=seat)
 
     def push_targets(self, s: SquidGameState, seat: int) -> list[int]:
         """Any token in the same position as one of your tokens (yours included)."""
-        at, key = s.g["at"], s.tokens.key
+        at, key = bridge_data(s)["at"], s.tokens.key
         mine = s.playing(seat)
         cells = {at[key[t]] for t in mine}
         return sorted(int(t) for t, cell in at.items() if cell in cells and
                       any(at[key[u]] == cell and u != int(t) for u in mine))
 
-    def _ask(self, s: SquidGameState, seat: int, kind: str, options: list[int],
-             value: int = 0) -> None:
-        """A choice of token: asked only when there is more than one."""
-        if len(options) == 1:
-            self._chosen(s, seat, kind, value, options[0])
-        else:
-            s.ask(seat, CHOOSE, kind=kind, options=options, value=value)
-
-    def answer(self, s: SquidGameState, seat: int, kind: str, value: int, action: str) -> None:
-        if kind == SIDE:
-            move = decoded(s, action)
-            assert type(move) is Side
-            self._leap(s, move.side)
-        else:
-            self._chosen(s, seat, kind, value, token_of(s, action))
-
-    def _chosen(self, s: SquidGameState, seat: int, kind: str, value: int, token: int) -> None:
-        """The token that moves (MOVER), is pushed (PUSH_TARGET) or is pushed on (CHAIN)."""
+    def chosen(self, s: SquidGameState, seat: int, kind: str, value: int, token: int) -> None:
+        """The token that moves (MOVER), is pushed (PUSH_TARGET) or is pushed on (CHAIN) sets
+        off. A pushed token moves one position: its sides are chosen by the seat that played
+        the 0 Push, or in a chain reaction by the token's owner."""
         if s.recording:
             self._log_chosen(s, seat, kind, value, token)
         if kind == MOVER:
-            s.g["motion"] = {"token": token, "steps": value, "chooser": seat}
+            s.push(glass_bridge_step, token=token, steps=value, chooser=seat)
         elif kind == PUSH_TARGET:
-            s.g["motion"] = {"token": token, "steps": 1, "chooser": seat}
+            s.push(glass_bridge_step, token=token, steps=1, chooser=seat)
         else:  # CHAIN: the arriving token pushes one of the two already there
-            s.g["motion"] = {"token": token, "steps": 1, "chooser": s.owner(token)}
-        self._continue_motion(s)
+            s.push(glass_bridge_step, token=token, steps=1, chooser=s.owner(token))
 
     def _log_chosen(self, s: SquidGameState, seat: int, kind: str, value: int,
                     token: int) -> None:
@@ -280,33 +300,25 @@ class GlassBridge(Stage):
             s.emit("push", "Chain reaction: {_owner:name} {token:03d} is pushed on.", token=token,
                    _owner=s.owner(token))
 
-    def _continue_motion(self, s: SquidGameState) -> None:
-        """Step the moving token one position at a time until its move ends or a choice is
-        needed."""
-        g = s.g
-        at, key, revealed = g["at"], s.tokens.key, g["revealed"]
+    def step(self, s: SquidGameState, token: int, steps: int, chooser: int) -> None:
+        """The moving token goes one position on (`steps` of its move left): onto the far
+        side, where it survives; before an unrevealed tile, whose side `chooser` declares;
+        else onto the next position."""
+        g = bridge_data(s)
+        target = self.cell(s, token) + 1
         lines = self.line_length(s)
-        far_side = self.far_side(s)
-        while (motion := g["motion"]) is not None:
-            token = motion["token"]
-            target = at[key[token]] + 1
-            if target == far_side:
-                g["motion"] = None
-                s.survive(token, CROSSED)
-                break
-            if target >= lines and not revealed[target - lines]:
-                s.ask(motion["chooser"], CHOOSE, kind=SIDE, options=[], value=0)
-                return
-            self._arrive(s, token, target)
-        if s.pending is None:  # no choice was asked on the way
-            self._next_mover(s)
+        if target == self.far_side(s):
+            s.survive(token, CROSSED)
+        elif target >= lines and not g["revealed"][target - lines]:
+            s.ask(chooser, LEAP, token=token, steps=steps)
+        else:
+            self._arrive(s, token, target, steps, chooser)
 
-    def _leap(self, s: SquidGameState, side: str) -> None:
+    def leap(self, s: SquidGameState, side: str, token: int, steps: int, chooser: int) -> None:
         """Declare a side of the next tile, then reveal it."""
         s.mark_reveal()  # the tile's glass is revealed
-        g = s.g
-        token = g["motion"]["token"]
-        target = g["at"][str(token)] + 1
+        g = bridge_data(s)
+        target = self.cell(s, token) + 1
         tile = target - self.line_length(s)
         g["revealed"][tile] = True
         broken = SIDES[g["tiles"][tile]]
@@ -316,30 +328,24 @@ class GlassBridge(Stage):
         if tile == len(g["tiles"]) - 1:
             self._final_tile_revealed(s)
         if side == broken:
-            g["motion"] = None
             s.eliminate(token, FELL)
         else:
-            self._arrive(s, token, target)
-        self._continue_motion(s)
+            self._arrive(s, token, target, steps, chooser)
 
-    def _arrive(self, s: SquidGameState, token: int, cell: int) -> None:
+    def _arrive(self, s: SquidGameState, token: int, cell: int, steps: int,
+                chooser: int) -> None:
         """Step onto a position; if two tokens are already there, stop and push one on."""
-        g = s.g
-        at = g["at"]
+        at = bridge_data(s)["at"]
         full = list(at.values()).count(cell) >= s.data.position_capacity
         here = sorted(int(t) for t, c in at.items() if c == cell) if full else []
         at[s.tokens.key[token]] = cell
-        motion = g["motion"]
         if full:
-            g["motion"] = None
-            self._ask(s, s.owner(token), CHAIN, here)
-            return
-        motion["steps"] -= 1
-        if motion["steps"] == 0:
-            g["motion"] = None
+            s.decide(s.owner(token), CHOOSE, kind=CHAIN, options=here, value=0)
+        elif steps > 1:
+            s.push(glass_bridge_step, token=token, steps=steps - 1, chooser=chooser)
 
     def _final_tile_revealed(self, s: SquidGameState) -> None:
-        g = s.g
+        g = bridge_data(s)
         steps = s.data.timer_steps
         if bored_by_bridge(g["timer"], steps):
             g["timer"] = cut_timer(steps)
@@ -348,8 +354,8 @@ class GlassBridge(Stage):
                    "{timer}.", timer=g["timer"])
 
     # ---- end of a round and the Countdown -------------------------------------------------------
-    def _end_round(self, s: SquidGameState) -> None:
-        g = s.g
+    def end_round(self, s: SquidGameState) -> None:
+        g = bridge_data(s)
         data = s.data
         if g["vips_cut"]:
             g["vips_cut"] = False
@@ -367,8 +373,8 @@ class GlassBridge(Stage):
 
     # ---- what a player sees --------------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
-        g = s.g
-        pending = choice_asked(s, "glass_bridge_choose")  # a token, or a side to leap to
+        g = bridge_data(s)
+        leap = self.leap_asked(s)
         return {
             "at": dict(g["at"]),
             "line": self.line_length(s),
@@ -385,18 +391,30 @@ class GlassBridge(Stage):
             "has_played": [v is not None for v in g["played"]],
             "my_card": None if viewer is None else s.shown_choice("g.played", viewer, viewer),
             "revealed_cards": None if g["revealed_cards"] is None else list(g["revealed_cards"]),
-            "movers": [list(m) for m in g["movers"]],
-            "motion": None if g["motion"] is None else dict(g["motion"]),
-            "pending": None if pending is None else {
-                "seat": pending["seat"], "kind": pending["kind"],
-                "options": list(pending["options"])},
+            "movers": self.movers(s),
+            "motion": None if leap is None else {
+                "token": leap["args"]["token"], "steps": leap["args"]["steps"],
+                "chooser": leap["seat"]},
+            # a choice of token, or a side to leap to
+            "pending": choice_asked(s, CHOOSE.name) if leap is None else {
+                "seat": leap["seat"], "kind": SIDE, "options": []},
         }
 
+    def leap_asked(self, s: SquidGameState) -> dict[str, Any] | None:
+        """The question asked now if it is a side to leap to (its arguments: token, steps)."""
+        return s.pending if s.asking() == LEAP.name else None
+
+    def movers(self, s: SquidGameState) -> list[list[int]]:
+        """The seats still to move this round and their cards, in order: [seat, card]."""
+        return [[args["seat"], args["value"]] for name, args in reversed(s.stack)
+                if name == "glass_bridge_turn"]
+
     def check(self, s: SquidGameState) -> None:
-        g = s.g
+        g = bridge_data(s)
         assert g["chosen"] is None or g["chosen"] in self.unplaced(s, s.owner(g["chosen"]))
         cells: dict[int, int] = {}
-        leaving = None if g["motion"] is None else str(g["motion"]["token"])
+        leap = self.leap_asked(s)
+        leaving = None if leap is None else str(leap["args"]["token"])
         for key, cell in g["at"].items():
             if cell is not None and key != leaving:
                 assert 0 <= cell < self.far_side(s)
@@ -458,7 +476,7 @@ class GlassBridge(Stage):
 
 # ---- the questions and steps (engine/stack.py) ----------------------------------------------
 def place_options(s: SquidGameState, seat: int) -> list[str]:
-    g = s.g
+    g = bridge_data(s)
     unplaced = GLASS_BRIDGE.unplaced(s, seat)
     if g["chosen"] is None and len(unplaced) > 1:
         # "Take turns placing a token": which of your tokens is yours to choose.
@@ -470,7 +488,7 @@ def place_options(s: SquidGameState, seat: int) -> list[str]:
 def placed(s: SquidGameState, seat: int, choice: str) -> None:
     move = decoded(s, choice)
     if type(move) is Token:
-        s.g["chosen"] = move.number
+        bridge_data(s)["chosen"] = move.number
         s.ask(seat, PLACE_TOKEN)  # now its mannequin
     else:
         assert type(move) is Spot
@@ -478,25 +496,15 @@ def placed(s: SquidGameState, seat: int, choice: str) -> None:
 
 
 def build_options(s: SquidGameState, seat: int) -> list[str]:
-    if s.g["played"][seat] is not None or not GLASS_BRIDGE.active(s, seat):
+    if bridge_data(s)["played"][seat] is not None or not GLASS_BRIDGE.active(s, seat):
         return []
     return card_actions(s, s.data.card_values)
 
 
 def play_options(s: SquidGameState, seat: int) -> list[str]:
-    if s.g["played"][seat] is not None or not GLASS_BRIDGE.active(s, seat):
+    if bridge_data(s)["played"][seat] is not None or not GLASS_BRIDGE.active(s, seat):
         return []
-    return card_actions(s, s.g["hands"][seat])
-
-
-def card_played(s: SquidGameState, seat: int, choice: str) -> None:
-    move = decoded(s, choice)
-    assert type(move) is Card
-    s.g["played"][seat] = move.value
-    if s.recording:
-        s.emit_private((seat,), s.entry("play", "You play card {_value}.", seat=seat,
-                                        _value=move.value),
-                       s.entry("play", "{seat:name} plays a card face down.", seat=seat))
+    return card_actions(s, bridge_data(s)["hands"][seat])
 
 
 def glass_bridge_build(s: SquidGameState) -> None:
@@ -507,16 +515,36 @@ def glass_bridge_reveal(s: SquidGameState) -> None:
     GLASS_BRIDGE.reveal(s)
 
 
-def choose_options(s: SquidGameState, seat: int, kind: str, options: list[int],
-                   value: int) -> list[str]:
-    if kind == SIDE:
-        return list(SIDE_ACTIONS)
+def glass_bridge_turn(s: SquidGameState, seat: int, value: int) -> None:
+    GLASS_BRIDGE.turn(s, seat, value)
+
+
+def glass_bridge_step(s: SquidGameState, token: int, steps: int, chooser: int) -> None:
+    GLASS_BRIDGE.step(s, token, steps, chooser)
+
+
+def glass_bridge_end_round(s: SquidGameState) -> None:
+    GLASS_BRIDGE.end_round(s)
+
+
+def token_options(s: SquidGameState, seat: int, kind: str, options: list[int],
+                  value: int) -> list[str]:
     return token_actions(s, options)
 
 
-def choice_made(s: SquidGameState, seat: int, choice: str, kind: str, options: list[int],
-                value: int) -> None:
-    GLASS_BRIDGE.answer(s, seat, kind, value, choice)
+def token_chosen(s: SquidGameState, seat: int, choice: str, kind: str, options: list[int],
+                 value: int) -> None:
+    GLASS_BRIDGE.chosen(s, seat, kind, value, token_of(s, choice))
+
+
+def side_options(s: SquidGameState, seat: int, token: int, steps: int) -> list[str]:
+    return list(SIDE_ACTIONS)
+
+
+def side_chosen(s: SquidGameState, seat: int, choice: str, token: int, steps: int) -> None:
+    move = decoded(s, choice)
+    assert type(move) is Side
+    GLASS_BRIDGE.leap(s, move.side, token, steps, seat)
 
 
 PLACE_TOKEN = Question("Place a token on a mannequin", place_options, placed,
@@ -524,12 +552,14 @@ PLACE_TOKEN = Question("Place a token on a mannequin", place_options, placed,
 BUILD_CARD = Question("Play a card face down to build the bridge", build_options, card_played,
                       name="glass_bridge_build")
 PLAY_CARD = Question("Play a card face down", play_options, card_played, name="glass_bridge_play")
-CHOOSE = Question("Choose", choose_options, choice_made, name="glass_bridge_choose")
+CHOOSE = Question("Choose", token_options, token_chosen, name="glass_bridge_choose")
+LEAP = Question("Choose", side_options, side_chosen, name="glass_bridge_leap")
 STEP_OF: dict[str | None, str] = {  # the view's "step", by the question asked now
     "glass_bridge_place": PLACE, "glass_bridge_build": BUILD, "glass_bridge_play": PLAY,
-    "glass_bridge_choose": CHOOSE_STEP}
-STEPS = [glass_bridge_build, glass_bridge_reveal]
-QUESTIONS = [PLACE_TOKEN, BUILD_CARD, PLAY_CARD, CHOOSE]
+    "glass_bridge_choose": CHOOSE_STEP, "glass_bridge_leap": CHOOSE_STEP}
+STEPS = [glass_bridge_build, glass_bridge_reveal, glass_bridge_turn, glass_bridge_step,
+         glass_bridge_end_round]
+QUESTIONS = [PLACE_TOKEN, BUILD_CARD, PLAY_CARD, CHOOSE, LEAP]
 
 
 GLASS_BRIDGE = GlassBridge()

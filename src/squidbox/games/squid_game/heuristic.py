@@ -19,7 +19,10 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .data import SquidGameData
 
 RLGL_ADVANCE = 2.5  # lanes a team gains per round on average (cards 1-5, some caught)
 RLGL_ROUND_SURVIVAL = 0.85  # chance a token is neither caught nor pushed in a round
@@ -37,7 +40,7 @@ FINAL_SAMPLES = 64  # ways the others may play their cards, beyond which a sampl
 FINAL_CARDS = ("block", "stab", "push", "move")
 
 
-def evaluate(view: dict[str, Any], seat: int, data: Any) -> float:
+def evaluate(view: dict[str, Any], seat: int, data: SquidGameData) -> float:
     if view["is_terminal"]:
         return float(view["returns"][seat])
     state = view["state"]
@@ -59,7 +62,7 @@ def _clip(x: float) -> float:
 
 
 def _expected_survivors(state: dict[str, Any], game: dict[str, Any] | None, name: str,
-                        seat: int, data: Any) -> list[float]:
+                        seat: int, data: SquidGameData) -> list[float]:
     """Per seat: its tokens that have survived this game, plus the chances of those playing."""
     teams = state["teams"]
     owner = {t: p for p, team in enumerate(teams) for t in team}
@@ -83,7 +86,7 @@ def _expected_survivors(state: dict[str, Any], game: dict[str, Any] | None, name
 
 
 # ---- 1 · Red Light Green Light ---------------------------------------------------------------
-def _rlgl_rounds_left(game: dict[str, Any], data: Any) -> int:
+def _rlgl_rounds_left(game: dict[str, Any], data: SquidGameData) -> int:
     steps = data.timer_steps
     reshuffles = len(steps) - 2 - steps.index(game["timer"])
     rounds: int = game["deck_size"] + max(0, reshuffles) * len(data.doll_cards)
@@ -114,7 +117,7 @@ def _rlgl_team(lanes_of: dict[str, int], rounds: int, lanes: int) -> dict[str, f
     return values
 
 
-def _rlgl(game: dict[str, Any], owner: dict[int, int], seat: int, data: Any
+def _rlgl(game: dict[str, Any], owner: dict[int, int], seat: int, data: SquidGameData
           ) -> dict[str, float]:
     rounds = _rlgl_rounds_left(game, data)
     values = {}
@@ -124,7 +127,7 @@ def _rlgl(game: dict[str, Any], owner: dict[int, int], seat: int, data: Any
     return values
 
 
-def _rlgl_my_card(game: dict[str, Any], owner: dict[int, int], seat: int, data: Any,
+def _rlgl_my_card(game: dict[str, Any], owner: dict[int, int], seat: int, data: SquidGameData,
                   values: dict[str, float], expected: list[float]) -> list[float]:
     """The seat's face-down card, valued by what the Doll may show; a round goes by."""
     card = game["my_card"]
@@ -162,7 +165,7 @@ def _rlgl_my_card(game: dict[str, Any], owner: dict[int, int], seat: int, data: 
 
 
 # ---- 2 · Dalgona ------------------------------------------------------------------------------
-def _dalgona(game: dict[str, Any], owner: dict[int, int], seat: int, data: Any
+def _dalgona(game: dict[str, Any], owner: dict[int, int], seat: int, data: SquidGameData
              ) -> dict[str, float]:
     """A pending choice (advance, kick, crack) is settled the way its chooser would like."""
     at = {t: None if place is None else list(place) for t, place in game["at"].items()}
@@ -196,7 +199,7 @@ def _dalgona(game: dict[str, Any], owner: dict[int, int], seat: int, data: Any
 
 
 def _dalgona_values(game: dict[str, Any], at: dict[str, Any], owner: dict[int, int],
-                    data: Any) -> dict[str, float]:
+                    data: SquidGameData) -> dict[str, float]:
     steps = data.timer_steps
     full_rounds = len(steps) - 2 - steps.index(game["timer"])  # rounds after this one
     order = game["order"]
@@ -227,7 +230,7 @@ def _dalgona_values(game: dict[str, Any], at: dict[str, Any], owner: dict[int, i
 
 
 # ---- 3 · Tug of War ---------------------------------------------------------------------------
-def _tug(game: dict[str, Any], owner: dict[int, int], seat: int, data: Any
+def _tug(game: dict[str, Any], owner: dict[int, int], seat: int, data: SquidGameData
          ) -> dict[str, float]:
     names = game["teams"]
     side_of = {t: (None if team is None else names.index(team)) for t, team in game["at"].items()}
@@ -285,7 +288,7 @@ def _tug(game: dict[str, Any], owner: dict[int, int], seat: int, data: Any
 
 
 # ---- 4 · Marbles ------------------------------------------------------------------------------
-def _beat(d: int, k: int, data: Any) -> float:
+def _beat(d: int, k: int, data: SquidGameData) -> float:
     """The chance that a roll of kind k stays on the table and ends closer than d (a tie,
     rolled again, counts half)."""
     near, far = data.nearest_cm[k], data.farthest_cm[k]
@@ -299,14 +302,14 @@ def _beat(d: int, k: int, data: Any) -> float:
 _SECOND_WINS: dict[tuple[int, int | None], float] = {}
 
 
-def _second_wins(d: int | None, data: Any) -> float:
+def _second_wins(d: int | None, data: SquidGameData) -> float:
     key = (id(data), d)
     if key not in _SECOND_WINS:
         _SECOND_WINS[key] = _second_wins_now(d, data)
     return _SECOND_WINS[key]
 
 
-def _second_wins_now(d: int | None, data: Any) -> float:
+def _second_wins_now(d: int | None, data: SquidGameData) -> float:
     """The second roller's chance against a first roll d (None: not rolled yet, any kind),
     choosing its best kind half the time (a random opponent does not)."""
     kinds = range(len(data.roll_kinds))
@@ -322,7 +325,7 @@ def _second_wins_now(d: int | None, data: Any) -> float:
     return total / len(data.roll_kinds)
 
 
-def _marbles(game: dict[str, Any], owner: dict[int, int], seat: int, data: Any
+def _marbles(game: dict[str, Any], owner: dict[int, int], seat: int, data: SquidGameData
              ) -> dict[str, float]:
     pairing = game["step"] == "pair"
     values = {}
@@ -349,7 +352,7 @@ def _marbles(game: dict[str, Any], owner: dict[int, int], seat: int, data: Any
 
 
 # ---- 5 · Glass Bridge -------------------------------------------------------------------------
-def _glass_bridge(game: dict[str, Any], owner: dict[int, int], seat: int, data: Any
+def _glass_bridge(game: dict[str, Any], owner: dict[int, int], seat: int, data: SquidGameData
                   ) -> dict[str, float]:
     """Most tokens fall to the Timer: a team moves one token per card, so its cards left (and
     a full hand per Timer step still to come) go to its tokens nearest the far side first.

@@ -7,7 +7,7 @@ placed). A group holds one token (single) or two (a pair).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from squidbox.engine import HiddenChoice
 from squidbox.engine.stack import Question
@@ -48,38 +48,73 @@ ODD_EVEN_TEXT = (
 )
 
 
+class Duel(TypedDict):
+    """The pair playing now: `mine` (the selector's token) against `theirs` (the opponent's)."""
+
+    group: int  # its index in `groups`
+    selector: int  # the seat that selected the pair
+    mine: int
+    theirs: int
+    opponent: int  # the seat of `theirs`
+    hide: int | None  # Odd Even: the marbles hidden (1 or 2), face down until both are in
+    guess: str | None  # Odd Even: "odd" or "even", face down until both are in
+    rolls: list[int | None]  # Wall: how far `theirs`, then `mine`, rolled (cm)
+
+
+class MarblesData(TypedDict):
+    """Marbles' part of the state (`s.g` while it is played)."""
+
+    at: dict[str, int | None]  # each token still playing: its group (None until paired)
+    groups: list[list[int]]  # the pairs (a single token until its partner comes)
+    played: list[int]  # group indices whose game is over
+    order: list[int]  # the turn order
+    turn: int  # index in `order` of the seat whose turn it is
+    chosen: int | None  # the token the pairing seat has picked, before its partner
+    duel: Duel | None
+
+
+def marbles_data(s: SquidGameState) -> MarblesData:
+    return cast(MarblesData, s.g)
+
+
+def duel_of(s: SquidGameState) -> Duel:
+    duel = marbles_data(s)["duel"]
+    assert duel is not None, "no pair is playing"
+    return duel
+
+
 class Marbles(Stage):
     name = "marbles"
     title = N_("Marbles")
     # Odd Even, played at once: the marbles hidden are the selector's, the guess the
     # opponent's, until both are shown (and the duel ends).
     choices = (
-        HiddenChoice("g.duel.hide", lambda s, _: s.g["duel"]["selector"], lambda s, _: (1, 2)),
-        HiddenChoice("g.duel.guess", lambda s, _: s.g["duel"]["opponent"],
+        HiddenChoice("g.duel.hide", lambda s, _: duel_of(s)["selector"], lambda s, _: (1, 2)),
+        HiddenChoice("g.duel.guess", lambda s, _: duel_of(s)["opponent"],
                      lambda s, _: ("odd", "even")),
     )
 
     def setup(self, s: SquidGameState) -> None:
         order = turn_order(s.team)
-        s.g = {
+        s.g = MarblesData({
             "at": {str(t): None for team in s.team for t in team},
             "groups": [],
-            "played": [],  # group indices whose game is over
+            "played": [],
             "order": order,
             "turn": 0,
-            "chosen": None,  # the token the pairing player has picked, before its partner
+            "chosen": None,
             "duel": None,
-        }
+        })
         s.emit("order", "Turn order: {order:names}.", order=order)
         next_pairer(s, first=True)
 
     # ---- Pair up ------------------------------------------------------------------------------
     def unplaced(self, s: SquidGameState, seat: int) -> list[int]:
-        at, key = s.g["at"], s.tokens.key
+        at, key = marbles_data(s)["at"], s.tokens.key
         return [t for t in s.playing(seat) if at[key[t]] is None]
 
     def singles(self, s: SquidGameState) -> list[int]:
-        return sorted(group[0] for group in s.g["groups"] if len(group) == 1)
+        return sorted(group[0] for group in marbles_data(s)["groups"] if len(group) == 1)
 
     def can_pair(self, s: SquidGameState, seat: int) -> bool:
         if self.unplaced(s, seat):
@@ -92,15 +127,21 @@ class Marbles(Stage):
 
     def placing_token(self, s: SquidGameState, seat: int) -> int:
         """The token being placed or paired up: the one chosen, else the only candidate."""
-        chosen: int | None = s.g["chosen"]
+        chosen: int | None = marbles_data(s)["chosen"]
         if chosen is not None:
             return chosen
         return (self.unplaced(s, seat) or self.own_singles(s, seat))[0]
 
+    def group_of(self, s: SquidGameState, token: int) -> int:
+        """The group of a token already paired up (or standing alone)."""
+        group = marbles_data(s)["at"][s.tokens.key[token]]
+        assert group is not None, f"{token} is not paired up yet"
+        return group
+
     # ---- Rules: select a pair, then play it ---------------------------------------------------
     def open_pairs(self, s: SquidGameState, seat: int) -> list[int]:
         """Your tokens in pairs that have not played yet."""
-        g = s.g
+        g = marbles_data(s)
         at, key, groups = g["at"], s.tokens.key, g["groups"]
         return [t for t in s.playing(seat)
                 if (group := at[key[t]]) is not None and len(groups[group]) == 2
@@ -108,13 +149,14 @@ class Marbles(Stage):
 
     # ---- what a player sees -------------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
-        g = s.g
+        g = marbles_data(s)
         duel = g["duel"]
-        shown = None
+        shown: dict[str, object] | None = None
         if duel is not None:
-            shown = {key: duel[key] for key in
-                     ("group", "selector", "mine", "theirs", "opponent")}
-            shown["rolls"] = list(duel["rolls"])
+            shown = {
+                "group": duel["group"], "selector": duel["selector"], "mine": duel["mine"],
+                "theirs": duel["theirs"], "opponent": duel["opponent"],
+                "rolls": list(duel["rolls"])}
             shown["hidden"] = duel["hide"] is not None
             shown["guessed"] = duel["guess"] is not None
             if s.choice_seen("g.duel.hide", viewer):
@@ -133,7 +175,7 @@ class Marbles(Stage):
         }
 
     def check(self, s: SquidGameState) -> None:
-        g = s.g
+        g = marbles_data(s)
         for key, group in g["at"].items():
             assert group is None or int(key) in g["groups"][group]
         assert g["chosen"] is None or str(g["chosen"]) in g["at"]
@@ -177,7 +219,7 @@ class Marbles(Stage):
 # ---- the game on the decision stack (engine/stack.py) ----------------------------------------
 def next_pairer(s: SquidGameState, first: bool = False) -> None:
     """Pair up, taking turns; the singles left over survive; then the pairs play."""
-    g = s.g
+    g = marbles_data(s)
     if pass_turn(g, lambda seat: MARBLES.can_pair(s, seat), first):
         s.ask(g["order"][g["turn"]], PAIR_UP)
         return
@@ -191,7 +233,7 @@ def pair_options(s: SquidGameState, seat: int) -> list[str]:
     """First the token you place (or, once you are out of tokens, the single of yours you
     pair up), when you have a choice; then alone, or the single to pair it with."""
     unplaced = MARBLES.unplaced(s, seat)
-    if s.g["chosen"] is None:
+    if marbles_data(s)["chosen"] is None:
         own = unplaced or MARBLES.own_singles(s, seat)
         if len(own) > 1:
             return token_actions(s, own)
@@ -201,15 +243,15 @@ def pair_options(s: SquidGameState, seat: int) -> list[str]:
 
 
 def paired(s: SquidGameState, seat: int, choice: str) -> None:
-    g = s.g
+    g = marbles_data(s)
     if g["chosen"] is None and len(MARBLES.unplaced(s, seat) or MARBLES.own_singles(s, seat)) > 1:
         g["chosen"] = token_of(s, choice)  # step 1 of 2: which of your tokens
         s.ask(seat, PAIR_UP)
         return
     token = MARBLES.placing_token(s, seat)
     g["chosen"] = None
-    if g["at"][str(token)] is not None:  # out of tokens: your single leaves its place
-        g["groups"][g["at"][str(token)]] = []
+    if (single := g["at"][str(token)]) is not None:  # out of tokens: your single leaves it
+        g["groups"][single] = []
     move = decoded(s, choice)
     if type(move) is Alone:
         g["at"][str(token)] = len(g["groups"])
@@ -219,7 +261,7 @@ def paired(s: SquidGameState, seat: int, choice: str) -> None:
                    _owner=s.owner(token))
     else:
         partner = token_of(s, choice)
-        group = g["at"][str(partner)]
+        group = MARBLES.group_of(s, partner)
         g["groups"][group].append(token)
         g["at"][str(token)] = group
         if s.recording:
@@ -232,7 +274,7 @@ def paired(s: SquidGameState, seat: int, choice: str) -> None:
 def next_selector(s: SquidGameState, first: bool = False) -> None:
     """Taking turns, a player selects one of their pairs that has not played; none left: the
     game is over."""
-    g = s.g
+    g = marbles_data(s)
     if pass_turn(g, lambda seat: bool(MARBLES.open_pairs(s, seat)), first):
         s.ask(g["order"][g["turn"]], SELECT_PAIR)
         return
@@ -244,9 +286,9 @@ def select_options(s: SquidGameState, seat: int) -> list[str]:
 
 
 def selected(s: SquidGameState, seat: int, choice: str) -> None:
-    g = s.g
+    g = marbles_data(s)
     token = token_of(s, choice)
-    group = g["at"][str(token)]
+    group = MARBLES.group_of(s, token)
     other = next(t for t in g["groups"][group] if t != token)
     g["duel"] = {"group": group, "selector": seat, "mine": token, "theirs": other,
                  "opponent": s.owner(other), "hide": None, "guess": None,
@@ -259,13 +301,13 @@ def selected(s: SquidGameState, seat: int, choice: str) -> None:
 
 
 def keep_options(s: SquidGameState, seat: int) -> list[str]:
-    return token_actions(s, sorted(s.g["groups"][s.g["duel"]["group"]]))
+    return token_actions(s, sorted(marbles_data(s)["groups"][duel_of(s)["group"]]))
 
 
 def kept(s: SquidGameState, seat: int, choice: str) -> None:
     """Both tokens of the pair are yours: keep one, the other is eliminated."""
     keep = token_of(s, choice)
-    group = s.g["groups"][s.g["duel"]["group"]]
+    group = marbles_data(s)["groups"][duel_of(s)["group"]]
     loser = next(t for t in group if t != keep)
     s.survive(keep, N_("its teammate in the pair is eliminated"))
     end_duel(s, loser, N_("{_by:name} keeps {_kept:03d}"), _by=seat, _kept=keep)
@@ -282,21 +324,21 @@ def mode_chosen(s: SquidGameState, seat: int, choice: str) -> None:
     if type(decoded(s, choice)) is Wall:
         ask_roll(s)
         return
-    duel = s.g["duel"]
+    duel = duel_of(s)
     s.push(odd_even)
     s.ask_all([duel["selector"], duel["opponent"]], HIDE_OR_GUESS)
 
 
 # ---- Odd Even: the selector hides 1 or 2 marbles, the opponent guesses, at once ----------------
 def hide_options(s: SquidGameState, seat: int) -> list[str]:
-    duel = s.g["duel"]
+    duel = duel_of(s)
     if seat == duel["selector"]:
         return list(HIDE) if duel["hide"] is None else []
     return list(GUESS) if duel["guess"] is None else []
 
 
 def hidden_or_guessed(s: SquidGameState, seat: int, choice: str) -> None:
-    duel = s.g["duel"]
+    duel = duel_of(s)
     move = decoded(s, choice)
     if seat == duel["selector"]:
         assert type(move) is Hide
@@ -313,10 +355,11 @@ def hidden_or_guessed(s: SquidGameState, seat: int, choice: str) -> None:
 
 def odd_even(s: SquidGameState) -> None:
     s.mark_reveal()  # the hidden marbles and the guess are shown
-    duel = s.g["duel"]
-    right = (duel["hide"] % 2 == 1) == (duel["guess"] == "odd")
-    s.emit("odd_even", ODD_EVEN_TEXT[duel["hide"] > 1][right], hidden=duel["hide"],
-           guess=duel["guess"])
+    duel = duel_of(s)
+    hidden, guess = duel["hide"], duel["guess"]
+    assert hidden is not None and guess is not None, "both play before Odd Even is shown"
+    right = (hidden % 2 == 1) == (guess == "odd")
+    s.emit("odd_even", ODD_EVEN_TEXT[hidden > 1][right], hidden=hidden, guess=guess)
     winner, loser = (duel["theirs"], duel["mine"]) if right else (duel["mine"], duel["theirs"])
     s.survive(winner, N_("won at Odd Even"))
     end_duel(s, loser, N_("lost at Odd Even"))
@@ -325,7 +368,7 @@ def odd_even(s: SquidGameState) -> None:
 # ---- Closest to the wall (digital) -------------------------------------------------------------
 def ask_roll(s: SquidGameState) -> None:
     """The opponent rolls first, then the selector."""
-    duel = s.g["duel"]
+    duel = duel_of(s)
     s.ask(duel["opponent"] if duel["rolls"][0] is None else duel["selector"], ROLL)
 
 
@@ -339,7 +382,7 @@ def rolled(s: SquidGameState, seat: int, choice: str) -> None:
     assert type(move) is Roll
     k = move.kind
     kind = data.roll_kinds[k]
-    duel = s.g["duel"]
+    duel = duel_of(s)
     first = duel["rolls"][0] is None
     mover, other = (duel["theirs"], duel["mine"]) if first else (duel["mine"], duel["theirs"])
     if s.rng.randrange(100) < data.off_table_percent[k]:
@@ -357,6 +400,7 @@ def rolled(s: SquidGameState, seat: int, choice: str) -> None:
         ask_roll(s)
         return
     theirs, mine = duel["rolls"]
+    assert theirs is not None and mine is not None  # both have rolled
     if theirs == mine:
         duel["rolls"] = [None, None]
         s.emit("roll", "Equally close: both roll again.")
@@ -369,9 +413,9 @@ def rolled(s: SquidGameState, seat: int, choice: str) -> None:
 
 
 def end_duel(s: SquidGameState, loser: int, why: str, **why_data: Any) -> None:
-    g = s.g
+    g = marbles_data(s)
     s.eliminate(loser, why, **why_data)
-    g["played"].append(g["duel"]["group"])
+    g["played"].append(duel_of(s)["group"])
     g["duel"] = None
     next_selector(s)
 

@@ -10,7 +10,8 @@ own shows as itself.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -18,9 +19,13 @@ from squidbox.games.observations import Layout
 
 from .actions import FINAL_CARDS, SIDES
 from .campaign import LINEUP, OVER, PLAY, RECRUIT
-from .red_light_green_light import WAITING
-from .squid_game import SAFE
+from .dalgona import dalgona_data
+from .glass_bridge import GLASS_BRIDGE, bridge_data
+from .marbles import marbles_data
+from .red_light_green_light import RED_LIGHT_GREEN_LIGHT, WAITING, light_data
+from .squid_game import SAFE, SQUID_GAME, final_data
 from .state import STAGES
+from .tug_of_war import tug_data
 
 if TYPE_CHECKING:
     from .game import SquidGame
@@ -169,10 +174,13 @@ def write(state: SquidGameState, seat: int, out: np.ndarray, layout: SquidGameLa
 def _write_game(state: SquidGameState, seat: int, out: np.ndarray, layout: SquidGameLayout,
                 name: str, hot: list[int]) -> None:
     n = layout.num_players
-    g = state.g
+    # What the games keep alike (places, a chosen token, a Timer, rounds, turns, cards played),
+    # read from whichever game is played as the JSON it is.
+    g = cast("Mapping[str, Any]", state.g)
     rows = layout.token_row[seat]
     place = PLACES[name]
-    cells, values = [], []
+    cells: list[int] = []
+    values: list[float] = []
     for key, where in g["at"].items():
         row = rows[int(key)]
         hot.append(row + 3)
@@ -192,7 +200,7 @@ def _write_game(state: SquidGameState, seat: int, out: np.ndarray, layout: Squid
         hot.append(layout.turn.start + (g["order"][g["turn"]] - seat) % n)
     width = len(SEAT_LISTS)
     for column, key in enumerate(SEAT_LISTS):
-        for item in g.get(key, ()):
+        for item in seat_list(state, key):
             listed = item if type(item) is int else item[0]
             hot.append(layout.seat_lists.start + (listed - seat) % n * width + column)
     if name != "marbles" and "played" in g:  # Marbles' "played" are finished groups
@@ -209,9 +217,23 @@ def _write_game(state: SquidGameState, seat: int, out: np.ndarray, layout: Squid
     STAGE_WRITERS[name](state, seat, out, layout, hot)
 
 
+def seat_list(state: SquidGameState, key: str) -> list[Any]:
+    """One of the lists of SEAT_LISTS: Red Light Green Light's 0 Pushes, Glass Bridge's seats
+    still to move and the final's cards still to resolve are read off the decision stack, the
+    others from the game's data."""
+    if key == "movers":
+        return GLASS_BRIDGE.movers(state)
+    if key == "queue":
+        return SQUID_GAME.queue(state)
+    if key == "pushers":
+        return RED_LIGHT_GREEN_LIGHT.pushers(state)
+    lists = cast("Mapping[str, list[Any]]", state.g)
+    return lists.get(key, [])
+
+
 def _red_light(state: SquidGameState, seat: int, out: np.ndarray, layout: SquidGameLayout,
                hot: list[int]) -> None:
-    g = state.g
+    g = light_data(state)
     hot.extend(layout.doll_seen.start + card for card in g["discard"])
     if g["doll"] is not None:
         hot.append(layout.doll.start + g["doll"])
@@ -220,7 +242,7 @@ def _red_light(state: SquidGameState, seat: int, out: np.ndarray, layout: SquidG
 
 def _dalgona(state: SquidGameState, seat: int, out: np.ndarray, layout: SquidGameLayout,
              hot: list[int]) -> None:
-    g = state.g
+    g = dalgona_data(state)
     copies = layout.dalgona_copies
     out[layout.deck.start] = len(g["deck"]) / sum(copies)
     for card in g["drawn"]:
@@ -233,7 +255,7 @@ def _tug_of_war(state: SquidGameState, seat: int, out: np.ndarray, layout: Squid
     teams = layout.teams
     most = state.data.tug_max_cards
     values = len(layout.values)
-    for s, plays in enumerate(state.g["plays"]):
+    for s, plays in enumerate(tug_data(state)["plays"]):
         for value, team in plays:
             out[layout.behind.start + (s - seat) % n * teams + team] += 1 / most
             if s == seat:
@@ -242,7 +264,7 @@ def _tug_of_war(state: SquidGameState, seat: int, out: np.ndarray, layout: Squid
 
 def _marbles(state: SquidGameState, seat: int, out: np.ndarray, layout: SquidGameLayout,
              hot: list[int]) -> None:
-    duel = state.g["duel"]
+    duel = marbles_data(state)["duel"]
     if duel is None:
         return
     n = layout.num_players
@@ -261,7 +283,7 @@ def _marbles(state: SquidGameState, seat: int, out: np.ndarray, layout: SquidGam
 
 def _glass_bridge(state: SquidGameState, seat: int, out: np.ndarray, layout: SquidGameLayout,
                   hot: list[int]) -> None:
-    g = state.g
+    g = bridge_data(state)
     n = layout.num_players
     hot.extend(layout.bridge.start + 2 * tile + broken
                for tile, (broken, shown) in enumerate(zip(g["tiles"], g["revealed"],
@@ -276,7 +298,7 @@ def _glass_bridge(state: SquidGameState, seat: int, out: np.ndarray, layout: Squ
 
 def _squid_game(state: SquidGameState, seat: int, out: np.ndarray, layout: SquidGameLayout,
                 hot: list[int]) -> None:
-    speed = state.g["speed"]
+    speed = final_data(state)["speed"]
     if speed is not None and state.team[speed]:
         hot.append(layout.speed.start + (speed - seat) % layout.num_players)
 

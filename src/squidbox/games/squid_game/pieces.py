@@ -3,11 +3,16 @@ Doll cards, Dalgona shapes, the six games, and what each kind of choice is for."
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from squidbox.games.pieces import Piece, Pieces, comment_statuses, look
 
 from .data import DATA_FILE
+
+if TYPE_CHECKING:
+    from .data import SquidGameData
+    from .game import SquidGame
+    from .state import SquidGameState
 
 STAGES = {
     "red_light_green_light": "Play a card: if the Doll's Red Light shows your number you lose "
@@ -104,7 +109,7 @@ CHOICES = {
 }
 
 
-def pieces(game: Any) -> Pieces:
+def pieces(game: SquidGame) -> Pieces:
     data = game.data
     statuses = comment_statuses(DATA_FILE)
     drawing = look(__package__)
@@ -188,7 +193,7 @@ def pieces(game: Any) -> Pieces:
     return found
 
 
-def rope_teams(data: Any) -> list[Piece]:
+def rope_teams(data: SquidGameData) -> list[Piece]:
     """Tug of War's rope teams: neighbours in the data's list pull against each other."""
     teams = data.tug_teams
     found = []
@@ -205,7 +210,7 @@ def rope_teams(data: Any) -> list[Piece]:
     return found
 
 
-def bridge_places(data: Any, statuses: dict[str, str]) -> list[Piece]:
+def bridge_places(data: SquidGameData, statuses: dict[str, str]) -> list[Piece]:
     """The Glass Bridge: the line of mannequin positions and the glass tiles."""
     per_strip = data.positions_per_strip
     position = Piece(
@@ -228,7 +233,7 @@ def bridge_places(data: Any, statuses: dict[str, str]) -> list[Piece]:
     return [position, tile]
 
 
-def example(state: Any) -> Any:
+def example(state: SquidGameState) -> SquidGameState:
     """The how-to-play page's example table: the first game under way (the line-ups chosen,
     each seat taking its lowest numbers), since before that the board is empty."""
     while not state.is_terminal() and state.view(None)["state"]["phase"] in ("lineup", "recruit"):

@@ -7,7 +7,7 @@ space and survives.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from squidbox.engine import HiddenChoice, Later, Seen, Zone, each_seat
 from squidbox.engine.stack import Question
@@ -15,8 +15,15 @@ from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
 
 from . import campaign
-from .actions import Card
-from .stage import Stage, card_actions, cards_text, chip, decoded, token_actions, token_of
+from .stage import (
+    Stage,
+    card_actions,
+    card_played,
+    cards_text,
+    chip,
+    token_actions,
+    token_of,
+)
 from .timer import count_down, run_out
 
 if TYPE_CHECKING:
@@ -26,6 +33,24 @@ WAITING = -1
 START_LINE = 0
 ENTER, PLAY, PUSH = "enter", "play", "push"
 PUSHED = N_("pushed by {_by:name}'s 0 Push")
+
+
+class LightData(TypedDict):
+    """Red Light Green Light's part of the state (`s.g` while it is played)."""
+
+    at: dict[str, int]  # each token still playing: its lane (WAITING, START_LINE, 1..lanes)
+    timer: str
+    deck: list[int]  # the Doll cards face down, top card last
+    discard: list[int]  # Doll cards flipped since the last shuffle, in order
+    round: int
+    to_enter: list[int]  # seats choosing the token that steps behind the starting line
+    played: list[int | None]  # per seat, its card played face down this round
+    revealed: list[int | None] | None  # the cards last shown, per seat
+    doll: int | None  # the Doll card flipped last
+
+
+def light_data(s: SquidGameState) -> LightData:
+    return cast(LightData, s.g)
 
 
 def doll_face(s: Any, card: int) -> tuple[int, ...]:
@@ -47,32 +72,31 @@ class RedLightGreenLight(Stage):
     def setup(self, s: SquidGameState) -> None:
         deck = list(range(len(s.data.doll_cards)))
         s.rng.shuffle(deck)
-        s.g = {
+        s.g = LightData({
             "at": {str(t): WAITING for team in s.team for t in team},
             "timer": s.data.rlgl_timer_start,
-            "deck": deck,  # face down, top card last
-            "discard": [],  # Doll cards flipped since the last shuffle, in order
+            "deck": deck,
+            "discard": [],
             "round": 0,
             "to_enter": [],
             "played": [None] * s.num_players,
             "revealed": None,
             "doll": None,
-            "pushers": [],
-        }
+        })
         rlgl_round(s)
 
     def place(self, s: SquidGameState, token: int) -> None:
         """Place a token behind the starting line."""
-        s.g["at"][str(token)] = START_LINE
+        light_data(s)["at"][str(token)] = START_LINE
         s.emit("place", "{_owner:name} {token:03d} steps behind the starting line.", token=token,
                _owner=s.owner(token))
 
     def on_board(self, s: SquidGameState, seat: int) -> list[int]:
-        at, key = s.g["at"], s.tokens.key
+        at, key = light_data(s)["at"], s.tokens.key
         return [t for t in s.playing(seat) if at[key[t]] >= START_LINE]
 
     def has_on_board(self, s: SquidGameState, seat: int) -> bool:
-        at, key = s.g["at"], s.tokens.key
+        at, key = light_data(s)["at"], s.tokens.key
         return any(at[key[t]] >= START_LINE for t in s.playing(seat))
 
     # ---- Reveal, Doll Looks, Eliminate, Move, Push -----------------------------------------
@@ -86,11 +110,11 @@ class RedLightGreenLight(Stage):
         """Eliminate your token closest to the Doll; the one behind the starting line only if
         it is your only token on the board."""
         tokens = self.on_board(s, seat)
-        closest = max(tokens, key=lambda t: s.g["at"][str(t)])
+        closest = max(tokens, key=lambda t: light_data(s)["at"][str(t)])
         s.eliminate(closest, N_("caught moving on Red Light"))
 
     def move(self, s: SquidGameState, seat: int, lanes: int) -> None:
-        at, key = s.g["at"], s.tokens.key
+        at, key = light_data(s)["at"], s.tokens.key
         moving = self.on_board(s, seat)
         for token in moving:
             at[key[token]] += lanes
@@ -110,7 +134,7 @@ class RedLightGreenLight(Stage):
     def push_targets(self, s: SquidGameState, seat: int) -> list[int]:
         """Opponents' tokens in one of your lanes or the lane ahead of it (a token behind the
         starting line reaches the starting line and lane 1)."""
-        at, key = s.g["at"], s.tokens.key
+        at, key = light_data(s)["at"], s.tokens.key
         reach: set[int] = set()
         for token in self.on_board(s, seat):
             lane = at[key[token]]
@@ -120,7 +144,7 @@ class RedLightGreenLight(Stage):
 
     # ---- what a player sees ----------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
-        g = s.g
+        g = light_data(s)
         played = g["played"]
         return {
             "lanes": s.data.rlgl_lanes,
@@ -134,12 +158,19 @@ class RedLightGreenLight(Stage):
             "my_card": None if viewer is None else s.shown_choice("g.played", viewer, viewer),
             "revealed": None if g["revealed"] is None else list(g["revealed"]),
             "doll": None if g["doll"] is None else list(s.data.doll_cards[g["doll"]]),
-            "pushers": list(g["pushers"]),
+            "pushers": self.pushers(s),
             "to_enter": list(g["to_enter"]),
         }
 
+    def pushers(self, s: SquidGameState) -> list[int]:
+        """The seats whose 0 Push is still to be played this round, in order (the one choosing
+        its target first)."""
+        pending = s.pending
+        now = [pending["seat"]] if pending is not None and pending["kind"] == "rlgl_push" else []
+        return now + [args["seat"] for name, args in reversed(s.stack) if name == "rlgl_push"]
+
     def check(self, s: SquidGameState) -> None:
-        g = s.g
+        g = light_data(s)
         assert sorted(g["deck"] + g["discard"]) == list(range(len(s.data.doll_cards)))
         assert all(WAITING <= lane <= s.data.rlgl_lanes for lane in g["at"].values())
         for seat in range(s.num_players):
@@ -181,7 +212,7 @@ class RedLightGreenLight(Stage):
 def rlgl_round(s: SquidGameState) -> None:
     """A round: tokens step behind the starting line, everyone plays a card face down, the
     cards are revealed against the Doll, then the 0 Pushes."""
-    g = s.g
+    g = light_data(s)
     if not g["at"]:
         campaign.finish_game(s)
         return
@@ -203,7 +234,7 @@ def rlgl_round(s: SquidGameState) -> None:
 
 
 def enter_options(s: SquidGameState, seat: int) -> list[str]:
-    g = s.g
+    g = light_data(s)
     if seat not in g["to_enter"]:
         return []
     at, key = g["at"], s.tokens.key
@@ -212,11 +243,11 @@ def enter_options(s: SquidGameState, seat: int) -> list[str]:
 
 def entered(s: SquidGameState, seat: int, choice: str) -> None:
     RED_LIGHT_GREEN_LIGHT.place(s, token_of(s, choice))
-    s.g["to_enter"].remove(seat)
+    light_data(s)["to_enter"].remove(seat)
 
 
 def rlgl_play(s: SquidGameState) -> None:
-    g = s.g
+    g = light_data(s)
     g["played"] = [None] * s.num_players
     g["revealed"] = None
     s.push(rlgl_reveal)
@@ -224,19 +255,9 @@ def rlgl_play(s: SquidGameState) -> None:
 
 
 def card_options(s: SquidGameState, seat: int) -> list[str]:
-    if s.g["played"][seat] is not None or not RED_LIGHT_GREEN_LIGHT.has_on_board(s, seat):
+    if light_data(s)["played"][seat] is not None or not RED_LIGHT_GREEN_LIGHT.has_on_board(s, seat):
         return []
     return card_actions(s, s.data.card_values)
-
-
-def card_played(s: SquidGameState, seat: int, choice: str) -> None:
-    move = decoded(s, choice)
-    assert type(move) is Card
-    s.g["played"][seat] = move.value
-    if s.recording:
-        s.emit_private((seat,), s.entry("play", "You play card {_value}.", seat=seat,
-                                        _value=move.value),
-                       s.entry("play", "{seat:name} plays a card face down.", seat=seat))
 
 
 def rlgl_reveal(s: SquidGameState) -> None:
@@ -244,7 +265,7 @@ def rlgl_reveal(s: SquidGameState) -> None:
     Pushes, the highest team on the board first."""
     s.mark_reveal()  # the hidden plays are shown
     rlgl = RED_LIGHT_GREEN_LIGHT
-    g = s.g
+    g = light_data(s)
     played = g["played"]
     g["revealed"] = list(played)
     g["played"] = [None] * s.num_players
@@ -265,26 +286,20 @@ def rlgl_reveal(s: SquidGameState) -> None:
             rlgl.move(s, seat, value)
     pushers = [seat for seat, v in enumerate(played) if v == s.data.push_card
                and v not in caught]
-    g["pushers"] = sorted(pushers, key=lambda seat: -rlgl.highest_on_board(s, seat))
-    rlgl_push(s)
+    for seat in sorted(pushers, key=lambda seat: -rlgl.highest_on_board(s, seat)):
+        s.push(rlgl_push, seat=seat)
+    s.push(rlgl_end_round)
 
 
-def rlgl_push(s: SquidGameState) -> None:
-    """The next 0 Push: a choice of target only when there is more than one."""
-    g = s.g
-    while g["pushers"]:
-        seat = g["pushers"][0]
-        targets = RED_LIGHT_GREEN_LIGHT.push_targets(s, seat)
-        if len(targets) > 1:
-            s.push(rlgl_push)
-            s.ask(seat, PUSH_TARGET)
-            return
-        if targets:
-            s.eliminate(targets[0], PUSHED, _by=seat)
-        else:
-            s.emit("push", "{seat:name} has no token to push.", seat=seat)
-        g["pushers"].pop(0)
-    rlgl_end_round(s)
+def rlgl_push(s: SquidGameState, seat: int) -> None:
+    """A 0 Push: a choice of target only when there is more than one."""
+    targets = RED_LIGHT_GREEN_LIGHT.push_targets(s, seat)
+    if len(targets) > 1:
+        s.ask(seat, PUSH_TARGET)
+    elif targets:
+        s.eliminate(targets[0], PUSHED, _by=seat)
+    else:
+        s.emit("push", "{seat:name} has no token to push.", seat=seat)
 
 
 def push_options(s: SquidGameState, seat: int) -> list[str]:
@@ -293,12 +308,11 @@ def push_options(s: SquidGameState, seat: int) -> list[str]:
 
 def pushed(s: SquidGameState, seat: int, choice: str) -> None:
     s.eliminate(token_of(s, choice), PUSHED, _by=seat)
-    s.g["pushers"].pop(0)
 
 
 def rlgl_end_round(s: SquidGameState) -> None:
     """Discard; when the Doll deck is used up, the Countdown (and a shuffle)."""
-    g = s.g
+    g = light_data(s)
     if not g["deck"]:
         g["timer"] = count_down(g["timer"], s.data.timer_steps)
         s.emit("timer", "The last Doll card is played: the Timer counts down to {timer}.",
@@ -322,7 +336,7 @@ PUSH_TARGET = Question("0 Push: choose the token to push", push_options, pushed,
                        name="rlgl_push")
 STEP_OF: dict[str | None, str] = {  # the view's "step", by the question asked now
     "rlgl_enter": ENTER, "rlgl_play": PLAY, "rlgl_push": PUSH}
-STEPS = [rlgl_round, rlgl_play, rlgl_reveal, rlgl_push]
+STEPS = [rlgl_round, rlgl_play, rlgl_reveal, rlgl_push, rlgl_end_round]
 QUESTIONS = [ENTER_TOKEN, PLAY_CARD, PUSH_TARGET]
 
 

@@ -3,15 +3,18 @@ with nobody rank by when their last token was eliminated (the later out ranks hi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from squidbox.games.pieces import look
 from squidbox.games.results import Results, winners_of
 from squidbox.i18n import N_, ngettext
 from squidbox.i18n import gettext as _
 
+if TYPE_CHECKING:
+    from .state import SquidGameState
 
-def results(state: Any) -> Results:
+
+def results(state: SquidGameState) -> Results:
     """In the reader's language; the browser translates `points_name` (a message id) itself."""
     names = state.seat_names()
     done = state.results

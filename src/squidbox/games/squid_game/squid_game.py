@@ -7,7 +7,7 @@ g["at"] maps each token still playing to its space: SAFE, SQUARE, or 1..8 in the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from squidbox.engine import HiddenChoice, Later, each_seat
 from squidbox.engine.stack import Question
@@ -35,6 +35,22 @@ MOVED_TO_SQUARE = N_("{_owner:name} {token:03d} moves to the Square.")
 MOVED_IN_TRIANGLE = N_("{_owner:name} {token:03d} moves to space {space} of the Triangle.")
 
 
+class FinalData(TypedDict):
+    """The final Squid Game's part of the state (`s.g` while it is played)."""
+
+    at: dict[str, int]  # each token still playing: its space (SAFE, SQUARE, 1..8)
+    speed: int  # the seat holding the Speed Token
+    to_place: list[int]  # seats choosing the token that enters the Square
+    played: list[str | None]  # per seat, its card played face down this round
+    revealed: list[str | None] | None  # the cards last shown, per seat
+    blocking: list[int]  # seats that played Block this round
+    round: int
+
+
+def final_data(s: SquidGameState) -> FinalData:
+    return cast(FinalData, s.g)
+
+
 def zone(space: int) -> str | None:
     """Stab and Push reach within a zone: the Square, or the whole Triangle. The Safe Zone is
     no zone: its tokens can neither be reached nor reach."""
@@ -56,30 +72,29 @@ class SquidGameFinal(Stage):
     choices = (HiddenChoice("g.played", each_seat, lambda s, seat: CARDS, per_item=True),)
 
     def setup(self, s: SquidGameState) -> None:
-        s.g = {
+        s.g = FinalData({
             "at": {str(t): SAFE for team in s.team for t in team},
             "speed": 0,
             "to_place": [],
             "played": [None] * s.num_players,
             "revealed": None,
-            "queue": [],
             "blocking": [],
             "round": 0,
-        }
+        })
         if self._last_team_standing(s):
             return
-        s.g["speed"] = speed_token_holder(s.team)
-        s.emit("speed", "{seat:name} takes the Speed Token.", seat=s.g["speed"])
+        final_data(s)["speed"] = speed_token_holder(s.team)
+        s.emit("speed", "{seat:name} takes the Speed Token.", seat=final_data(s)["speed"])
         for seat in range(s.num_players):
             if len(s.team[seat]) == 1:
                 self.to_square(s, s.team[seat][0])
             elif s.team[seat]:
-                s.g["to_place"].append(seat)
+                final_data(s)["to_place"].append(seat)
         s.push(squid_game_round)
-        s.ask_all(list(s.g["to_place"]), PLACE_TOKEN)
+        s.ask_all(list(final_data(s)["to_place"]), PLACE_TOKEN)
 
     def to_square(self, s: SquidGameState, token: int) -> None:
-        s.g["at"][str(token)] = SQUARE
+        final_data(s)["at"][str(token)] = SQUARE
         if s.recording:
             s.emit("place", "{_owner:name} {token:03d} enters the Square.", token=token,
                    _owner=s.owner(token))
@@ -87,7 +102,7 @@ class SquidGameFinal(Stage):
     # ---- Reveal and resolve in order -------------------------------------------------------------
     def reveal(self, s: SquidGameState) -> None:
         s.mark_reveal()  # the hidden plays are shown
-        g = s.g
+        g = final_data(s)
         played = g["played"]
         g["revealed"] = list(played)
         g["played"] = [None] * s.num_players
@@ -98,29 +113,31 @@ class SquidGameFinal(Stage):
                    _shown=Later(cards_text, s.names, played, clockwise, True))
             for seat in g["blocking"]:
                 s.emit("block", "{seat:name} blocks.", seat=seat)
-        g["queue"] = [[seat, card] for card in (STAB, PUSH, MOVE)
-                      for seat in clockwise if played[seat] == card]
-        self.next_card(s)
+        for card in (STAB, PUSH, MOVE):
+            for seat in clockwise:
+                if played[seat] == card:
+                    s.push(squid_game_card, seat=seat, card=card)
+        s.push(squid_game_end_round)
 
-    def next_card(self, s: SquidGameState) -> None:
-        """Resolve the revealed cards in order, until a choice is asked or the game is won."""
-        g = s.g
-        while s.phase == campaign.PLAY and s.pending is None and g["queue"]:
-            seat, card = g["queue"].pop(0)
-            if not s.playing(seat):
-                continue
-            if card == STAB:
-                self._stab(s, seat)
-            elif card == PUSH:
-                self._offer(s, seat, PUSH_TARGET, self.push_targets(s, seat),
-                            N_("{seat:name} has nobody blocking to push."))
-            else:
-                self._offer(s, seat, MOVE_TOKEN, s.playing(seat), "")
-        if s.phase == campaign.PLAY and s.pending is None and not g["queue"]:
-            self._end_round(s)
+    def play_card(self, s: SquidGameState, seat: int, card: str) -> None:
+        """Resolve one revealed Stab, Push or Move (a game won on the way clears the rest)."""
+        if not s.playing(seat):
+            return
+        if card == STAB:
+            self._stab(s, seat)
+        elif card == PUSH:
+            self._offer(s, seat, PUSH_TARGET, self.push_targets(s, seat),
+                        N_("{seat:name} has nobody blocking to push."))
+        else:
+            self._offer(s, seat, MOVE_TOKEN, s.playing(seat), "")
+
+    def queue(self, s: SquidGameState) -> list[list[int | str]]:
+        """The revealed cards still to resolve this round, in order: [seat, card]."""
+        return [[args["seat"], args["card"]] for name, args in reversed(s.stack)
+                if name == "squid_game_card"]
 
     def _zones_of(self, s: SquidGameState, seat: int) -> set[str | None]:
-        at, key = s.g["at"], s.tokens.key
+        at, key = final_data(s)["at"], s.tokens.key
         return {zone(at[key[t]]) for t in s.playing(seat)} - {None}
 
     def _reachable(self, s: SquidGameState, seat: int, others: list[int]) -> list[int]:
@@ -128,24 +145,26 @@ class SquidGameFinal(Stage):
         zones = self._zones_of(s, seat) if others else None
         if not zones:  # nobody to reach, or no token of yours in a zone
             return []
-        at, key = s.g["at"], s.tokens.key
+        at, key = final_data(s)["at"], s.tokens.key
         return sorted(t for other in others for t in s.playing(other) if zone(at[key[t]]) in zones)
 
     def stab_targets(self, s: SquidGameState, seat: int) -> tuple[list[int], list[int]]:
         """(tokens you may stab, your tokens that die if only blockers can be reached).
         Nobody can stab a player who played Stab too."""
-        played, blocking = s.g["revealed"], s.g["blocking"]
+        g = final_data(s)
+        played, blocking, at = g["revealed"], g["blocking"], g["at"]
+        assert played is not None, "stabs are resolved once the cards are shown"
         stabbable = [other for other in range(s.num_players)
                      if other != seat and played[other] != STAB]
         open_ = self._reachable(s, seat, [other for other in stabbable if other not in blocking])
         if open_:
             return open_, []
         blockers = self._reachable(s, seat, [other for other in stabbable if other in blocking])
-        blocked_zones = {zone(s.g["at"][str(t)]) for t in blockers}
-        return [], [t for t in s.playing(seat) if zone(s.g["at"][str(t)]) in blocked_zones]
+        blocked_zones = {zone(at[str(t)]) for t in blockers}
+        return [], [t for t in s.playing(seat) if zone(at[str(t)]) in blocked_zones]
 
     def push_targets(self, s: SquidGameState, seat: int) -> list[int]:
-        return self._reachable(s, seat, s.g["blocking"])
+        return self._reachable(s, seat, final_data(s)["blocking"])
 
     def _stab(self, s: SquidGameState, seat: int) -> None:
         targets, doomed = self.stab_targets(s, seat)
@@ -181,7 +200,7 @@ class SquidGameFinal(Stage):
     def _move(self, s: SquidGameState, token: int) -> None:
         """Safe Zone to Square, Square to Triangle 1, Triangle n to n+1; from the last space to
         the Squid Head, which wins."""
-        at = s.g["at"]
+        at = final_data(s)["at"]
         space = at[str(token)]
         if space == s.data.triangle_spaces:
             self._reach_squid_head(s, token)
@@ -194,7 +213,8 @@ class SquidGameFinal(Stage):
     def _reach_squid_head(self, s: SquidGameState, token: int) -> None:
         s.emit("squid_head", "{_owner:name} {token:03d} reaches the Squid Head!", token=token,
                _owner=s.owner(token))
-        for key in sorted(s.g["at"], key=int):  # the winner's teammates too: one token wins
+        # the winner's teammates too: one token wins
+        for key in sorted(final_data(s)["at"], key=int):
             if int(key) != token:
                 s.eliminate(int(key), N_("{winner:name} {head:03d} reached the Squid Head"),
                             winner=s.owner(token), head=token)
@@ -211,17 +231,17 @@ class SquidGameFinal(Stage):
         if alive:
             s.winner = alive[0]
             s.emit("last_team", "{seat:name} is the only team left.", seat=alive[0])
-            for key in sorted(s.g["at"], key=int):
+            for key in sorted(final_data(s)["at"], key=int):
                 s.survive(int(key), N_("last team standing"))
         campaign.finish_game(s)
         if alive:
             s.results[-1]["won_by"] = "last_team"
         return True
 
-    def _end_round(self, s: SquidGameState) -> None:
+    def end_round(self, s: SquidGameState) -> None:
         """Advance every token in the Triangle (not beyond the last space); pass the Speed
         Token clockwise."""
-        g = s.g
+        g = final_data(s)
         last = s.data.triangle_spaces
         at = g["at"]
         for key, space in at.items():
@@ -235,7 +255,7 @@ class SquidGameFinal(Stage):
 
     # ---- what a player sees --------------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
-        g = s.g
+        g = final_data(s)
         pending = choice_asked(s, "squid_game_choose")
         return {
             "at": dict(g["at"]),
@@ -247,7 +267,7 @@ class SquidGameFinal(Stage):
             "has_played": [v is not None for v in g["played"]],
             "my_card": None if viewer is None else s.shown_choice("g.played", viewer, viewer),
             "revealed": None if g["revealed"] is None else list(g["revealed"]),
-            "queue": [list(q) for q in g["queue"]],
+            "queue": self.queue(s),
             "blocking": list(g["blocking"]),
             "pending": None if pending is None else {
                 "seat": pending["seat"], "kind": pending["kind"],
@@ -255,7 +275,7 @@ class SquidGameFinal(Stage):
         }
 
     def check(self, s: SquidGameState) -> None:
-        for space in s.g["at"].values():
+        for space in final_data(s)["at"].values():
             assert SAFE <= space <= s.data.triangle_spaces
 
     def where(self, game_view: dict[str, Any], place: Any) -> str:
@@ -285,17 +305,17 @@ class SquidGameFinal(Stage):
 
 # ---- the questions and steps (engine/stack.py) ----------------------------------------------
 def place_options(s: SquidGameState, seat: int) -> list[str]:
-    return token_actions(s, s.playing(seat)) if seat in s.g["to_place"] else []
+    return token_actions(s, s.playing(seat)) if seat in final_data(s)["to_place"] else []
 
 
 def placed(s: SquidGameState, seat: int, choice: str) -> None:
     SQUID_GAME.to_square(s, token_of(s, choice))
-    s.g["to_place"].remove(seat)
+    final_data(s)["to_place"].remove(seat)
 
 
 def squid_game_round(s: SquidGameState) -> None:
     """A round: everyone still playing plays a card face down, all at once; then the reveal."""
-    g = s.g
+    g = final_data(s)
     g["round"] += 1
     g["played"] = [None] * s.num_players
     g["blocking"] = []
@@ -304,13 +324,13 @@ def squid_game_round(s: SquidGameState) -> None:
 
 
 def card_options(s: SquidGameState, seat: int) -> list[str]:
-    if s.g["played"][seat] is not None or not s.playing(seat):
+    if final_data(s)["played"][seat] is not None or not s.playing(seat):
         return []
     return list(CARDS)
 
 
 def card_played(s: SquidGameState, seat: int, choice: str) -> None:
-    s.g["played"][seat] = choice
+    final_data(s)["played"][seat] = choice
     if s.recording:
         s.emit_private((seat,), s.entry("play", "You play {_card:t}.", seat=seat,
                                         _card=choice.title()),
@@ -328,7 +348,14 @@ def token_options(s: SquidGameState, seat: int, kind: str, options: list[int]) -
 def token_chosen(s: SquidGameState, seat: int, choice: str, kind: str,
                  options: list[int]) -> None:
     SQUID_GAME.resolve(s, seat, kind, token_of(s, choice))
-    SQUID_GAME.next_card(s)
+
+
+def squid_game_card(s: SquidGameState, seat: int, card: str) -> None:
+    SQUID_GAME.play_card(s, seat, card)
+
+
+def squid_game_end_round(s: SquidGameState) -> None:
+    SQUID_GAME.end_round(s)
 
 
 PLACE_TOKEN = Question("Choose the token that enters the Square", place_options, placed,
@@ -337,7 +364,7 @@ PLAY_CARD = Question("Play a card face down", card_options, card_played, name="s
 CHOOSE_TOKEN = Question("Choose a token", token_options, token_chosen, name="squid_game_choose")
 STEP_OF: dict[str | None, str] = {  # the view's "step", by the question asked now
     "squid_game_place": PLACE, "squid_game_play": PLAY, "squid_game_choose": CHOOSE}
-STEPS = [squid_game_round, squid_game_reveal]
+STEPS = [squid_game_round, squid_game_reveal, squid_game_card, squid_game_end_round]
 QUESTIONS = [PLACE_TOKEN, PLAY_CARD, CHOOSE_TOKEN]
 
 

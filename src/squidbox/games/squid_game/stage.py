@@ -1,6 +1,8 @@
 """What every one of the six games provides to the campaign (the state calls into it).
 
-A game keeps all its own data in the state's `g` dict (JSON only). `g["at"]` maps each token
+A game keeps all its own data in the state's `g` dict (JSON only), declared as a TypedDict in its
+module (`BridgeData`, ...) and read through that module's accessor (`bridge_data(s)`, ...), so
+every key has its type. `g["at"]` maps each token
 still playing this game (as a string) to where it is; a token leaves `at` when it survives the
 game (it stays in its team) or is eliminated (it goes to the piggy bank).
 
@@ -14,15 +16,35 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from squidbox.engine import HiddenChoice, Zone
 from squidbox.i18n import gettext as _
 
-from .actions import Move, Token
+from .actions import Card, Move, Token
 
 if TYPE_CHECKING:
     from .state import SquidGameState
+
+
+class InPlay(TypedDict):
+    """What every game keeps in `s.g`, as the campaign reads it: where each token still playing
+    stands (by token number, as a string; what a place is depends on the game)."""
+
+    at: dict[str, object]
+
+
+class TakingTurns(TypedDict):
+    """The part of a game's data that says whose turn it is: `order[turn]`."""
+
+    order: list[int]
+    turn: int
+
+
+class FaceDown(TypedDict):
+    """The part of a game's data holding the number cards played face down this round."""
+
+    played: list[int | None]  # per seat, its card (None: not played)
 
 
 class Stage(ABC):
@@ -60,7 +82,7 @@ class Stage(ABC):
         part under "game"."""
 
 
-def pass_turn(g: dict[str, Any], can_act: Callable[[int], bool], first: bool = False) -> bool:
+def pass_turn(g: TakingTurns, can_act: Callable[[int], bool], first: bool = False) -> bool:
     """Taking turns: move g["turn"] round g["order"] to the next team that can still act (this
     team too when `first`). False, leaving the turn as it was, when no team can."""
     n = len(g["order"])
@@ -94,6 +116,18 @@ def card_actions(s: SquidGameState, values: Iterable[int]) -> list[str]:
     """The "card N" actions of card `values`, in their order."""
     action = s.game.card_action
     return [action[v] for v in values]
+
+
+def card_played(s: SquidGameState, seat: int, choice: str) -> None:
+    """A number card played face down (Red Light Green Light, Glass Bridge): kept in
+    g["played"], its seat's own until the cards are revealed."""
+    move = decoded(s, choice)
+    assert type(move) is Card
+    cast(FaceDown, s.g)["played"][seat] = move.value
+    if s.recording:
+        s.emit_private((seat,), s.entry("play", "You play card {_value}.", seat=seat,
+                                        _value=move.value),
+                       s.entry("play", "{seat:name} plays a card face down.", seat=seat))
 
 
 def survivors_text(tokens: list[int]) -> str:

@@ -4,7 +4,7 @@ games is a Stage (one module each) that keeps its own data in the `g` field."""
 from __future__ import annotations
 
 from bisect import insort
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from squidbox.engine import Field, Fixed, HiddenChoice, Later, State
 from squidbox.engine.events import Entry
@@ -12,14 +12,14 @@ from squidbox.engine.stack import Frame, StackState
 from squidbox.i18n import N_
 
 from . import campaign
-from .dalgona import DALGONA
+from .dalgona import DALGONA, DalgonaData
 from .flow import FLOW
-from .glass_bridge import GLASS_BRIDGE
-from .marbles import MARBLES
-from .red_light_green_light import RED_LIGHT_GREEN_LIGHT
-from .squid_game import SQUID_GAME
-from .stage import Stage
-from .tug_of_war import TUG_OF_WAR
+from .glass_bridge import GLASS_BRIDGE, BridgeData
+from .marbles import MARBLES, MarblesData
+from .red_light_green_light import RED_LIGHT_GREEN_LIGHT, LightData
+from .squid_game import SQUID_GAME, FinalData
+from .stage import InPlay, Stage
+from .tug_of_war import TUG_OF_WAR, TugData
 
 if TYPE_CHECKING:
     from squidbox.engine import Zone
@@ -37,6 +37,15 @@ STAGES: dict[str, Stage] = {
 # "Logging"), worded in the reader's language inside the sentence.
 ELIMINATED = N_("{seat:name} {token:03d} is eliminated: {_why}.")
 SURVIVES = N_("{seat:name} {token:03d} survives: {_why}.")
+
+
+class NoGame(TypedDict):
+    """`g` while no game is played (tokens being chosen, the campaign over): empty."""
+
+
+# The current game's own data: each game's module says what it keeps (and reads it as its own
+# type through its accessor, `bridge_data(s)` and so on).
+StageData = LightData | DalgonaData | TugData | MarblesData | BridgeData | FinalData | NoGame
 
 
 def reason_text(reason: Entry, names: tuple[str, ...]) -> str:
@@ -57,7 +66,7 @@ class SquidGameState(StackState, State):
     reserve: Field[list[list[int]]]  # per seat, tokens set aside, not yet recruited
     bank: Field[list[list[int]]]  # per seat, eliminated tokens (the piggy bank)
     to_pick: Field[list[int]]  # per seat, tokens still to choose from the reserve
-    g: Field[dict[str, Any]]  # the current game's own data (see each game's module)
+    g: Field[StageData]  # the current game's own data (see each game's module)
     winner: Field[int | None]  # the seat whose token won the final Squid Game, or None
     # per finished game: its name, each team's survivors (final: how it was won)
     results: Field[list[dict[str, Any]]]
@@ -102,7 +111,7 @@ class SquidGameState(StackState, State):
         seat and kept until the game's `at` is another dict (a new game, a clone, a loaded
         state); a token leaving play (eliminate, survive) is taken out of it there: the only
         ways it changes."""
-        at = self.g["at"]
+        at = self.in_play()
         known = self._playing
         if known is None or known[0] is not at:
             key = self.tokens.key
@@ -110,10 +119,15 @@ class SquidGameState(StackState, State):
                                           for team in self.team])
         return known[1][seat][:]
 
+    def in_play(self) -> dict[str, object]:
+        """Where each token still playing the current game stands, as every game keeps it in
+        g["at"] (the campaign only looks tokens up there and takes them out)."""
+        return cast(InPlay, self.g)["at"]
+
     def _leaves_play(self, seat: int, token: int) -> None:
         """Take `token` out of the kept tokens in play (see playing()), before `at` loses it."""
         known = self._playing
-        if known is not None and known[0] is self.g["at"] and token in known[1][seat]:
+        if known is not None and known[0] is self.in_play() and token in known[1][seat]:
             known[1][seat].remove(token)
 
     def eliminate(self, token: int, why: str, **why_data: Any) -> None:
@@ -122,7 +136,7 @@ class SquidGameState(StackState, State):
         self._leaves_play(seat, token)
         self.team[seat].remove(token)
         insort(self.bank[seat], token)
-        self.g["at"].pop(self.tokens.key[token], None)
+        self.in_play().pop(self.tokens.key[token], None)
         if self.recording:
             self.emit("eliminated", ELIMINATED, seat=seat, token=token,
                       _why=Later(reason_text, Entry("why", why, why_data), self.names))
@@ -130,7 +144,7 @@ class SquidGameState(StackState, State):
     def survive(self, token: int, why: str, **why_data: Any) -> None:
         seat = self.owner(token)
         self._leaves_play(seat, token)
-        del self.g["at"][self.tokens.key[token]]
+        del self.in_play()[self.tokens.key[token]]
         if self.recording:
             self.emit("survives", SURVIVES, seat=seat, token=token,
                       _why=Later(reason_text, Entry("why", why, why_data), self.names))
@@ -192,7 +206,7 @@ class SquidGameState(StackState, State):
         assert 0 <= self.stage < len(self.games)
         assert self.phase in (campaign.LINEUP, campaign.RECRUIT, campaign.PLAY, campaign.OVER)
         if self.phase == campaign.PLAY:
-            for key in self.g["at"]:
+            for key in self.in_play():
                 assert int(key) in self.team[self.owner(int(key))], f"{key} in play, not in team"
             self.current.check(self)
         else:

@@ -8,7 +8,7 @@ g["at"] maps each token still playing to its team's index (None until placed). T
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from squidbox.engine import HiddenChoice, Later, each_seat
 from squidbox.engine.stack import Question
@@ -53,6 +53,20 @@ def battle_winner(totals: list[int], zeros: int, tokens: list[int]) -> int | Non
     return None
 
 
+class TugData(TypedDict):
+    """Tug of War's part of the state (`s.g` while it is played)."""
+
+    at: dict[str, int | None]  # each token still playing: its team's index (None until placed)
+    order: list[int]  # the turn order for placing tokens
+    turn: int  # index in `order` of the seat placing now
+    chosen: int | None  # the token the placing seat has picked, before its team
+    plays: list[list[list[int]]]  # per seat, its cards face down: [value, team]
+
+
+def tug_data(s: SquidGameState) -> TugData:
+    return cast(TugData, s.g)
+
+
 class TugOfWar(Stage):
     name = "tug_of_war"
     title = N_("Tug of War")
@@ -63,20 +77,20 @@ class TugOfWar(Stage):
 
     def setup(self, s: SquidGameState) -> None:
         order = turn_order(s.team)
-        s.g = {
+        s.g = TugData({
             "at": {str(t): None for team in s.team for t in team},
             "order": order,
             "turn": 0,
-            "chosen": None,  # the token the placing player has picked, before its team
-            "plays": [[] for _ in range(s.num_players)],  # per seat, [value, team] face down
-        }
+            "chosen": None,
+            "plays": [[] for _ in range(s.num_players)],
+        })
         s.emit("order", "Turn order: {order:names}.", order=order)
         next_placer(s, first=True)
 
     # ---- Placement and the Balance Rule ----------------------------------------------------
     def counts(self, s: SquidGameState) -> list[int]:
         counts = [0] * len(s.data.tug_teams)
-        for team in s.g["at"].values():
+        for team in tug_data(s)["at"].values():
             if team is not None:
                 counts[team] += 1
         return counts
@@ -88,7 +102,7 @@ class TugOfWar(Stage):
                 if k < s.data.tug_slots_per_team and k + 1 - counts[opponent(team)] <= 1]
 
     def unplaced(self, s: SquidGameState, seat: int) -> list[int]:
-        at, key = s.g["at"], s.tokens.key
+        at, key = tug_data(s)["at"], s.tokens.key
         return [t for t in s.playing(seat) if at[key[t]] is None]
 
     def cards_due(self, s: SquidGameState, seat: int) -> int:
@@ -97,15 +111,17 @@ class TugOfWar(Stage):
 
     def mine_on(self, s: SquidGameState, seat: int) -> list[int]:
         """How many of your tokens are on each team."""
-        at, key = s.g["at"], s.tokens.key
+        at, key = tug_data(s)["at"], s.tokens.key
         mine = [0] * len(s.data.tug_teams)
         for t in s.playing(seat):
-            mine[at[key[t]]] += 1
+            team = at[key[t]]
+            assert team is not None, "the cards are played once every token is placed"
+            mine[team] += 1
         return mine
 
     # ---- what a player sees ------------------------------------------------------------------
     def view(self, s: SquidGameState, viewer: int | None) -> dict[str, Any]:
-        g = s.g
+        g = tug_data(s)
         teams = s.data.tug_teams
         return {
             "teams": list(teams),
@@ -121,7 +137,7 @@ class TugOfWar(Stage):
         }
 
     def check(self, s: SquidGameState) -> None:
-        g = s.g
+        g = tug_data(s)
         assert g["chosen"] is None or g["chosen"] in self.unplaced(s, s.owner(g["chosen"]))
         counts = self.counts(s)
         for team, k in enumerate(counts):
@@ -163,15 +179,15 @@ class TugOfWar(Stage):
 def next_placer(s: SquidGameState, first: bool = False) -> None:
     """Take turns placing a token while the Balance Rule leaves a location; then the cards."""
     tug = TUG_OF_WAR
-    if tug.placeable(s) and pass_turn(s.g, lambda seat: bool(tug.unplaced(s, seat)), first):
-        s.ask(s.g["order"][s.g["turn"]], PLACE_TOKEN)
+    if tug.placeable(s) and pass_turn(tug_data(s), lambda seat: bool(tug.unplaced(s, seat)), first):
+        s.ask(tug_data(s)["order"][tug_data(s)["turn"]], PLACE_TOKEN)
         return
     start_cards(s)
 
 
 def place_options(s: SquidGameState, seat: int) -> list[str]:
     unplaced = TUG_OF_WAR.unplaced(s, seat)
-    if s.g["chosen"] is None and len(unplaced) > 1:
+    if tug_data(s)["chosen"] is None and len(unplaced) > 1:
         # "Take turns placing a token": which of your tokens is yours to choose.
         return token_actions(s, unplaced)
     teams = s.data.tug_teams
@@ -179,7 +195,7 @@ def place_options(s: SquidGameState, seat: int) -> list[str]:
 
 
 def placed(s: SquidGameState, seat: int, choice: str) -> None:
-    g = s.g
+    g = tug_data(s)
     move = decoded(s, choice)
     if type(move) is Token:
         g["chosen"] = move.number
@@ -200,7 +216,7 @@ def placed(s: SquidGameState, seat: int, choice: str) -> None:
 def start_cards(s: SquidGameState) -> None:
     """Tokens left without a location are eliminated; then everyone plays one card face down
     behind each of their tokens (at most six), all at once."""
-    g = s.g
+    g = tug_data(s)
     for key in sorted(g["at"], key=int):
         if g["at"][key] is None:
             s.eliminate(int(key), N_("no location left on the Tug of War board"))
@@ -213,7 +229,7 @@ def start_cards(s: SquidGameState) -> None:
 
 def card_options(s: SquidGameState, seat: int) -> list[str]:
     tug = TUG_OF_WAR
-    plays = s.g["plays"][seat]
+    plays = tug_data(s)["plays"][seat]
     if len(plays) >= tug.cards_due(s, seat):
         return []
     teams = s.data.tug_teams
@@ -231,7 +247,7 @@ def card_played(s: SquidGameState, seat: int, choice: str) -> None:
     move = decoded(s, choice)
     assert type(move) is Play
     team_name = teams[move.team]
-    s.g["plays"][seat].append([move.value, move.team])
+    tug_data(s)["plays"][seat].append([move.value, move.team])
     if s.recording:
         s.emit_private((seat,), s.entry("play", "You play {_value} on {_team}.", seat=seat,
                                         _value=move.value, _team=team_name),
@@ -242,7 +258,7 @@ def card_played(s: SquidGameState, seat: int, choice: str) -> None:
 def tug_pull(s: SquidGameState) -> None:
     """Pull: reveal one battle at a time."""
     s.mark_reveal()  # the face-down cards are turned up
-    g = s.g
+    g = tug_data(s)
     teams = s.data.tug_teams
     for left in range(0, len(teams), 2):
         sides = (left, left + 1)

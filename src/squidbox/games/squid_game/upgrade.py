@@ -1,7 +1,10 @@
 """Snapshots written before Squid Game ran on the decision stack: each game kept its step in
 `g["step"]` (and a token choice in `g["pending"]`); `upgraded` rewrites such a snapshot with the
 stack and the question asked at that point, as this release writes it (docs/engine.md,
-"Snapshots from before the stack")."""
+"Snapshots from before the stack"). Red Light Green Light's 0 Pushes, Glass Bridge's moves and
+the final's revealed cards then still ran outside the stack (the 0 Pushes to play in
+`g["pushers"]`, the seats still to move in `g["movers"]`, the moving token in `g["motion"]`, the
+cards still to resolve in `g["queue"]`): those become frames too."""
 
 from __future__ import annotations
 
@@ -14,6 +17,11 @@ Pending = dict[str, Any] | None
 
 
 def upgraded(doc: Any, data: SquidGameData) -> Any:
+    return final_cards_on_the_stack(bridge_moves_on_the_stack(
+        pushes_on_the_stack(on_the_stack(doc, data))))
+
+
+def on_the_stack(doc: Any, data: SquidGameData) -> Any:
     try:
         fields = doc["state"]
         phase, g = fields["phase"], fields["g"]
@@ -34,6 +42,65 @@ def upgraded(doc: Any, data: SquidGameData) -> Any:
     else:
         stack, pending = [], None
     fields["stack"], fields["pending"] = stack, pending
+    return {**doc, "state": fields}
+
+
+def pushes_on_the_stack(doc: Any) -> Any:
+    """Red Light Green Light's 0 Pushes still to play (`g["pushers"]`, the one choosing its
+    target first, under a frame that went through them) become one frame each, above the
+    round's end."""
+    try:
+        fields = doc["state"]
+        g, stack = fields["g"], fields["stack"]
+        pushers = g["pushers"]
+    except (KeyError, TypeError):
+        return doc
+    fields = dict(fields)
+    fields["g"] = {key: value for key, value in g.items() if key != "pushers"}
+    still = [["rlgl_end_round", {}], *(["rlgl_push", {"seat": seat}]
+                                       for seat in reversed(pushers[1:]))]
+    fields["stack"] = [frame for old in stack
+                       for frame in (still if old == ["rlgl_push", {}] else [old])]
+    return {**doc, "state": fields}
+
+
+def bridge_moves_on_the_stack(doc: Any) -> Any:
+    """Glass Bridge's seats still to move become turn frames (above the round's end), and a
+    side asked of a moving token the leap question that carries its move."""
+    try:
+        fields = doc["state"]
+        g, stack, pending = fields["g"], fields["stack"], fields["pending"]
+        movers, motion = g["movers"], g["motion"]
+    except (KeyError, TypeError):
+        return doc
+    fields = dict(fields)
+    fields["g"] = {key: value for key, value in g.items() if key not in ("movers", "motion")}
+    if pending is not None and pending["kind"] == "glass_bridge_choose":
+        stack = [*stack, ["glass_bridge_end_round", {}],
+                 *(["glass_bridge_turn", {"seat": seat, "value": value}]
+                   for seat, value in reversed(movers))]
+        if pending["args"]["kind"] == "side":
+            pending = asked(pending["seat"], "glass_bridge_leap", token=motion["token"],
+                            steps=motion["steps"])
+    fields["stack"], fields["pending"] = stack, pending
+    return {**doc, "state": fields}
+
+
+def final_cards_on_the_stack(doc: Any) -> Any:
+    """The final's revealed cards still to resolve become card frames above the round's end."""
+    try:
+        fields = doc["state"]
+        g, stack, pending = fields["g"], fields["stack"], fields["pending"]
+        queue = g["queue"]
+    except (KeyError, TypeError):
+        return doc
+    fields = dict(fields)
+    fields["g"] = {key: value for key, value in g.items() if key != "queue"}
+    if pending is not None and pending["kind"] == "squid_game_choose":
+        stack = [*stack, ["squid_game_end_round", {}],
+                 *(["squid_game_card", {"seat": seat, "card": card}]
+                   for seat, card in reversed(queue))]
+    fields["stack"] = stack
     return {**doc, "state": fields}
 
 
