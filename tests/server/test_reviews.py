@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 import sqlalchemy as sa
@@ -36,7 +37,7 @@ def review(client: TestClient, table: str, token: str | None):
 
 def test_a_seat_reviews_its_finished_game_as_the_engine_does(app_client: TestClient,
                                                             sqlite_url: str):
-    created = create_table(app_client, "grid_squid", 2, {1: "heuristic"})
+    created = create_table(app_client, "grid_squid", 2, {1: "random"})
     table, token = created["table"], tokens_of(created)[0]
     refused = review(app_client, table, token)
     assert refused.status_code == 409 and "once the game is over" in refused.json()["error"]
@@ -99,15 +100,18 @@ def test_a_stored_review_is_answered_and_a_malformed_one_made_again(app_client: 
     engine.dispose()
 
 
-def test_a_review_past_its_budget_is_refused_and_not_stored(sqlite_url: str):
-    limits = Limits(review_iterations=ITERATIONS, review_seconds=0.001, bot_processes=1)
-    with TestClient(create_app(sqlite_url, web_client=False, limits=limits)) as client:
-        created = create_table(client, "grid_squid", 2, {1: "random"})
-        table, token = created["table"], tokens_of(created)[0]
-        play_human_moves(client, table, {0: token}, 100)
-        answer = review(client, table, token)
-        assert answer.status_code == 503 and "budget of 0.001 s" in answer.json()["error"]
+def test_a_review_past_its_budget_is_refused_and_not_stored(app_client: TestClient,
+                                                            sqlite_url: str):
+    """10,000 iterations per decision take seconds; the review stops at its half second."""
+    created = create_table(app_client, "grid_squid", 2)
+    table, tokens = created["table"], tokens_of(created)
+    play_human_moves(app_client, table, tokens, 100)
+    assert review(app_client, table, tokens[0]).status_code == 200  # the pool's worker is up
+    manager = app_client.app.state.manager
+    manager.limits = replace(manager.limits, review_iterations=10_000, review_seconds=0.5)
+    answer = review(app_client, table, tokens[1])
+    assert answer.status_code == 503 and "budget of 0.5 s" in answer.json()["error"]
     engine = make_engine(sqlite_url)
     with engine.begin() as connection:
-        assert connection.execute(sa.text("SELECT count(*) FROM reviews")).scalar() == 0
+        assert connection.execute(sa.text("SELECT seat FROM reviews")).scalars().all() == [0]
     engine.dispose()

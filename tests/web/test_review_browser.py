@@ -6,6 +6,7 @@ at 1280×800 and 390×844 (SQUIDBOX_SCREENSHOTS=docs/screenshots makes the READM
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,8 @@ def played(base_url: str) -> tuple[str, str]:
     created = httpx.post(f"{base_url}/api/tables", json=body, timeout=30).json()
     table = created["table"]
     token = next(seat["token"] for seat in created["seats"] if seat["seat"] == 0)
-    for _ in range(200):
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
         state = httpx.get(f"{base_url}/api/tables/{table}/state", params={"token": token},
                           timeout=30).json()
         if state["view"]["is_terminal"]:
@@ -37,6 +39,8 @@ def played(base_url: str) -> tuple[str, str]:
         if legal:
             httpx.post(f"{base_url}/api/tables/{table}/actions",
                        json={"token": token, "action": legal[0]}, timeout=30)
+        else:
+            time.sleep(0.05)  # the bot's turn
     raise AssertionError("the game did not finish")
 
 

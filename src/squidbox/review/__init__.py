@@ -12,10 +12,11 @@ after the best move found, and marks the decision by the drop between them:
 
 Chess sites mark moves by the drop in expected points the same way (chess.com: inaccuracy from
 0.05, mistake from 0.10, blunder from 0.20; lichess: 0.05, 0.10, 0.15 in winning chance). Our
-estimates are sampled by a search with a small budget, and a drop under 0.10 is within their
-noise at the default budget (`docs/benchmarks.md`, "Game review"), so the bands start at 0.10
-and are 0.10 wide. A chance is a share of the game's returns: 1 for a win, 0 for a loss, tied
-winners share 1.
+estimates are sampled by a short search, whose drops are 0.03 to 0.08 off those of a search
+5 to 7.5 times longer at the default budget, and which then marks some sound moves even
+with bands from 0.10 (`docs/benchmarks.md`, "Game review"); so ours start at 0.10 and are 0.10
+wide. A chance is a share of the game's returns: 1 for a win, 0 for a loss, tied winners share
+1.
 
 No peeking: the review hands the estimator the state at the decision, and the estimator must use
 only what the seat sees there (its legal actions and `state.resample(seat, rng)`). The
@@ -35,7 +36,7 @@ from ..engine import Action, Game, State
 from ..engine.record import GameRecord, Replay
 from ..i18n import N_
 
-DEFAULT_ITERATIONS = 100  # search iterations per decision (a game's review takes seconds)
+DEFAULT_ITERATIONS = 200  # search iterations per decision (docs/benchmarks.md, "Game review")
 MAX_ITERATIONS = 10_000
 # (lowest drop, verdict), from the worst: a drop at or above the bound earns the verdict.
 THRESHOLDS: tuple[tuple[float, str], ...] = (
@@ -55,12 +56,14 @@ class Estimator(Protocol):
 
 class ISMCTSEstimator(ISMCTSBot):
     """The ISMCTS bot's root statistics as chances: an action's mean return over the playouts
-    through it, shrunk towards the mean of all playouts by `prior` playouts' weight (an action
-    tried once or twice is not judged by one random playout alone). An action the search never
-    tried gets that mean."""
+    through it, shrunk towards the mean of all playouts by `prior` playouts' weight. The search
+    stops trying an action after a few unlucky playouts, so a rarely tried action looks worse
+    than it is, and the best of many rarely tried ones better: at 100 to 200 iterations a prior
+    of 10 brings the drops closer to those of a search 7.5 to 30 times longer than 2 or none
+    does (`docs/benchmarks.md`, "Game review"). An action the search never tried gets the mean."""
 
     def __init__(self, seed: int = 0, iterations: int = DEFAULT_ITERATIONS,
-                 prior: float = 2.0, **settings: Any) -> None:
+                 prior: float = 10.0, **settings: Any) -> None:
         super().__init__(seed, iterations, **settings)
         self.name = "ismcts-estimate"
         self.prior = prior

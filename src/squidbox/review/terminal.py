@@ -42,7 +42,7 @@ def print_review(replay: Replay, review: Review, write: Write = print) -> None:
     for decision, (made, best) in zip(review.decisions, move_labels(replay, review),
                                       strict=True):
         line = f"{decision.step + 1:>4}  {made} ({percent(decision.chance)})"
-        if decision.best != decision.action:
+        if percent(decision.best_chance) != percent(decision.chance):  # a better move found
             line += f"  ·  {best} ({percent(decision.best_chance)})"
         if decision.verdict != "good":
             line += f"  ·  {MARKS[decision.verdict]} {_(VERDICT_WORDS[decision.verdict])}"
