@@ -26,6 +26,7 @@ from .bots import BOT_KINDS, make_bot
 from .conformance import ConformanceError, check_playout
 from .engine import Game, InvalidOptions, SquidboxError
 from .registry import get_game, list_games
+from .review import DEFAULT_ITERATIONS as DEFAULT_REVIEW_ITERATIONS
 from .sim import (
     BACKENDS,
     SimulationPlan,
@@ -146,6 +147,18 @@ def add_replay_parser(commands: Any) -> None:
                         help="see the game as seat N (from 0) saw it (default: the spectator)")
     add_language_argument(replay)
     replay.set_defaults(run=run_replay)
+    review = commands.add_parser("review", help="a seat's decisions in a game record, each "
+                                                "marked good to blunder by a search")
+    review.add_argument("file", help="the game record (JSON, as for replay)")
+    review.add_argument("--seat", type=non_negative_int, metavar="N", required=True,
+                        help="the seat to review (from 0)")
+    review.add_argument("--iterations", type=positive_int, default=DEFAULT_REVIEW_ITERATIONS,
+                        help="search iterations per decision (default "
+                             f"{DEFAULT_REVIEW_ITERATIONS})")
+    review.add_argument("--seed", type=non_negative_int, default=0,
+                        help="the search's seed (default 0)")
+    add_language_argument(review)
+    review.set_defaults(run=run_review)
 
 
 def add_simulate_parser(commands: Any) -> None:
@@ -427,13 +440,37 @@ def run_replay(args: argparse.Namespace) -> int:
     from .record import load_record, replay_record
     from .replay_terminal import replay_in_terminal
 
-    try:
-        text = Path(args.file).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise InvalidOptions(f"cannot read the game record {args.file}: {e}") from None
+    text = read_record(args.file)
     i18n.set_language(args.lang or i18n.from_environment())
     replay = replay_record(load_record(text))
     return replay_in_terminal(replay, args.seat)
+
+
+def run_review(args: argparse.Namespace) -> int:
+    from .engine.record import load_record, replay_record
+    from .review import review_record
+    from .review.terminal import print_review
+
+    replay = replay_record(load_record(read_record(args.file)))
+    i18n.set_language(args.lang or i18n.from_environment())
+    if args.seat >= replay.record.players:
+        raise InvalidOptions(f"--seat must be 0 to {replay.record.players - 1} for this "
+                             f"{replay.record.players}-player game, not {args.seat}")
+    if not replay.state_at(replay.steps).is_terminal():
+        raise InvalidOptions("this record's game is not over: only a finished game is reviewed")
+    try:
+        review = review_record(replay.game, replay.record, args.seat, args.iterations, args.seed)
+    except ValueError as e:
+        raise InvalidOptions(str(e)) from None
+    print_review(replay, review)
+    return 0
+
+
+def read_record(path: str) -> str:
+    try:
+        return Path(path).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise InvalidOptions(f"cannot read the game record {path}: {e}") from None
 
 
 def clear_screen() -> None:

@@ -21,8 +21,9 @@ from squidbox.record import load_record
 from .helpers import create_table, players_for
 
 GAMES = squidbox.game_ids()
-# The board drawn afresh from the expected view, in a board of the same size, and compared.
-SAME_BOARD = """async ([game, view, log]) => {
+# The board drawn afresh from the expected view, in a board of the same size, and compared
+# (with `legal` moves drawn as the table draws pieces to click, when given).
+SAME_BOARD = """async ([game, view, log, legal = [], labels = {}]) => {
   const { setLog } = await import("/static/svg.js");
   const drawing = await import(`/games/${game}/table.js`);
   const board = document.getElementById("board");
@@ -30,7 +31,7 @@ SAME_BOARD = """async ([game, view, log]) => {
   twin.setAttribute("class", "board");
   board.parentElement.appendChild(twin);
   setLog(log);
-  drawing.draw(twin, view, [], {}, () => {});
+  drawing.draw(twin, view, legal, labels, () => {});
   const same = board.childElementCount > 0 && twin.innerHTML === board.innerHTML;
   twin.remove();
   return same;

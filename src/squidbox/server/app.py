@@ -36,6 +36,7 @@ from . import (
     rematch,
     replays,
     results,
+    reviews,
     seating,
     sockets,
 )
@@ -107,6 +108,7 @@ def create_app(database_url: str = DEFAULT_DATABASE, *, snapshot_every: int = SN
     app.include_router(rematch.router)
     app.include_router(results.router)
     app.include_router(replays.router)
+    app.include_router(reviews.router)
     app.include_router(seating.router)
     app.include_router(chat.router)
     app.include_router(mine.router)

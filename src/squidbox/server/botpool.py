@@ -54,6 +54,7 @@ from squidbox.engine import Game, State
 from .variants import table_game
 
 T = TypeVar("T")
+Snapshot = dict[str, Any] | list[dict[str, Any]]
 GRACE_SECONDS = 1.0
 WORKER_NICENESS = 10  # bots yield the CPU to the serving process (they have seconds to think)
 # Workers fork from a helper that has imported the server module the bot functions live in.
@@ -105,7 +106,7 @@ class _Job:
     function: Callable[..., Any]
     settings: tuple[Any, ...]
     seed: int
-    snapshot: dict[str, Any]  # the state as the seat sees it
+    snapshot: Snapshot  # the state (or states) as the seat sees it
     seat: int
     budget: float
     share: Share
@@ -203,19 +204,24 @@ class BotPool:
     async def run(self, budget: float, function: Callable[..., T], game: Game,
                   *args: Any, share: Share = Share()) -> T:
         """`function(game, *settings, seed, state, seat)` for `args` = (*settings, seed, state,
-        seat), thought in a worker on the state as `seat` sees it. For a table with people
-        (`share`): TimeoutError past `budget` seconds from now; for a table of bots, once it
-        started, past `budget` seconds of thinking. PoolFull when the creator's queue is full,
-        WorkerLost when the worker died."""
+        seat), thought in a worker on the state as `seat` sees it (`state` may be a list of
+        states of one game, each then seen by `seat`, resampled with seed + its index). For a
+        table with people (`share`): TimeoutError past `budget` seconds from now; for a table
+        of bots, once it started, past `budget` seconds of thinking. PoolFull when the
+        creator's queue is full, WorkerLost when the worker died."""
         *settings, seed, state, seat = args
         loop = asyncio.get_running_loop()
         if self.queue is None:
             self.queue = FairQueue(self.processes, self.queue_size)
             self.slots = [loop.create_task(self._slot(n), name=f"bot slot {n}")
                           for n in range(self.processes)]
-        seen = state.resample(seat, random.Random(seed), records=True)
+        if isinstance(state, list):  # several states of one game (a review): each as seen
+            snapshot: Snapshot = [seen_by(one, seat, seed + index)
+                                  for index, one in enumerate(state)]
+        else:
+            snapshot = seen_by(state, seat, seed)
         future: asyncio.Future[T] = loop.create_future()
-        job = _Job(function, tuple(settings), seed, seen.to_json(), seat, budget, share, future)
+        job = _Job(function, tuple(settings), seed, snapshot, seat, budget, share, future)
         self.queue.put(job)
         try:
             if share.people:
@@ -290,6 +296,11 @@ class BotPool:
         self.workers.clear()
 
 
+def seen_by(state: State, seat: int, seed: int) -> dict[str, Any]:
+    """The snapshot of `state` as `seat` sees it: resampled, with the seat's records."""
+    return state.resample(seat, random.Random(seed), records=True).to_json()
+
+
 def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
     if future.done():
         return
@@ -314,12 +325,14 @@ def serve(connection: Connection) -> None:
 
 
 def think(function: Callable[..., Any], settings: tuple[Any, ...], seed: int,
-          snapshot: dict[str, Any], seat: int, deadline: float) -> tuple[str, Any]:
+          snapshot: Snapshot, seat: int, deadline: float) -> tuple[str, Any]:
     """("move", action), ("abandoned", None) past the deadline, or ("failed", why)."""
     try:
-        game = table_game(snapshot["game"], snapshot["options"])
-        state = game.from_json(snapshot)
-        return "move", function(game, *settings, seed, Interruptible(state, deadline), seat)
+        documents = snapshot if isinstance(snapshot, list) else [snapshot]
+        game = table_game(documents[0]["game"], documents[0]["options"])
+        states = [Interruptible(game.from_json(document), deadline) for document in documents]
+        return "move", function(game, *settings, seed,
+                                states if isinstance(snapshot, list) else states[0], seat)
     except Abandoned:
         return "abandoned", None
     except Exception as e:

@@ -3,11 +3,14 @@
 // then); the log up to the step beside the board; a download of the game record and the page's
 // own address to share (it keeps the step and the seat: ?step=12&seat=1).
 // Views come from GET /api/tables/<id>/replay/<step>?seat=N, computed by the engine; the board
-// is drawn by the game's own drawing (/games/<id>/table.js), with nothing to click.
+// is drawn by the game's own drawing (/games/<id>/table.js), with nothing to click but the
+// better move of a reviewed decision (review.js: a seat's review of its own decisions, shown
+// when the page is seen as a seat this browser holds the link of; ?review=1 asks for it).
 
 import { t } from "./i18n.js";
 import { withSeatColours } from "./logtext.js";
 import { copyRow } from "./copy.js";
+import { makeReview } from "./review.js";
 import { explainPieces, loadPieces } from "./pieces.js";
 import { setLog, shownName, textWithPieces } from "./svg.js";
 
@@ -20,6 +23,7 @@ let step = 0;
 let viewer = null;  // a seat number, or null for the spectator
 let wanted = 0;  // the newest request: an older answer arriving late is not drawn
 let drawer = null;
+let review = null;  // the review panel (review.js)
 const elements = {};
 
 function node(tag, attributes = {}, text) {
@@ -70,6 +74,7 @@ function build(gameName) {
   elements.viewer.value = viewer === null ? "" : String(viewer);
   elements.viewer.addEventListener("change", () => {
     viewer = elements.viewer.value === "" ? null : Number(elements.viewer.value);
+    review.update();
     go(step, true);
   });
   seen.appendChild(elements.viewer);
@@ -78,6 +83,10 @@ function build(gameName) {
   app.appendChild(controls);
   elements.move = node("p", { id: "replay-move", class: "last-move" });
   app.appendChild(elements.move);
+  review = makeReview({
+    tableId, api, viewer: () => viewer, step: () => step, go: (target) => go(target, true),
+    redraw: () => go(step, true),
+  });
 
   const grid = node("div", { class: "table-grid" });
   const boardPanel = node("section", { class: "board-panel", "aria-label": t("Board") });
@@ -86,17 +95,18 @@ function build(gameName) {
   elements.board.setAttribute("class", "board");
   elements.board.setAttribute("role", "group");
   elements.board.setAttribute("aria-label", t("{game} board", { game: gameName }));
-  boardPanel.appendChild(elements.board);
+  boardPanel.append(review.note, elements.board);  // the better move's note, over the board
   const side = node("aside", { class: "side-panel" });
   const logSection = node("section", { "aria-labelledby": "log-title" });
   logSection.appendChild(node("h2", { id: "log-title" }, t("Log up to this step")));
   elements.log = node("ol", { id: "log", class: "log", tabindex: "0", "aria-labelledby": "log-title" });
   logSection.appendChild(elements.log);
-  side.append(logSection, recordSection());
+  side.append(review.section, logSection, recordSection());
   grid.append(boardPanel, side);
   app.appendChild(grid);
   explainPieces(elements.board);
   explainPieces(elements.log);
+  review.update();
 }
 
 function button(id, text, symbol, action) {
@@ -137,11 +147,12 @@ function shareUrl(withStep = true) {
 
 // The address bar keeps a ?lang= the page was opened with (the shared address does not: its
 // reader sees their own language).
+// So does a review shown (?review=1: a reload asks for it again).
 function addressUrl() {
   const lang = new URLSearchParams(window.location.search).get("lang");
-  if (!lang) return shareUrl();
   const url = new URL(shareUrl(), window.location.origin);
-  url.searchParams.set("lang", lang);
+  if (lang) url.searchParams.set("lang", lang);
+  if (review?.shown()) url.searchParams.set("review", "1");
   return `${url.pathname}${url.search}`;
 }
 
@@ -193,7 +204,10 @@ async function render(answer) {
   renderLog(answer.log, before, view);
   setLog(answer.log);
   if (!drawer) drawer = await import(`/games/${encodeURIComponent(summary.game)}/table.js`);
-  drawer.draw(elements.board, view, [], {}, () => {});
+  const better = review.betterMove();  // highlighted as the table shows a piece to click
+  drawer.draw(elements.board, view, better ? [better.action] : [],
+    better ? { [better.action]: better.label } : {}, () => review.note.scrollIntoView({ block: "nearest" }));
+  review.showStep();
   if (elements.share) elements.share.value = new URL(shareUrl(), window.location.origin).href;
   history.replaceState(null, "", addressUrl());
   app.dataset.viewer = viewer === null ? "" : String(viewer);
@@ -292,6 +306,7 @@ async function start() {
   build(names[summary.game] || summary.game);
   document.addEventListener("keydown", onKey);
   await go(Number.isInteger(wantedStep) && wantedStep >= 0 ? wantedStep : 0, true);
+  if (query.get("review") === "1") await review.load();
 }
 
 start();
