@@ -20,7 +20,7 @@ import time
 
 import squidbox
 from squidbox.bots import make_bot
-from squidbox.engine.record import GameRecord, record_of
+from squidbox.record import GameRecord, record_of
 from squidbox.review import ISMCTSEstimator, positions, review_positions
 
 GAMES = ("grid_squid", "squid_circle", "squid_game", "squid_inc", "directors")

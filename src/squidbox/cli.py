@@ -447,7 +447,7 @@ def run_replay(args: argparse.Namespace) -> int:
 
 
 def run_review(args: argparse.Namespace) -> int:
-    from .engine.record import load_record, replay_record
+    from .record import load_record, replay_record
     from .review import review_record
     from .review.terminal import print_review
 

@@ -11,7 +11,7 @@ import pytest
 import squidbox
 from squidbox.bots import make_bot
 from squidbox.engine import Action, State
-from squidbox.engine.record import GameRecord, record_of
+from squidbox.record import GameRecord, record_of
 from squidbox.review import (
     ISMCTSEstimator,
     Position,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import squidbox
 from squidbox.cli import main
-from squidbox.engine.record import record_of
+from squidbox.record import record_of
 from squidbox.review import VERDICT_WORDS, review_record
 from squidbox.review.terminal import LEVELS, MARKS
 

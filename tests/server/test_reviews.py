@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 import squidbox
-from squidbox.engine.record import load_record
+from squidbox.record import load_record
 from squidbox.review import review_record
 from squidbox.server import create_app
 from squidbox.server.limits import Limits

@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 import squidbox
-from squidbox.engine.record import load_record
+from squidbox.record import load_record
 
 from .conftest import AT_ONCE, Console
 from .test_replay_browser import SAME_BOARD

@@ -33,8 +33,8 @@ from typing import Any, Protocol
 
 from ..bots.ismcts import ISMCTSBot, _Edge
 from ..engine import Action, Game, State
-from ..engine.record import GameRecord, Replay
 from ..i18n import N_
+from ..record import GameRecord, Replay
 
 DEFAULT_ITERATIONS = 200  # search iterations per decision (docs/benchmarks.md, "Game review")
 MAX_ITERATIONS = 10_000

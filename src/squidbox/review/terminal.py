@@ -8,9 +8,9 @@ one.
 
 from __future__ import annotations
 
-from ..engine.record import Replay
 from ..games.names import shown as shown_name
 from ..i18n import gettext as _
+from ..record import Replay
 from ..terminal import Write
 from . import VERDICT_WORDS, Review, move_labels
 
