@@ -27,9 +27,10 @@ class Game(ABC):
 
     id: ClassVar[str]
     name: ClassVar[str]
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
-    options: ClassVar[tuple[Option, ...]] = ()
+    # Player counts and options: a class's, or set by a game made from its data file.
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
     state_class: ClassVar[type[State]]
     # Facts about the game's dynamics, for the adapters.
     simultaneous: ClassVar[bool] = False

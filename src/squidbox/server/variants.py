@@ -114,7 +114,7 @@ def game_of(variant: Variant) -> Game:
         def only_this(value: Any, _players: int) -> str | None:
             return None if value == doc else "it is not this table's variant"
 
-        game.options = (*game.options, Option(  # type: ignore[misc]  # this copy's own options
+        game.options = (*game.options, Option(  # this copy's own options
             OPTION, doc, "the edited data this table is played with", check=only_this))
         _table_games[key] = game
     return _table_games[key]
