@@ -2,9 +2,10 @@
 starts, the call "Für den Sieg!" (everyone at once), the trick windows (b) and (c), the guard
 action, elimination and the end of the game.
 
-A round runs as the frames start_round → (the call, asked of everyone at once) → reveal_call
-→ window (b) → reveal_guard_action → window (c) → carry_out → start_round. The question asked
-now names the moment the view calls its `phase` (START, CALL, AFTER_MOVE, AFTER_REVEAL).
+A round runs as the frames start_round (the call, asked of everyone at once) → reveal_call
+(then window (b)) → reveal_guard_action (then window (c)) → carry_out → start_round. The
+question asked now names the moment the view calls its `phase` (START, CALL, AFTER_MOVE,
+AFTER_REVEAL).
 
 The trick windows (rulebook "So funktionieren die Tricks", moments (b) and (c)) are reaction
 windows. The asking order is our ruling (rulings.md in this folder):
@@ -19,8 +20,8 @@ windows. The asking order is our ruling (rulings.md in this folder):
 Eligible: still in the game and holding at least one trick. The number of tricks in a hand is
 public, so skipping empty hands reveals nothing; a player holding no fitting trick is still
 asked (and can only pass), since skipping them would tell the table what their hand holds.
-A window is the step `window(moment, order)`: it asks the first eligible seat of `order`, and
-the question carries the seats after it (`rest`), asked next if it passes.
+A window asks the first seat of its order (`window`), and the question carries the seats after
+it (`rest`), asked next if it passes.
 """
 
 from __future__ import annotations
@@ -135,28 +136,33 @@ def reveal_call(s: SquidCircleState) -> None:
                character=where, named_seats=[seat for seat, _v, _t in calls],
                _calls=Later(calls_text, s._seat_names(), s.game.data.tricks, calls),
                _moved=Later(moved_text, total, where))
-    s.push(window, moment=AFTER_MOVE, order=clockwise(s))
     s.push(reveal_guard_action)
+    window(s, AFTER_MOVE, window_order(s))
 
 
 # ---- the trick windows (b) and (c) --------------------------------------------------------------
-def clockwise(s: SquidCircleState) -> list[int]:
-    """The asking order of a window: from the owner of the character under the guard."""
-    first, seats = s.threatened, s.num_players
-    return [(first + offset) % seats for offset in range(seats)]
+def eligible(s: SquidCircleState, seat: int, rest: list[int] | None = None) -> bool:
+    """Asked in a window (public facts only): still in the game and holding a trick."""
+    return s.active[seat] and bool(s.hands[seat])
+
+
+def window_order(s: SquidCircleState) -> list[int]:
+    """Who a window asks, in order: the eligible seats from the owner of the character under
+    the guard, clockwise. Only a trick played changes who is eligible, and it opens the
+    window afresh."""
+    first, seats, active, hands = s.threatened, s.num_players, s.active, s.hands
+    order = [*range(first, seats), *range(first)]
+    return [seat for seat in order if active[seat] and hands[seat]]  # eligible, inline
 
 
 def window(s: SquidCircleState, moment: str, order: list[int]) -> None:
-    """Ask the first eligible seat of `order`; none left: the window closes."""
+    """Ask the first seat of `order`, the others after it if it passes; none left: the window
+    closes, and the frames below run on. Called, not pushed: nothing comes between a pass and
+    the next seat's question."""
     reaction = WINDOWS[moment]
     for k, seat in enumerate(order):
         if s.ask(seat, reaction, rest=order[k + 1:]):
             return
-
-
-def eligible(s: SquidCircleState, seat: int, rest: list[int] | None = None) -> bool:
-    """Asked in a window (public facts only): still in the game and holding a trick."""
-    return s.active[seat] and bool(s.hands[seat])
 
 
 def trick_window(moment: str, prompt: str) -> Reaction:
@@ -170,12 +176,12 @@ def trick_window(moment: str, prompt: str) -> Reaction:
         if choice == PASS:
             if s.recording:
                 s.emit("pass", "{seat:name} passes.", seat=seat)
-            s.push(window, moment=moment, order=rest)
+            window(s, moment, rest)
             return
         move = s.game.moves.decode[choice]
         assert type(move) is PlayTrick
         play_trick(s, seat, move.trick)
-        s.push(window, moment=moment, order=clockwise(s))  # everyone is asked again
+        window(s, moment, window_order(s))  # everyone who passed is asked again
 
     return Reaction(prompt, moment, eligible, fitting, answered)
 
@@ -198,8 +204,8 @@ def play_trick(s: SquidCircleState, seat: int, trick: int) -> None:
 def reveal_guard_action(s: SquidCircleState) -> None:
     """The guard action is turned up; then window (c), then it is carried out."""
     turn_up_guard_action(s)
-    s.push(window, moment=AFTER_REVEAL, order=clockwise(s))
     s.push(carry_out)
+    window(s, AFTER_REVEAL, window_order(s))
 
 
 def turn_up_guard_action(s: SquidCircleState) -> None:
@@ -309,6 +315,6 @@ WINDOWS = {
 }
 QUESTIONS = (START_ON, VOTE, *WINDOWS.values())
 STEPS: tuple[Callable[..., None], ...] = (
-    place_guard, start_round, reveal_call, window, reveal_guard_action, carry_out)
+    place_guard, start_round, reveal_call, reveal_guard_action, carry_out)
 
 FLOW = Flow(steps=STEPS, questions=QUESTIONS)

@@ -23,11 +23,11 @@ from .flow import (
     FLOW,
     OVER,
     START,
-    clockwise,
     eligible,
     place_guard,
     start_options,
     start_round,
+    window_order,
 )
 from .text import drawn_text
 
@@ -339,7 +339,7 @@ class SquidCircleState(StackState, State):
         else:
             seat = pending["seat"]
             assert eligible(self, seat), "an ineligible seat is asked"
-            order = clockwise(self)
+            order = window_order(self)
             assert pending["args"]["rest"] == order[order.index(seat) + 1:], "asking order"
             if self.revealed is not None:
                 assert self.guard_discard[-1] == self.revealed, "revealed card on the discards"

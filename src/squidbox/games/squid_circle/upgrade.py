@@ -43,11 +43,13 @@ def upgraded(doc: Any) -> Any:
 
 
 def rest_of_window(fields: dict[str, Any], asking: int) -> list[int]:
-    """The seats after `asking` in the window's order, from the owner of the character under
-    the guard clockwise (flow.clockwise, read off the snapshot's fields)."""
+    """The seats after `asking` in the window's order: the eligible seats from the owner of
+    the character under the guard, clockwise (flow.window_order, read off the snapshot)."""
     seats = len(fields["active"])
     character = fields["circle"][fields["guard"]]
     per_colour = len(fields["circle"] + fields["in_front"] + fields["boxed"]) // seats
     first = character // per_colour
-    order = [(first + offset) % seats for offset in range(seats)]
+    active, hands = fields["active"], fields["hands"]
+    order = [seat for seat in ((first + offset) % seats for offset in range(seats))
+             if active[seat] and hands[seat]]
     return order[order.index(asking) + 1:]
