@@ -165,25 +165,41 @@ def window(s: SquidCircleState, moment: str, order: list[int]) -> None:
             return
 
 
-def trick_window(moment: str, prompt: str) -> Reaction:
-    """The reaction window at `moment`: an eligible seat plays a trick of that moment or
-    passes."""
-    def fitting(s: SquidCircleState, seat: int, rest: list[int]) -> list[str]:
-        fits = s.game.trick_actions_at.get(moment, {})
-        return [fits[t] for t in sorted(set(s.hands[seat])) if t in fits]
+def fitting(s: SquidCircleState, seat: int, moment: str) -> list[str]:
+    """The seat's tricks that may be played at `moment` (private: its hand)."""
+    fits = s.game.trick_actions_at.get(moment, {})
+    return [fits[t] for t in sorted(set(s.hands[seat])) if t in fits]
 
-    def answered(s: SquidCircleState, seat: int, choice: str, rest: list[int]) -> None:
-        if choice == PASS:
-            if s.recording:
-                s.emit("pass", "{seat:name} passes.", seat=seat)
-            window(s, moment, rest)
-            return
-        move = s.game.moves.decode[choice]
-        assert type(move) is PlayTrick
-        play_trick(s, seat, move.trick)
-        window(s, moment, window_order(s))  # everyone who passed is asked again
 
-    return Reaction(prompt, moment, eligible, fitting, answered)
+def answered(s: SquidCircleState, seat: int, choice: str, moment: str, rest: list[int]) -> None:
+    """A pass asks the next seat of the window; a trick opens the window afresh."""
+    if choice == PASS:
+        if s.recording:
+            s.emit("pass", "{seat:name} passes.", seat=seat)
+        window(s, moment, rest)
+        return
+    move = s.game.moves.decode[choice]
+    assert type(move) is PlayTrick
+    play_trick(s, seat, move.trick)
+    window(s, moment, window_order(s))  # everyone who passed is asked again
+
+
+# The two windows' private parts and answers, one function each (module functions, not
+# closures, so that each is one named thing a test or a planted bug can reach).
+def tricks_after_move(s: SquidCircleState, seat: int, rest: list[int]) -> list[str]:
+    return fitting(s, seat, AFTER_MOVE)
+
+
+def tricks_after_reveal(s: SquidCircleState, seat: int, rest: list[int]) -> list[str]:
+    return fitting(s, seat, AFTER_REVEAL)
+
+
+def answered_after_move(s: SquidCircleState, seat: int, choice: str, rest: list[int]) -> None:
+    answered(s, seat, choice, AFTER_MOVE, rest)
+
+
+def answered_after_reveal(s: SquidCircleState, seat: int, choice: str, rest: list[int]) -> None:
+    answered(s, seat, choice, AFTER_REVEAL, rest)
 
 
 def play_trick(s: SquidCircleState, seat: int, trick: int) -> None:
@@ -308,10 +324,11 @@ VOTE = Question(
     N_('the call "Für – den – Sieg!": everyone secretly shows 0 or 1 (or a Zeige trick)'),
     vote_options, vote, name=CALL)
 WINDOWS = {
-    AFTER_MOVE: trick_window(AFTER_MOVE, N_("the guard has moved: anyone may now play Zum "
-                                            "nächsten Charakter or Schnelles Spiel")),
-    AFTER_REVEAL: trick_window(AFTER_REVEAL, N_("a guard action is revealed: anyone may now "
-                                                "play Zweite Chance")),
+    AFTER_MOVE: Reaction(N_("the guard has moved: anyone may now play Zum nächsten Charakter "
+                            "or Schnelles Spiel"), AFTER_MOVE, eligible, tricks_after_move,
+                         answered_after_move),
+    AFTER_REVEAL: Reaction(N_("a guard action is revealed: anyone may now play Zweite Chance"),
+                           AFTER_REVEAL, eligible, tricks_after_reveal, answered_after_reveal),
 }
 QUESTIONS = (START_ON, VOTE, *WINDOWS.values())
 STEPS: tuple[Callable[..., None], ...] = (

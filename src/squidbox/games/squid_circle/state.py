@@ -312,10 +312,7 @@ class SquidCircleState(StackState, State):
         assert 0 <= self.guard < len(self.circle), "guard off the circle"
         assert len(self.votes) == len(self.last_call) == n
         FLOW.check(self)
-        self._check_round(colours)
-
-    def _check_round(self, colours: set[int]) -> None:
-        """The question asked now and the one frame below it fit the moment of the round."""
+        # The question asked now and the one frame below it fit the moment of the round.
         pending, phase = self.pending, self.phase
         if pending is None:
             assert len(colours) == 1 and self.winner in colours, "game over with two colours"
