@@ -136,8 +136,7 @@ def reveal_call(s: SquidCircleState) -> None:
                character=where, named_seats=[seat for seat, _v, _t in calls],
                _calls=Later(calls_text, s._seat_names(), s.game.data.tricks, calls),
                _moved=Later(moved_text, total, where))
-    s.push(reveal_guard_action)
-    window(s, AFTER_MOVE, window_order(s))
+    window_then(s, AFTER_MOVE, reveal_guard_action)
 
 
 # ---- the trick windows (b) and (c) --------------------------------------------------------------
@@ -156,13 +155,23 @@ def window_order(s: SquidCircleState) -> list[int]:
 
 
 def window(s: SquidCircleState, moment: str, order: list[int]) -> None:
-    """Ask the first seat of `order`, the others after it if it passes; none left: the window
+    """Ask the first seat of `order` (the others after it if it passes); none left: the window
     closes, and the frames below run on. Called, not pushed: nothing comes between a pass and
     the next seat's question."""
-    reaction = WINDOWS[moment]
-    for k, seat in enumerate(order):
-        if s.ask(seat, reaction, rest=order[k + 1:]):
-            return
+    if order:
+        s.ask(order[0], WINDOWS[moment], rest=order[1:])
+
+
+def window_then(s: SquidCircleState, moment: str, then: Callable[[SquidCircleState], None]
+                ) -> None:
+    """Open the window at `moment`, then do `then`: pushed below the question when someone is
+    asked, at once when nobody holds a trick (a frame less: nothing could come between)."""
+    order = window_order(s)
+    if order:
+        s.push(then)
+        window(s, moment, order)
+    else:
+        then(s)
 
 
 def fitting(s: SquidCircleState, seat: int, moment: str) -> list[str]:
@@ -220,8 +229,7 @@ def play_trick(s: SquidCircleState, seat: int, trick: int) -> None:
 def reveal_guard_action(s: SquidCircleState) -> None:
     """The guard action is turned up; then window (c), then it is carried out."""
     turn_up_guard_action(s)
-    s.push(carry_out)
-    window(s, AFTER_REVEAL, window_order(s))
+    window_then(s, AFTER_REVEAL, carry_out)
 
 
 def turn_up_guard_action(s: SquidCircleState) -> None:
@@ -274,9 +282,9 @@ def carry_out(s: SquidCircleState) -> None:
             if s.recording:
                 s.emit("quick_game", "{_spared} is spared, so Schnelles Spiel moves the guard on "
                        "to {_to}.", _spared=spared, _to=s.character_name(s.circle[s.guard]))
-            s.push(reveal_guard_action)
+            reveal_guard_action(s)
             return
-    s.push(start_round)
+    start_round(s)
 
 
 def pow_character(s: SquidCircleState) -> None:
