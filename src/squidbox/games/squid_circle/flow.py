@@ -176,7 +176,7 @@ def window_then(s: SquidCircleState, moment: str, then: Callable[[SquidCircleSta
 
 def fitting(s: SquidCircleState, seat: int, moment: str) -> list[str]:
     """The seat's tricks that may be played at `moment` (private: its hand)."""
-    fits = s.game.trick_actions_at.get(moment, {})
+    fits = s.game.trick_actions_at[moment]
     return [fits[t] for t in sorted(set(s.hands[seat])) if t in fits]
 
 

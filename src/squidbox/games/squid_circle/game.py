@@ -14,7 +14,7 @@ from . import heuristic
 from .actions import PlayTrick, StartOn, Vote, action_table, vote_value
 from .circle import LAYOUTS
 from .data import SquidCircleData
-from .flow import AFTER_MOVE, CALL, FLOW, OVER, PASS, QUESTIONS
+from .flow import AFTER_MOVE, AFTER_REVEAL, CALL, FLOW, OVER, PASS, QUESTIONS
 from .state import SquidCircleState
 from .upgrade import upgraded
 
@@ -68,7 +68,7 @@ class SquidCircle(Game):
         self.trick_actions_at = {
             moment: {t: a for t, (a, trick) in enumerate(
                 zip(self.trick_actions, self.data.tricks, strict=True)) if trick.moment == moment}
-            for moment in {trick.moment for trick in self.data.tricks}}
+            for moment in (CALL, AFTER_MOVE, AFTER_REVEAL)}  # every moment, even one no trick has
         super().__init__()
 
     def from_json(self, doc: Any, verify: bool = False) -> SquidCircleState:
