@@ -25,7 +25,7 @@ REPO = Path(__file__).resolve().parent.parent
 GAMES = "src/squidbox/games"
 RULES = {
     "grid_squid": ["state.py", "board.py"],
-    "squid_circle": ["state.py", "circle.py", "windows.py"],
+    "squid_circle": ["state.py", "circle.py", "flow.py"],
     "squid_game": ["campaign.py", "dalgona.py", "glass_bridge.py", "marbles.py",
                    "red_light_green_light.py", "squid_game.py", "stage.py", "state.py",
                    "timer.py", "tokens.py", "tug_of_war.py", "vips.py"],

@@ -7,7 +7,7 @@ other card lies below them in the draw piles. Characters not in the circle are i
 """
 
 import squidbox
-from squidbox.games.squid_circle.state import CALL
+from squidbox.games.squid_circle.flow import start_round
 
 GAME = squidbox.get_game("squid_circle")
 DATA = GAME.data
@@ -51,11 +51,12 @@ def position(circle, *, players, guard, hands=None, guard_pile=(), trick_pile=()
             for _ in range(copies - top.count(a))]
     state.guard_pile = rest + top[::-1]
     state.guard_discard = []
-    state.round, state.phase, state.quick_game = 1, CALL, False
-    state.votes = [None] * players
+    state.round, state.quick_game = 0, False
     state.last_call = [None] * players
-    state.asking, state.revealed, state.winner = None, None, None
-    state.passed = [False] * players
+    state.revealed, state.winner = None, None
+    state.stack, state.pending = [], None
+    state.push(start_round)  # round 1's call, asked of everyone still in
+    GAME.flow.run(state)
     state.events = []  # the log starts at this position
     state._legal = {}
     state.check_invariants()

@@ -6,12 +6,13 @@ The circle is a list of characters in clockwise order; the guard is an index int
 
 from __future__ import annotations
 
-from squidbox.engine import Rng
+from squidbox.engine import Rng, Rng1
 
 LAYOUTS = ("even", "random", "grouped")
 
 
-def lay_out(seats: int, per_colour: int, in_circle: int, layout: str, rng: Rng) -> list[int]:
+def lay_out(seats: int, per_colour: int, in_circle: int, layout: str,
+            rng: Rng | Rng1) -> list[int]:
     """The starting circle: `in_circle` characters of each colour. "even" lays the colours in
     turn (A B C A B C …), "grouped" keeps each colour together, "random" shuffles them."""
     if layout == "grouped":

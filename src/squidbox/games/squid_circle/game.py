@@ -14,22 +14,20 @@ from . import heuristic
 from .actions import PlayTrick, StartOn, Vote, action_table, vote_value
 from .circle import LAYOUTS
 from .data import SquidCircleData
-from .state import AFTER_MOVE, AFTER_REVEAL, CALL, OVER, PASS, START, SquidCircleState
+from .flow import AFTER_MOVE, AFTER_REVEAL, CALL, FLOW, OVER, PASS, QUESTIONS
+from .state import SquidCircleState
+from .upgrade import upgraded
 
-PHASE_TITLES = {
-    START: N_("setup: the starting player puts the guard on one of their own characters"),
-    CALL: N_('the call "Für – den – Sieg!": everyone secretly shows 0 or 1 (or a Zeige trick)'),
-    AFTER_MOVE: N_("the guard has moved: anyone may now play Zum nächsten Charakter or Schnelles "
-                   "Spiel"),
-    AFTER_REVEAL: N_("a guard action is revealed: anyone may now play Zweite Chance"),
-    OVER: N_("the game is over"),
-}
+# The moment of the round (the view's phase) in words: the question asked now, or the end.
+PHASE_TITLES = {question.name: str(question.prompt) for question in QUESTIONS}
+PHASE_TITLES[OVER] = N_("the game is over")
 
 
 class SquidCircle(Game):
     id = "squid_circle"
     name = "SQUID (the guard card game)"
     state_class = SquidCircleState
+    flow = FLOW
     simultaneous = True
     # One preset keeps the conformance run short; tests/games/squid_circle plays the other
     # variants (3 characters at 4–6 players, grouped layout) through the same checks.
@@ -70,8 +68,16 @@ class SquidCircle(Game):
         self.trick_actions_at = {
             moment: {t: a for t, (a, trick) in enumerate(
                 zip(self.trick_actions, self.data.tricks, strict=True)) if trick.moment == moment}
-            for moment in {trick.moment for trick in self.data.tricks}}
+            for moment in (CALL, AFTER_MOVE, AFTER_REVEAL)}  # every moment, even one no trick has
         super().__init__()
+
+    def from_json(self, doc: Any, verify: bool = False) -> SquidCircleState:
+        """Snapshots written before the decision stack (their `phase`) load too."""
+        return super().from_json(upgraded(doc), verify)  # type: ignore[return-value]
+
+    def upgraded(self, doc: Any) -> Any:
+        """A snapshot as this release writes it, from one written before the decision stack."""
+        return upgraded(doc)
 
     def evaluate_view(self, view: dict[str, Any], seat: int) -> float:
         return heuristic.evaluate(self.data, self.moves, view, seat)

@@ -66,8 +66,9 @@ def _pow_chance(data: SquidCircleData, view: dict[str, Any]) -> float:
     state = view["state"]
     if state["guard_pile"] == 0:
         return mix[pow_index] / total
-    seen = state["guard_discard"].count(data.guard_actions[pow_index].name)
-    return (mix[pow_index] - seen) / state["guard_pile"]
+    seen: int = state["guard_discard"].count(data.guard_actions[pow_index].name)
+    left: int = state["guard_pile"]
+    return (mix[pow_index] - seen) / left
 
 
 def _losses(data: SquidCircleData, moves: ActionTable[Move], view: dict[str, Any], seat: int,
@@ -126,9 +127,10 @@ def _may_rescue(data: SquidCircleData, view: dict[str, Any], seat: int, owner: i
     unseen = sum(mix) - len(state["hand"]) - len(state["trick_discard"])
     if unseen <= 0:
         return 0.0
-    copies = (mix[data.trick_index("second_chance")] - state["hand"].count(name)
-              - state["trick_discard"].count(name))
-    return 1.0 - (1.0 - copies / unseen) ** player["tricks"]
+    copies: int = (mix[data.trick_index("second_chance")] - state["hand"].count(name)
+                   - state["trick_discard"].count(name))
+    held: int = player["tricks"]
+    return 1.0 - (1.0 - copies / unseen) ** held
 
 
 def _call_totals(data: SquidCircleData, moves: ActionTable[Move], view: dict[str, Any],

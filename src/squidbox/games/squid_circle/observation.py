@@ -13,7 +13,7 @@ import numpy as np
 
 from squidbox.games.observations import Layout
 
-from .state import AFTER_MOVE, AFTER_REVEAL, CALL, OVER, START
+from .flow import AFTER_MOVE, AFTER_REVEAL, CALL, OVER, START
 
 if TYPE_CHECKING:
     from .game import SquidCircle
@@ -116,8 +116,9 @@ def write(state: SquidCircleState, seat: int, out: np.ndarray, layout: SquidCirc
         hot.append(layout.asking.start + (state.asking - seat) % n)
     votes = state.votes
     hot.extend(layout.voted.start + k for k, s in enumerate(order) if votes[s] is not None)
-    if votes[seat] is not None:
-        hot.append(layout.own_vote.start + layout.vote_column[votes[seat]])
+    own = votes[seat]
+    if own is not None:
+        hot.append(layout.own_vote.start + layout.vote_column[own])
     width = len(layout.vote_values)
     for k, s in enumerate(order):
         value = state.last_call[s]

@@ -3,11 +3,14 @@ the rulebook's, with the moment they may be played), guard actions, characters a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from squidbox.games.pieces import Piece, Pieces, comment_statuses, look
 
 from .data import DATA_FILE
+
+if TYPE_CHECKING:
+    from .game import SquidCircle
 
 MOMENTS = {
     "call": "while voting (during \"Für den Sieg!\")",
@@ -16,7 +19,7 @@ MOMENTS = {
 }
 
 
-def pieces(game: Any) -> Pieces:
+def pieces(game: SquidCircle) -> Pieces:
     data = game.data
     statuses = comment_statuses(DATA_FILE)
     colours = look(__package__)

@@ -3,15 +3,18 @@ out (the later out ranks higher)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from squidbox.games.names import shown
 from squidbox.games.results import Results, winners_of
 from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
 
+if TYPE_CHECKING:
+    from .state import SquidCircleState
 
-def results(state: Any) -> Results:
+
+def results(state: SquidCircleState) -> Results:
     names = [shown(state.game, name) for name in state.seat_names()]  # in the reader's language
     players = state.view(None)["state"]["players"]
     left = [p["characters"] for p in players]
@@ -28,7 +31,7 @@ def results(state: Any) -> Results:
     return found
 
 
-def out_moments(state: Any) -> list[int | None]:
+def out_moments(state: SquidCircleState) -> list[int | None]:
     """When each player went out: the place in the box (characters eliminated, in order) of
     their last character; None for a player still in the circle."""
     last_boxed: dict[int, int] = {}
