@@ -83,20 +83,21 @@ class GridSquidLayout(Layout):
                 float(self.scale[cell]) for cell in (
                     self.cube_columns[0], self.hand.start, self.discard.start, self.supply.start,
                     self.in_hand.start, self.played.start, self.deck.start))
-        self._board: list[int] | None = None
-        self._template = array("f")
+        # the last board seen and its template, as one pair so that threads read them together
+        self._kept: tuple[list[int] | None, array[float]] = (None, array("f"))
 
     def template(self, tile_symbols: list[int]) -> array[float]:
         """A zero observation but for each tile's symbol, and "nobody" as its owner. The board
         is laid out once per game, so the template of the last board seen is kept (clones share
         their board's list)."""
-        if tile_symbols is not self._board:
+        board, template = self._kept
+        if tile_symbols is not board:
             template = array("f", bytes(4 * self.size))
             for start, symbol in zip(self.tile_start_list, tile_symbols, strict=True):
                 template[start + symbol] = 1.0
                 template[start + self.nobody] = 1.0
-            self._template, self._board = template, tile_symbols
-        return self._template
+            self._kept = (tile_symbols, template)
+        return template
 
 
 def layout(game: GridSquid, num_players: int) -> GridSquidLayout:
@@ -119,7 +120,7 @@ def write(state: GridSquidState, seat: int, layout: GridSquidLayout) -> array[fl
     n = layout.num_players
     hands, supply, played = state.hands, state.supply, state.played
     # each seat's points so far (its scores() without a generator per seat)
-    scores = [sum(column) for column in zip(*state.round_points, strict=True)] or [0] * n
+    scores = [sum(per_round) for per_round in zip(*state.round_points, strict=True)] or [0] * n
     supply_at, score_at = layout.supply.start, layout.score.start
     in_hand_at, played_at = layout.in_hand.start, layout.played.start
     for slot in range(n):
