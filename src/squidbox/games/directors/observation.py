@@ -9,11 +9,12 @@ shows what may be answered.
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from squidbox.games.observations import Layout
+from squidbox.games.observations import CountPlane, Layout
 
 from .turn import ACTIONS
 
@@ -84,68 +85,85 @@ class DirectorsLayout(Layout):
         per_card = [self.discard, self.hand]
         self.scale[per_card[0].start:per_card[1].stop] = per_copy[:2 * k]
         self.scale[self.known.start:self.area.stop] = per_copy[2 * k:]
+        self.zeros = array("f", bytes(4 * self.size))
+        # the float32 scales as Python floats (see CountPlane)
+        self.per_copy = self.scale[self.hand].tolist()
+        self.card_plane = CountPlane(self.card_index, self.per_copy)
+        self.deck_scale = float(self.scale[self.deck.start])
+        self.crowns = {name: data.cards[name].crowns for name in self.cards}
 
 
 def layout(game: Directors, num_players: int) -> DirectorsLayout:
     return DirectorsLayout(game, num_players)
 
 
-def write(state: DirectorsState, seat: int, out: np.ndarray, layout: DirectorsLayout) -> None:
+def write(state: DirectorsState, seat: int, layout: DirectorsLayout) -> array[float]:
+    out = layout.zeros[:]
     n = layout.num_players
     k = layout.card_width
     card = layout.card_index
-    hot = [layout.clock.start + state.clock,
-           layout.first.start + (state.first_player - seat) % n]
+    per_copy = layout.per_copy
+    out[layout.clock.start + state.clock] = 1.0
+    out[layout.first.start + (state.first_player - seat) % n] = 1.0
     if not state.over:
-        hot.append(layout.current.start + (state.current - seat) % n)
+        out[layout.current.start + (state.current - seat) % n] = 1.0
     if state.on_extra_turn:
-        hot.append(layout.extra.start)
+        out[layout.extra.start] = 1.0
     out[layout.extra.start + 1] = state.extra_turns / (state.extra_turns + TOKEN_SCALE)
     if state.action is not None:
-        hot.append(layout.action.start + layout.action_index[state.action])
+        out[layout.action.start + layout.action_index[state.action]] = 1.0
     events = layout.event_parts.start
     for name in state.event_names:
         at = events + 2 * layout.event_index[name]
-        hot.append(at)
+        out[at] = 1.0
         if state.active(name):
-            hot.append(at + 1)
-    out[layout.deck.start] = len(state.deck)
-    _count(out, layout.discard.start, state.discard, card)
-    _count(out, layout.hand.start, state.hands[seat], card)
-    order = [(seat + slot) % n for slot in range(n)]
+            out[at + 1] = 1.0
+    out[layout.deck.start] = len(state.deck) * layout.deck_scale
+    card_plane = layout.card_plane
+    card_plane.put(out, layout.discard.start, state.discard)
+    hands = state.hands
+    card_plane.put(out, layout.hand.start, hands[seat])
     money, minus, debts, played = state.money, state.minus, state.debts, state.played
-    out[layout.money] = [money[s] / (money[s] + MONEY_SCALE) for s in order]
-    out[layout.minus] = [minus[s] / (minus[s] + TOKEN_SCALE) for s in order]
-    out[layout.debt] = [debts[s] / (debts[s] + TOKEN_SCALE) for s in order]
-    out[layout.played] = [played[s] / (played[s] + TOKEN_SCALE) for s in order]
-    out[layout.hand_size] = [len(state.hands[s]) for s in order]
-    scores = [state.score(s) for s in order]
-    out[layout.score] = [s / (abs(s) + SCORE_SCALE) for s in scores]
+    crowns = layout.crowns
     planes = len(CARD_PLANES)
-    for slot, s in enumerate(order):
-        last = state.last_action[s]
+    actions = len(ACTIONS)
+    for slot in range(n):
+        other = (seat + slot) % n
+        out[layout.money.start + slot] = money[other] / (money[other] + MONEY_SCALE)
+        out[layout.minus.start + slot] = minus[other] / (minus[other] + TOKEN_SCALE)
+        out[layout.debt.start + slot] = debts[other] / (debts[other] + TOKEN_SCALE)
+        out[layout.played.start + slot] = played[other] / (played[other] + TOKEN_SCALE)
+        out[layout.hand_size.start + slot] = len(hands[other]) * layout.deck_scale
+        last = state.last_action[other]
         if last is not None:
-            hot.append(layout.last_action.start + slot * len(ACTIONS) + layout.action_index[last])
-        _count(out, layout.known.start + slot * k, state.known[s], card)
+            out[layout.last_action.start + slot * actions + layout.action_index[last]] = 1.0
+        card_plane.put(out, layout.known.start + slot * k, state.known[other])
         area = layout.area.start + slot * planes * k
-        for in_play in state.areas[s]:
-            at = area + card[in_play["card"]]
+        in_area = state.areas[other]
+        # its cards in play: raw counts per plane, then each cell counted times its scale
+        scales = {}
+        for in_play in in_area:
+            column = card[in_play["card"]]
+            at = area + column
+            per = scales[at] = per_copy[column]
             out[at] += 1.0
             if in_play["rotated"]:
                 out[at + k] += 1.0
+                scales[at + k] = per
             if in_play["new"]:
                 out[at + 2 * k] += 1.0
+                scales[at + 2 * k] = per
             if len(in_play) > 3:  # the Watchdog mark
                 out[at + 3 * k] += 1.0
+                scales[at + 3 * k] = per
+        for at, per in scales.items():
+            out[at] *= per
+        # its score(): crowns of its cards in play, less its -1 crown tokens
+        score = sum([crowns[in_play["card"]] for in_play in in_area]) - minus[other]
+        out[layout.score.start + slot] = score / (abs(score) + SCORE_SCALE)
     pending = state.pending
     if pending is not None:
-        asked = pending.get("seats") or [pending["seat"]]
-        hot.extend(layout.asked.start + (s - seat) % n for s in asked)
-        hot.append(layout.kind.start + layout.kind_index[pending["kind"]])
-    out[hot] = 1.0
-    out *= layout.scale
-
-
-def _count(out: np.ndarray, start: int, cards: list[str], index: dict[str, int]) -> None:
-    for name in cards:
-        out[start + index[name]] += 1.0
+        for asked in pending.get("seats") or [pending["seat"]]:
+            out[layout.asked.start + (asked - seat) % n] = 1.0
+        out[layout.kind.start + layout.kind_index[pending["kind"]]] = 1.0
+    return out

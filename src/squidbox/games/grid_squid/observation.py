@@ -8,11 +8,12 @@ and scales from `GridSquidLayout`.
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from squidbox.games.observations import Layout
+from squidbox.games.observations import Layout, put_scaled
 
 if TYPE_CHECKING:
     from .game import GridSquid
@@ -67,47 +68,71 @@ class GridSquidLayout(Layout):
             [[0] + [(owner - seat) % n + 1 for owner in range(n)] for seat in range(n)],
             dtype=np.intp) + s
         self.cube_columns = self.tile_starts + s + n + 1
-        # for the one-state writer: per observer seat, the owner slot column by owner (0…n-1,
-        # then nobody last, so that EMPTY = -1 reads it); the cells written with values
-        self.owner_columns = [[(owner - seat) % n + 1 for owner in range(n)] + [0]
+        # The one-state writer copies a template holding what stays put for a whole game (each
+        # tile's symbol, and "nobody" as every tile's owner), then writes only the cells that
+        # may not be zero, each already scaled: a count times its float32 scale is exact in a
+        # Python float, so it rounds to the float32 NumPy's multiplication gives.
+        self.nobody = s
+        self.cube_offset = s + n + 1
+        # per observer seat: each owner's column within a tile
+        self.owner_offsets = [[s + (owner - seat) % n + 1 for owner in range(n)]
                               for seat in range(n)]
-        self.owner_starts = (self.tile_starts + s).tolist()
-        # the cells of the cubes, the hand, the discards, each seat's supply, score, cards in
-        # hand and played this round in seat order (so placed round the table from `seat`),
-        # and the deck
-        self.value_cells = [np.concatenate([
-            self.cube_columns, np.arange(self.hand.start, self.discard.stop),
-            *[np.array([part.start + (other - seat) % n for other in range(n)])
-              for part in (self.supply, self.score, self.in_hand, self.played)],
-            [self.deck.start]]) for seat in range(n)]
-        self._symbols_of: list[int] | None = None
-        self._symbol_cells = np.zeros(self.tiles, dtype=np.intp)
+        self.tile_start_list = self.tile_starts.tolist()
+        self.cube_scale, self.hand_scale, self.discard_scale, self.supply_scale, \
+            self.in_hand_scale, self.played_scale, self.deck_scale = (
+                float(self.scale[cell]) for cell in (
+                    self.cube_columns[0], self.hand.start, self.discard.start, self.supply.start,
+                    self.in_hand.start, self.played.start, self.deck.start))
+        # the last board seen and its template, as one pair so that threads read them together
+        self._kept: tuple[list[int] | None, array[float]] = (None, array("f"))
 
-    def symbol_cells(self, tile_symbols: list[int]) -> np.ndarray:
-        """Each tile's symbol cell; the board is laid out once per game, so it is kept for the
-        last board seen (clones share their board's list)."""
-        if tile_symbols is not self._symbols_of:
-            self._symbol_cells = self.tile_starts + np.array(tile_symbols, dtype=np.intp)
-            self._symbols_of = tile_symbols
-        return self._symbol_cells
+    def template(self, tile_symbols: list[int]) -> array[float]:
+        """A zero observation but for each tile's symbol, and "nobody" as its owner. The board
+        is laid out once per game, so the template of the last board seen is kept (clones share
+        their board's list)."""
+        board, template = self._kept
+        if tile_symbols is not board:
+            template = array("f", bytes(4 * self.size))
+            for start, symbol in zip(self.tile_start_list, tile_symbols, strict=True):
+                template[start + symbol] = 1.0
+                template[start + self.nobody] = 1.0
+            self._kept = (tile_symbols, template)
+        return template
 
 
 def layout(game: GridSquid, num_players: int) -> GridSquidLayout:
     return GridSquidLayout(game, num_players)
 
 
-def write(state: GridSquidState, seat: int, out: np.ndarray, layout: GridSquidLayout) -> None:
-    out[layout.symbol_cells(state.tile_symbols)] = 1.0
-    column = layout.owner_columns[seat]  # by owner; an empty tile's owner, -1, reads the last
-    hot = [start + column[owner] for start, owner in zip(layout.owner_starts, state.owner,
-                                                          strict=True)]
-    hot.append(layout.round.start + state.round - 1)
+def write(state: GridSquidState, seat: int, layout: GridSquidLayout) -> array[float]:
+    out = layout.template(state.tile_symbols)[:]
+    column = layout.owner_offsets[seat]
+    nobody, cube, cube_scale = layout.nobody, layout.cube_offset, layout.cube_scale
+    for start, owner, cubes in zip(layout.tile_start_list, state.owner, state.cubes,
+                                   strict=True):
+        if owner >= 0:
+            out[start + nobody] = 0.0
+            out[start + column[owner]] = 1.0
+        if cubes:
+            out[start + cube] = cubes * cube_scale
+    put_scaled(out, layout.hand.start, state.hands[seat], layout.hand_scale)
+    put_scaled(out, layout.discard.start, state.discard, layout.discard_scale)
+    n = layout.num_players
+    hands, supply, played = state.hands, state.supply, state.played
+    # each seat's points so far (its scores() without a generator per seat)
+    scores = [sum(per_round) for per_round in zip(*state.round_points, strict=True)] or [0] * n
+    supply_at, score_at = layout.supply.start, layout.score.start
+    in_hand_at, played_at = layout.in_hand.start, layout.played.start
+    for slot in range(n):
+        other = (seat + slot) % n
+        out[supply_at + slot] = supply[other] * layout.supply_scale
+        points = scores[other]
+        out[score_at + slot] = points / (points + SCORE_SCALE)
+        out[in_hand_at + slot] = sum(hands[other]) * layout.in_hand_scale
+        out[played_at + slot] = played[other] * layout.played_scale
+    out[layout.deck.start] = len(state.deck) * layout.deck_scale
+    out[layout.round.start + state.round - 1] = 1.0
     if state.current == seat:
-        hot.append(layout.to_move.start)
-    out[hot] = 1.0
-    scores = state.scores()
-    out[layout.value_cells[seat]] = (
-        state.cubes + state.hands[seat] + state.discard + state.supply
-        + [p / (p + SCORE_SCALE) for p in scores]
-        + [sum(hand) for hand in state.hands] + state.played + [len(state.deck)])
-    out *= layout.scale
+        out[layout.to_move.start] = 1.0
+    return out
+

@@ -7,11 +7,12 @@ actions by their type in the data file.
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from squidbox.games.observations import Layout
+from squidbox.games.observations import CountPlane, Layout
 
 from .flow import AFTER_MOVE, AFTER_REVEAL, CALL, OVER, START
 
@@ -83,6 +84,15 @@ class SquidCircleLayout(Layout):
             self.scale[part] = 1 / divisor
         self.vote_column = {action: k for k, action in enumerate(self.call_actions)}
         self.value_column = {value: k for k, value in enumerate(self.vote_values)}
+        self.zeros = array("f", bytes(4 * self.size))
+        # the float32 scales of the count parts, as Python floats (see CountPlane)
+        self.hand_plane = CountPlane(range(t), self.scale[self.hand].tolist())
+        self.trick_discard_plane = CountPlane(range(t), self.scale[self.trick_discard].tolist())
+        self.guard_discard_plane = CountPlane(range(g), self.scale[self.guard_discard].tolist())
+        self.hand_size_scale = float(self.scale[self.hand_sizes.start])
+        self.trick_pile_scale = float(self.scale[self.trick_pile.start])
+        self.guard_pile_scale = float(self.scale[self.guard_pile.start])
+        self.phase_index = {phase: k for k, phase in enumerate(PHASES)}
         # each character's row, by the observer's seat
         self.char_row = [[((ch // p - seat) % n * p + ch % p) * self.width for ch in range(c)]
                          for seat in range(n)]
@@ -92,58 +102,57 @@ def layout(game: SquidCircle, num_players: int) -> SquidCircleLayout:
     return SquidCircleLayout(game, num_players)
 
 
-def write(state: SquidCircleState, seat: int, out: np.ndarray, layout: SquidCircleLayout) -> None:
+def write(state: SquidCircleState, seat: int, layout: SquidCircleLayout) -> array[float]:
+    out = layout.zeros[:]
     n = layout.num_players
-    rows = layout.char_row[seat]
     chars = layout.chars.start
-    hot = []
+    rows = layout.char_row[seat]
     circle = state.circle
     size = len(circle)
     guard = state.guard
     for position, character in enumerate(circle):
         row = chars + rows[character]
-        hot.append(row)
-        hot.append(row + 3 + (position - guard) % size)
-    hot.extend(chars + rows[character] + 1 for character in state.in_front)
-    hot.extend(chars + rows[character] + 2 for character in state.boxed)
-    order = [(seat + k) % n for k in range(n)]
-    active = state.active
-    hot.extend(layout.active.start + k for k, s in enumerate(order) if active[s])
-    hot.append(layout.phase.start + PHASES.index(state.phase))
+        out[row] = 1.0
+        out[row + 3 + (position - guard) % size] = 1.0
+    for character in state.in_front:
+        out[chars + rows[character] + 1] = 1.0
+    for character in state.boxed:
+        out[chars + rows[character] + 2] = 1.0
+    active, votes, passed, last_call, hands = (
+        state.active, state.votes, state.passed, state.last_call, state.hands)
+    width = len(layout.vote_values)
+    value_column = layout.value_column
+    hand_size_scale = layout.hand_size_scale
+    for slot in range(n):
+        other = (seat + slot) % n
+        if active[other]:
+            out[layout.active.start + slot] = 1.0
+        if votes[other] is not None:
+            out[layout.voted.start + slot] = 1.0
+        value = last_call[other]
+        if value is not None:
+            out[layout.last_call.start + slot * width + value_column[value]] = 1.0
+        if passed[other]:
+            out[layout.passed.start + slot] = 1.0
+        out[layout.hand_sizes.start + slot] = len(hands[other]) * hand_size_scale
+    out[layout.phase.start + layout.phase_index[state.phase]] = 1.0
     if seat in state.to_move():
-        hot.append(layout.to_move.start)
+        out[layout.to_move.start] = 1.0
     if state.asking is not None:
-        hot.append(layout.asking.start + (state.asking - seat) % n)
-    votes = state.votes
-    hot.extend(layout.voted.start + k for k, s in enumerate(order) if votes[s] is not None)
+        out[layout.asking.start + (state.asking - seat) % n] = 1.0
     own = votes[seat]
     if own is not None:
-        hot.append(layout.own_vote.start + layout.vote_column[own])
-    width = len(layout.vote_values)
-    for k, s in enumerate(order):
-        value = state.last_call[s]
-        if value is not None:
-            hot.append(layout.last_call.start + k * width + layout.value_column[value])
-    passed = state.passed
-    hot.extend(layout.passed.start + k for k, s in enumerate(order) if passed[s])
+        out[layout.own_vote.start + layout.vote_column[own]] = 1.0
     if state.quick_game:
-        hot.append(layout.quick.start)
+        out[layout.quick.start] = 1.0
     if state.revealed is not None:
-        hot.append(layout.revealed.start + state.revealed)
+        out[layout.revealed.start + state.revealed] = 1.0
     if state.winner is not None:
-        hot.append(layout.winner.start + (state.winner - seat) % n)
-    out[hot] = 1.0
-    _add_counts(out, layout.hand.start, state.hands[seat])
-    _add_counts(out, layout.trick_discard.start, state.trick_discard)
-    _add_counts(out, layout.guard_discard.start, state.guard_discard)
-    hands = state.hands
-    out[layout.hand_sizes] = [len(hands[s]) for s in order]
-    out[layout.trick_pile.start] = len(state.trick_pile)
-    out[layout.guard_pile.start] = len(state.guard_pile)
+        out[layout.winner.start + (state.winner - seat) % n] = 1.0
+    layout.hand_plane.put(out, layout.hand.start, hands[seat])
+    layout.trick_discard_plane.put(out, layout.trick_discard.start, state.trick_discard)
+    layout.guard_discard_plane.put(out, layout.guard_discard.start, state.guard_discard)
+    out[layout.trick_pile.start] = len(state.trick_pile) * layout.trick_pile_scale
+    out[layout.guard_pile.start] = len(state.guard_pile) * layout.guard_pile_scale
     out[layout.round.start] = state.round / (state.round + ROUND_SCALE)
-    out *= layout.scale
-
-
-def _add_counts(out: np.ndarray, start: int, cards: list[int]) -> None:
-    for card in cards:
-        out[start + card] += 1.0
+    return out

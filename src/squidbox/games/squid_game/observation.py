@@ -10,6 +10,7 @@ own shows as itself.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
@@ -138,6 +139,11 @@ class SquidGameLayout(Layout):
                 for k, token in enumerate(game.tokens.of_seat((seat + slot) % n)):
                     rows[token] = self.token_part.start + (slot * self.per_team + k) * self.width
             self.token_row.append(rows)
+        self.zeros = array("f", bytes(4 * self.size))
+        # float32 increments as Python floats: a float32 plus one of them, rounded to float32,
+        # is what NumPy's float32 `+=` gives
+        self.drawn_step = [float(np.float32(1 / copies)) for copies in self.dalgona_copies]
+        self.phase_index = {phase: k for k, phase in enumerate(PHASES)}
         # per observer seat and token column: token number -> its cell
         self.token_cells = [[{token: row + column for token, row in rows.items()}
                              for column in range(self.width)] for rows in self.token_row]
@@ -147,16 +153,18 @@ def layout(game: SquidGame, num_players: int) -> SquidGameLayout:
     return SquidGameLayout(game, num_players)
 
 
-def write(state: SquidGameState, seat: int, out: np.ndarray, layout: SquidGameLayout) -> None:
+def write(state: SquidGameState, seat: int, layout: SquidGameLayout) -> array[float]:
+    out = layout.zeros[:]
     n = layout.num_players
     hot = [layout.games.start + layout.stage_index[name] for name in state.games]
-    hot.append(layout.phase.start + PHASES.index(state.phase))
+    hot.append(layout.phase.start + layout.phase_index[state.phase])
     order = [(seat + slot) % n for slot in range(n)]
     for cell_of, groups in zip(layout.token_cells[seat], (state.team, state.reserve, state.bank),
                                strict=False):
         for tokens in groups:
             hot.extend(map(cell_of.__getitem__, tokens))
-    out[layout.to_pick] = [state.to_pick[s] / layout.per_team for s in order]
+    for slot, other in enumerate(order):
+        out[layout.to_pick.start + slot] = state.to_pick[other] / layout.per_team
     if state.winner is not None:
         hot.append(layout.winner.start + (state.winner - seat) % n)
     pending = state.pending
@@ -168,10 +176,12 @@ def write(state: SquidGameState, seat: int, out: np.ndarray, layout: SquidGameLa
         name = state.games[state.stage]
         hot.append(layout.stage.start + layout.stage_index[name])
         _write_game(state, seat, out, layout, name, hot)
-    out[hot] = 1.0
+    for cell in hot:
+        out[cell] = 1.0
+    return out
 
 
-def _write_game(state: SquidGameState, seat: int, out: np.ndarray, layout: SquidGameLayout,
+def _write_game(state: SquidGameState, seat: int, out: array[float], layout: SquidGameLayout,
                 name: str, hot: list[int]) -> None:
     n = layout.num_players
     # What the games keep alike (places, a chosen token, a Timer, rounds, turns, cards played),
@@ -179,16 +189,12 @@ def _write_game(state: SquidGameState, seat: int, out: np.ndarray, layout: Squid
     g = cast("Mapping[str, Any]", state.g)
     rows = layout.token_row[seat]
     place = PLACES[name]
-    cells: list[int] = []
-    values: list[float] = []
     for key, where in g["at"].items():
         row = rows[int(key)]
         hot.append(row + 3)
         if where is not None:
             hot.append(row + 4)
-            cells += (row + 5, row + 6)
-            values += place(layout, where)
-    out[cells] = values
+            out[row + 5], out[row + 6] = place(layout, where)
     chosen = g.get("chosen")
     if chosen is not None:
         hot.append(rows[chosen] + 7)
@@ -231,7 +237,7 @@ def seat_list(state: SquidGameState, key: str) -> list[Any]:
     return lists.get(key, [])
 
 
-def _red_light(state: SquidGameState, seat: int, out: np.ndarray, layout: SquidGameLayout,
+def _red_light(state: SquidGameState, seat: int, out: array[float], layout: SquidGameLayout,
                hot: list[int]) -> None:
     g = light_data(state)
     hot.extend(layout.doll_seen.start + card for card in g["discard"])
@@ -240,29 +246,30 @@ def _red_light(state: SquidGameState, seat: int, out: np.ndarray, layout: SquidG
     out[layout.deck.start] = len(g["deck"]) / layout.doll_cards
 
 
-def _dalgona(state: SquidGameState, seat: int, out: np.ndarray, layout: SquidGameLayout,
+def _dalgona(state: SquidGameState, seat: int, out: array[float], layout: SquidGameLayout,
              hot: list[int]) -> None:
     g = dalgona_data(state)
     copies = layout.dalgona_copies
     out[layout.deck.start] = len(g["deck"]) / sum(copies)
+    step = layout.drawn_step
     for card in g["drawn"]:
-        out[layout.drawn.start + card] += 1 / copies[card]
+        out[layout.drawn.start + card] += step[card]
 
 
-def _tug_of_war(state: SquidGameState, seat: int, out: np.ndarray, layout: SquidGameLayout,
+def _tug_of_war(state: SquidGameState, seat: int, out: array[float], layout: SquidGameLayout,
                 hot: list[int]) -> None:
     n = layout.num_players
     teams = layout.teams
-    most = state.data.tug_max_cards
+    step = float(np.float32(1 / state.data.tug_max_cards))  # as NumPy's float32 += added it
     values = len(layout.values)
     for s, plays in enumerate(tug_data(state)["plays"]):
         for value, team in plays:
-            out[layout.behind.start + (s - seat) % n * teams + team] += 1 / most
+            out[layout.behind.start + (s - seat) % n * teams + team] += step
             if s == seat:
                 out[layout.own_cards.start + team * values + layout.values.index(value)] += 1
 
 
-def _marbles(state: SquidGameState, seat: int, out: np.ndarray, layout: SquidGameLayout,
+def _marbles(state: SquidGameState, seat: int, out: array[float], layout: SquidGameLayout,
              hot: list[int]) -> None:
     duel = marbles_data(state)["duel"]
     if duel is None:
@@ -281,7 +288,7 @@ def _marbles(state: SquidGameState, seat: int, out: np.ndarray, layout: SquidGam
             hot.append(at + 2 * n + 4 + ("odd", "even").index(duel["guess"]))
 
 
-def _glass_bridge(state: SquidGameState, seat: int, out: np.ndarray, layout: SquidGameLayout,
+def _glass_bridge(state: SquidGameState, seat: int, out: array[float], layout: SquidGameLayout,
                   hot: list[int]) -> None:
     g = bridge_data(state)
     n = layout.num_players
@@ -296,7 +303,7 @@ def _glass_bridge(state: SquidGameState, seat: int, out: np.ndarray, layout: Squ
                    for v in hand)
 
 
-def _squid_game(state: SquidGameState, seat: int, out: np.ndarray, layout: SquidGameLayout,
+def _squid_game(state: SquidGameState, seat: int, out: array[float], layout: SquidGameLayout,
                 hot: list[int]) -> None:
     speed = final_data(state)["speed"]
     if speed is not None and state.team[speed]:

@@ -10,11 +10,12 @@ first), Mailrooms from the observer's round the table.
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from squidbox.games.observations import Layout
+from squidbox.games.observations import CountPlane, Layout
 
 from .state import ACTIVATE, BRING, CHOOSE, KEEP, OVER, START
 
@@ -77,65 +78,69 @@ class SquidIncLayout(Layout):
         self.scale[self.deck] = 1 / cards
         self.scale[self.guards] = 1 / data.guard_tiles
         self.scale[self.reshuffles] = 1 / data.reshuffle_limit
+        self.zeros = array("f", bytes(4 * self.size))
+        # the float32 scales as Python floats (see CountPlane)
+        self.dismissed_plane = CountPlane(self.piece_type, self.scale[self.dismissed].tolist())
+        self.deck_scale, self.guard_scale, self.reshuffle_scale = (
+            float(self.scale[part.start]) for part in (self.deck, self.guards, self.reshuffles))
+        self.phase_index = {phase: k for k, phase in enumerate(PHASES)}
+        # per observer seat: each controller's column within a space
+        self.owner_offsets = [[t + (owner - seat) % n for owner in range(n)] for seat in range(n)]
 
 
 def layout(game: SquidInc, num_players: int) -> SquidIncLayout:
     return SquidIncLayout(game, num_players)
 
 
-def write(state: SquidIncState, seat: int, out: np.ndarray, layout: SquidIncLayout) -> None:
+def write(state: SquidIncState, seat: int, layout: SquidIncLayout) -> array[float]:
+    out = layout.zeros[:]
     n = layout.num_players
     t = layout.types
     kind = layout.piece_type
-    hot = []  # cells set to 1
-    cells, values = [], []  # and cells set to a value, in one assignment each
     width = layout.space_width
-    at = layout.board.start
-    owner, clout = state.owner, state.clout
-    used, entered = state.used, state.entered
-    for space, piece in enumerate(state.board):
+    start = at = layout.board.start
+    column = layout.owner_offsets[seat]
+    clout_column = t + n
+    for piece, controller, clout in zip(state.board, state.owner, state.clout, strict=True):
         if piece >= 0:
-            hot.append(at + kind[piece])
-            if owner[space] >= 0:
-                hot.append(at + t + (owner[space] - seat) % n)
-            if clout[space]:
-                cells.append(at + t + n)
-                values.append(clout[space] / (clout[space] + CLOUT_SCALE))
-            if piece in used:
-                hot.append(at + t + n + 1)
-            if piece in entered:
-                hot.append(at + t + n + 2)
+            out[at + kind[piece]] = 1.0
+            if controller >= 0:
+                out[at + column[controller]] = 1.0
+            if clout:
+                out[at + clout_column] = clout / (clout + CLOUT_SCALE)
         at += width
+    board = state.board
+    for offset, pieces in ((t + n + 1, state.used), (t + n + 2, state.entered)):
+        for piece in pieces:  # a piece is on one space at most
+            if piece >= 0 and piece in board:
+                out[start + board.index(piece) * width + offset] = 1.0
     at = layout.line.start
-    hot.extend(at + slot * t + kind[card] for slot, card in enumerate(state.line))
+    for card in state.line:
+        out[at + kind[card]] = 1.0
+        at += t
     room = layout.mailrooms.start
     for slot in range(n):
         at = room + slot * layout.capacity * layout.room_width
         for card, tokens in state.mailrooms[(seat + slot) % n]:
-            hot.append(at + kind[card])
-            cells.append(at + t)
-            values.append(tokens / (tokens + CLOUT_SCALE))
+            out[at + kind[card]] = 1.0
+            out[at + t] = tokens / (tokens + CLOUT_SCALE)
             at += layout.room_width
-    dismissed = [0] * t
-    for card in state.dismissed:
-        dismissed[kind[card]] += 1
-    out[layout.dismissed] = dismissed
-    cells += (layout.deck.start, layout.guards.start, layout.reshuffles.start)
-    values += (len(state.deck), len(state.guard_supply), state.reshuffles)
+    layout.dismissed_plane.put(out, layout.dismissed.start, state.dismissed)
+    out[layout.deck.start] = len(state.deck) * layout.deck_scale
+    out[layout.guards.start] = len(state.guard_supply) * layout.guard_scale
+    out[layout.reshuffles.start] = state.reshuffles * layout.reshuffle_scale
     if state.phase != OVER:
-        hot.append(layout.current.start + (state.current - seat) % n)
-    hot.append(layout.first.start + (state.first_player - seat) % n)
-    hot.append(layout.phase.start + PHASES.index(state.phase))
+        out[layout.current.start + (state.current - seat) % n] = 1.0
+    out[layout.first.start + (state.first_player - seat) % n] = 1.0
+    out[layout.phase.start + layout.phase_index[state.phase]] = 1.0
     if state.chosen is not None:
         card, modifier = state.chosen
-        hot.append(layout.chosen.start + kind[card])
-        hot.append(layout.chosen.start + t + layout.modifier_index[modifier])
+        out[layout.chosen.start + kind[card]] = 1.0
+        out[layout.chosen.start + t + layout.modifier_index[modifier]] = 1.0
     if state.endgame:
-        hot.append(layout.flags.start)
+        out[layout.flags.start] = 1.0
     if state.reshuffle_owed:
-        hot.append(layout.flags.start + 1)
+        out[layout.flags.start + 1] = 1.0
     if state.pending is not None:
-        hot.append(layout.kind.start + layout.kind_index[state.pending["kind"]])
-    out[hot] = 1.0
-    out[cells] = values
-    out *= layout.scale
+        out[layout.kind.start + layout.kind_index[state.pending["kind"]]] = 1.0
+    return out
