@@ -590,16 +590,17 @@ const logText = (event) => (event.type === "undo"
 
 // Only new entries are added (the list is aria-live: a screen reader announces just them);
 // the list is rebuilt, without announcing, only when the log is not a continuation of the
-// one shown (another game after a rematch, say).
+// one shown (another game after a rematch, say). The list follows the newest entry unless its
+// reader scrolled up on purpose; then a "Newest" button jumps back down.
 function renderLog(log, view) {
   const box = elements.log;
-  const nearBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
   const continues = logCount > 0 && log.length >= logCount && logText(log[logCount - 1]) === logTail;
   if (!continues) {
     box.setAttribute("aria-busy", "true");
     box.replaceChildren();
     logCount = Math.max(0, log.length - LOG_LENGTH);
   }
+  const added = log.length > logCount;
   for (const event of log.slice(logCount)) {
     const item = document.createElement("li");
     item.replaceChildren(...withSeatColours(textWithPieces(logText(event)), event, view));
@@ -611,11 +612,54 @@ function renderLog(log, view) {
   logTail = log.length ? logText(log[log.length - 1]) : null;
   box.start = logCount - box.children.length + 1;
   box.removeAttribute("aria-busy");
-  if (nearBottom || box.dataset.scrolled !== "yes") {
-    box.scrollTop = box.scrollHeight;
-    box.dataset.scrolled = "yes";
-  }
+  if (followLog) showNewestLog();
+  else if (added) newestButton().hidden = false;
   coverClippedEntry();
+}
+
+// Whether the log keeps its newest entry in view: true until the reader scrolls up, and again
+// once they scroll back to the bottom (or press "Newest").
+let followLog = true;
+const logAtBottom = () => elements.log.scrollHeight - elements.log.scrollTop - elements.log.clientHeight < 8;
+
+function showNewestLog() {
+  followLog = true;
+  elements.log.scrollTop = elements.log.scrollHeight;
+  newestButton().hidden = true;
+  coverClippedEntry();
+}
+
+function newestButton() {
+  let button = document.getElementById("log-newest");
+  if (button) return button;
+  button = document.createElement("button");
+  button.type = "button";
+  button.id = "log-newest";
+  button.className = "secondary log-newest";
+  button.textContent = t("↓ Newest");
+  button.title = t("Show the newest entries of the log");
+  button.hidden = true;
+  button.addEventListener("click", showNewestLog);
+  elements.log.after(button);
+  return button;
+}
+
+// Only a reader's own scrolling (wheel, touch, keys, the scrollbar) stops the following; a
+// scroll caused by the page (entries added, the box resized) keeps it.
+function followLogScrolling() {
+  const box = elements.log;
+  let readerScrolledAt = 0;
+  const reader = () => { readerScrolledAt = Date.now(); };
+  for (const kind of ["wheel", "touchmove", "keydown", "pointerdown"]) box.addEventListener(kind, reader, { passive: true });
+  box.addEventListener("scroll", () => {
+    if (logAtBottom()) showNewestLog();
+    else if (Date.now() - readerScrolledAt < 1500) followLog = false;
+    else if (followLog) showNewestLog();
+    coverClippedEntry();
+  }, { passive: true });
+  // The log's box changes size as the board and panels are laid out: one that follows stays
+  // at its bottom.
+  new ResizeObserver(() => { if (followLog) showNewestLog(); }).observe(box);
 }
 
 // How much of the first visible log entry the list's top edge cuts off: app.css covers that
@@ -845,7 +889,7 @@ if (thisTab.kind === "no-token") {
   readPace();
   explainPieces(elements.board);
   explainPieces(elements.log);
-  elements.log.addEventListener("scroll", coverClippedEntry, { passive: true });
+  followLogScrolling();
   explainSwitch(elements.explain);
   connection.start();
 }
