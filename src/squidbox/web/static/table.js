@@ -123,6 +123,13 @@ function receive(data) {
       return;
     }
     if (message.retry_after) connection.retryAfter(message.retry_after);
+    if (message.code === "stale" && sent && !sent.retried && connected) {
+      // Another seat's move reached the server first (its state is on its way or queued):
+      // the same choice is played again on the newest state if it is still ours to make.
+      actedAt = 0;
+      playWhenCurrent(sent.action, sent.choices, true);
+      return;
+    }
     if (!connected) {
       connectionNote = plainError(message.code, message.error);
       renderBanner();
@@ -212,30 +219,68 @@ function pace() {
 }
 
 // Draw the queued states in order. The answer to our own move is drawn at once; each later one
-// waits `pace` ms so that a run of bot moves can be followed. While states wait, our buttons
-// stay disabled (a decision must be taken on the newest state).
+// waits `pace` ms so that a run of bot moves can be followed. A state stays in the queue until
+// it is drawn, so that while states wait the page knows it is behind: the turn line says so
+// and a click then skips the wait and is played on the newest state (`hurry`).
 async function pump() {
   if (pumping) return;
   pumping = true;
   while (queue.length) {
     app.dataset.busy = "true";  // until this state's board and buttons are drawn
-    const message = queue.shift();
+    if (latest) showCatchingUp();
+    const message = queue[0];
     const ours = actedAt && message.version === (latest?.version ?? -1) + 1;
-    if (latest && !ours && pace() > 0 && message.version > latest.version) {
-      await new Promise((resolve) => setTimeout(resolve, latest.shownAt + pace() - Date.now()));
+    if (latest && !ours && !hurry && pace() > 0 && message.version > latest.version) {
+      await new Promise((resolve) => { wake = resolve; setTimeout(resolve, latest.shownAt + pace() - Date.now()); });
+      wake = null;
     }
     if (ours) actedAt = 0;
     await loadPieces(message.view?.game || message.table?.game || "", showsProposed(message.table));
+    queue.shift();
     waiting = false;
     if (message.version !== latest?.version) { closeChooser(); closePanel(); clearSelection(); }
-    message.animate = Boolean(latest) && !ours && message.version > latest.version;
+    message.animate = Boolean(latest) && !ours && !hurry && message.version > latest.version;
     message.shownAt = Date.now();
     latest = message;
     render(message);
     rememberNames(message);
   }
   pumping = false;
+  hurry = false;
+  if (afterCatchingUp) {
+    const then = afterCatchingUp;
+    afterCatchingUp = null;
+    then();
+  }
 }
+let hurry = false;  // a click while states wait: draw them at once
+let wake = null;  // ends the current wait early
+let afterCatchingUp = null;  // what to do once the newest state is drawn
+
+// While other moves are still being shown one by one, the choices on screen are not the
+// newest: the turn line says so instead of "your turn" (and the buttons are disabled).
+function showCatchingUp() {
+  if (elements.turn.dataset.status !== "yours") return;
+  elements.turn.textContent = t("Showing the other players' moves…");
+  elements.turn.dataset.status = "catching-up";
+  for (const button of elements.actions.querySelectorAll("button")) button.disabled = true;
+}
+
+// Play `action` once the page shows the newest state, if it is still this seat's to choose
+// there with the same choices as when it was clicked (a simultaneous decision, say: another
+// seat's hidden choice changes nothing of ours). Else the page says the table changed.
+function playWhenCurrent(action, choices, retried = false) {
+  afterCatchingUp = () => {
+    const legal = latest?.view?.legal_actions || [];
+    if (legal.includes(action) && sameChoices(legal, choices)) act(action, retried);
+    else showError(plainError("stale"), "stale");
+  };
+  hurry = true;
+  wake?.();
+  if (!pumping) pump();
+}
+
+const sameChoices = (a, b) => a.length === b.length && a.every((action, i) => action === b[i]);
 
 // Two soft notes (Web Audio, nothing downloaded) when a decision becomes yours, if switched on.
 function chime() {
@@ -314,8 +359,12 @@ function hideError() {
   delete elements.error.dataset.code;
 }
 
-async function act(action) {
-  if (!latest || waiting || queue.length) return;
+async function act(action, retried = false) {
+  if (!latest || waiting) return;
+  if (queue.length) {  // clicked on a state that is no longer the newest
+    playWhenCurrent(action, latest.view?.legal_actions || []);
+    return;
+  }
   closeChooser();
   hideError();
   if (!connected || !connection.send({ type: "action", action, version: latest.version })) {
@@ -324,8 +373,10 @@ async function act(action) {
   }
   waiting = true;
   actedAt = Date.now();
+  sent = { action, choices: latest.view?.legal_actions || [], retried };
   renderActions(latest);
 }
+let sent = null;  // this seat's last action on its way, kept to play it again if it was stale
 
 // Take back this seat's last move (the server allows it only while the rules of undo do).
 function undo() {
@@ -447,6 +498,10 @@ function renderTurn(message) {
     const others = names.filter((n) => n !== seatLabel(view, mine));
     text = `${seatName(view, mine)}: ${promptText(view, message.labels || {})}` + (others.length ? t("; also deciding: {names}", { names: others.join(", ") }) : "");
     status = "yours";
+    if (queue.length) {  // newer states wait to be shown: this is not the newest choice
+      text = t("Showing the other players' moves…");
+      status = "catching-up";
+    }
   } else if (message.table?.status === "open") {
     const free = (message.table.open_seats || []).map((s) => seatName(view, s)).join(", ");
     text = free ? t("Waiting for players to take the free seats: {seats}", { seats: free })
