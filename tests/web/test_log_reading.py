@@ -69,3 +69,29 @@ NEWEST_SHOWN = """() => {
 
 def newest_line_in_view(page: Any) -> None:
     assert page.evaluate(NEWEST_SHOWN), "the log's newest line is scrolled out of view"
+
+
+COLOURS = """() => {
+  const toRgb = (colour) => {
+    const probe = document.createElement('i');
+    probe.style.color = colour;
+    document.body.append(probe);
+    const rgb = getComputedStyle(probe).color;
+    probe.remove();
+    return rgb;
+  };
+  const panel = Object.fromEntries([...document.querySelectorAll('#seats li')].map((item) =>
+    [item.dataset.seat, toRgb(item.querySelector('.swatch').style.background)]));
+  return [...document.querySelectorAll('#log .log-seat')].map((mark) =>
+    [mark.dataset.seat, toRgb(mark.style.getPropertyValue('--seat-colour')),
+     panel[mark.dataset.seat]]);
+}"""
+
+
+def test_the_log_marks_seats_in_the_colours_of_the_player_panels(page: Any, base_url: str) -> None:
+    created = create_table(base_url, "directors", 3, seed=5)  # Directors has its own colours
+    page.goto(seat_url(base_url, created))
+    wait_for_state(page)
+    page.wait_for_selector("#log .log-seat")
+    marks = page.evaluate(COLOURS)
+    assert marks and all(log == panel for _seat, log, panel in marks), marks

@@ -236,6 +236,7 @@ async function pump() {
     }
     if (ours) actedAt = 0;
     await loadPieces(message.view?.game || message.table?.game || "", showsProposed(message.table));
+    await loadDrawer(message.view?.game || message.table?.game || "");  // its seat colours, for the log
     queue.shift();
     waiting = false;
     if (message.version !== latest?.version) { closeChooser(); closePanel(); clearSelection(); }
@@ -658,7 +659,7 @@ function renderLog(log, view) {
   const added = log.length > logCount;
   for (const event of log.slice(logCount)) {
     const item = document.createElement("li");
-    item.replaceChildren(...withSeatColours(textWithPieces(logText(event)), event, view));
+    item.replaceChildren(...withSeatColours(textWithPieces(logText(event)), event, view, drawer?.seatColourOf));
     if (event.type) item.dataset.type = event.type;
     box.appendChild(item);
   }
