@@ -399,7 +399,7 @@ function appendUndo(message) {
   button.type = "button";
   button.id = "undo-button";
   button.className = "undo";
-  button.textContent = t("Undo");
+  button.textContent = t("Undo my last move");  // says what it does without a hover
   button.title = t("Take back your last move (possible until another player decides, or " +
                    "something hidden or random comes up)");
   button.disabled = waiting || queue.length > 0 || !connected;
