@@ -171,11 +171,16 @@ def test_a_squid_table_and_its_log_in_german(browser: Any, base_url: str) -> Non
     try:
         page.goto(seat_url(base_url, created))
         wait_for_state(page)
-        play_first_actions(page, 6)  # play on until the log tells of a few rounds
+        guard: list[str] = []  # the guard's letter whenever it stands in the circle
+        play_first_actions(page, 6,  # play on until the log tells of a few rounds
+                           check=lambda p: guard.extend(
+                               p.locator("#board .guard text").all_text_contents()))
+        assert guard and set(guard) == {"W"}, guard  # Wächter, not G(uard)
         log = page.locator("#log li").all_inner_texts()
         assert len(log) >= 4 and any("Wächter" in line for line in log), log
         assert any("Rot 1" in line for line in log), log  # the circle, clockwise
         assert page.inner_text("#log-title") == "Spielverlauf"
+        assert page.inner_text("#seats-title") == "Spieler"  # not "Spielerzahl"
         # The characters still in the circle: ids stay English, tooltips are German. (Which
         # ones are left depends on the random bots, whose seeds follow the order in which the
         # seats' simultaneous votes arrive, so Red 1 may have been knocked out by now.)

@@ -66,3 +66,34 @@ def test_a_whole_grid_squid_game_by_keyboard_alone(page: Any, base_url: str) -> 
     assert arrows_used, "ArrowRight moved focus from a tile to the next"
     page.wait_for_selector("#results:not([hidden])")
     assert page.console.errors == []
+
+
+RING_AND_PIECE = """() => {
+  const ring = document.querySelector('#board .focus-ring');
+  const node = document.activeElement;
+  if (!ring) return null;
+  const r = ring.getBoundingClientRect(), n = node.getBoundingClientRect();
+  return {around: r.left <= n.left && r.top <= n.top && r.right >= n.right && r.bottom >= n.bottom,
+          near: Math.abs(r.left - n.left) < 12 && Math.abs(r.top - n.top) < 12};
+}"""
+
+
+def test_the_focus_ring_is_drawn_around_its_piece_and_only_for_the_keyboard(
+        page: Any, base_url: str) -> None:
+    created = helpers.create_table(base_url, "squid_game", 3, seed=4)
+    page.goto(helpers.seat_url(base_url, created))
+    helpers.wait_for_decision(page)
+    page.locator("#board .clickable").first.click()  # a mouse click: no ring
+    page.wait_for_timeout(100)
+    assert page.locator("#board .focus-ring").count() == 0
+    helpers.wait_for_decision(page)
+    seen = 0
+    for _ in range(60):  # the pieces inside moved groups as well as the others
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.getElementById('board').contains(document.activeElement)"):
+            ring = page.evaluate(RING_AND_PIECE)
+            assert ring and ring["around"] and ring["near"], ring
+            seen += 1
+            if seen == 12:
+                break
+    assert seen

@@ -119,6 +119,10 @@ def test_the_lobby_shows_words_and_sends_the_games_own_values(
     assert body["bots"] == {"1": "heuristic", "2": "heuristic"}
     assert "leave_bot" not in body, "the server's default stand-in is sent as no choice"
     assert "Blue: played by the computer (good)" in page.inner_text("#create-result")
+    page.wait_for_function("""() => {  // the way in is on screen after Create, no scrolling
+      const box = document.querySelector('#create-result a.seat-link').getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    }""", timeout=3_000)
 
     page.select_option("#game-select", "squid_circle")
     page.select_option("#players-select", "4")

@@ -138,6 +138,11 @@ def test_my_tables_lists_your_turn_first_and_follows_it_live(
     assert page.evaluate("Object.keys(localStorage).filter(k => k.includes(arguments[0]))"
                          .replace("arguments[0]", repr(waiting["table"]))) == []
     assert items.count() == 1 and page.title() == "(1) My tables · squidbox"
+    # A table still played can be left, after a warning.
+    page.once("dialog", lambda dialog: dialog.accept())
+    item(page, other).get_by_role("button", name=f"Leave table {other['table']}").click()
+    item(page, other).wait_for(state="detached")
+    assert items.count() == 0
     assert page.console.errors == []
 
 

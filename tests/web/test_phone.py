@@ -294,3 +294,29 @@ def test_a_board_is_laid_out_again_when_the_screen_narrows(browser: Any, base_ur
         assert_fits_a_phone(page, "squid_inc after the window narrowed")
     finally:
         page.context.close()
+
+
+def test_a_tap_shows_a_piece_and_what_it_does_and_a_second_tap_plays_it(
+        phone: Any, base_url: str) -> None:
+    open_table(phone, base_url, "squid_circle", {})
+    single = "#board .clickable[data-piece][data-action]"
+    for _ in range(8):  # until a piece plays one move (a vote or a trick)
+        phone.wait_for_selector("#turn[data-status=yours]", state="attached", timeout=30_000)
+        if phone.locator(single).count():
+            break
+        before = int(phone.get_attribute("#table-app", "data-version"))
+        phone.locator("#actions button.action, #board .clickable").first.click()
+        wait_for_version_after(phone, before)
+    piece = phone.locator(single).first
+    action = piece.get_attribute("data-action")
+    before = int(phone.get_attribute("#table-app", "data-version"))
+    piece.tap()
+    phone.wait_for_selector(f".chooser button[data-action='{action}']")
+    assert phone.inner_text(".chooser .chooser-piece")  # the piece's text, to read first
+    assert int(phone.get_attribute("#table-app", "data-version")) == before  # nothing played
+    scrolled = phone.evaluate("window.scrollY")
+    phone.locator(f"#board .clickable[data-action='{action}']").first.tap()
+    wait_for_version_after(phone, before)
+    phone.wait_for_timeout(300)
+    after = phone.evaluate("window.scrollY")
+    assert scrolled == 0 or after > 0, f"the page jumped to its top ({scrolled} → {after})"

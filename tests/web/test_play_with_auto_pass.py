@@ -43,7 +43,10 @@ def test_the_toggle_is_sent_kept_across_reloads_and_passes_for_the_seat(
     created = create_table(base_url, "squid_circle", 3, seed=0, options=OPTIONS)
     page.goto(seat_url(base_url, created))
     wait_for_state(page)
-    assert not page.is_checked("#auto-pass")
+    assert page.is_checked("#auto-pass")  # on until switched off
+    with page.expect_response(lambda r: r.url.endswith("/preferences")) as sent:
+        page.uncheck("#auto-pass")
+    assert sent.value.status == 200 and sent.value.json()["auto_pass"] is False
     with page.expect_response(lambda r: r.url.endswith("/preferences")) as sent:
         page.check("#auto-pass")
     assert sent.value.status == 200 and sent.value.json()["auto_pass"] is True
@@ -60,8 +63,7 @@ def test_the_toggle_is_sent_kept_across_reloads_and_passes_for_the_seat(
         created = create_table(base_url, "squid_circle", 3, seed=0, options=OPTIONS)
         page.goto(seat_url(base_url, created))
         wait_for_state(page)
-        with page.expect_response(lambda r: r.url.endswith("/preferences")):
-            page.check("#auto-pass")
+        assert page.is_checked("#auto-pass")
     else:
         raise AssertionError("five games ended without asking the seat a pass-only question")
     passes = re.compile(r"Red passes|Red(, \w+)* and \w+ pass|\w+(, \w+)* and Red pass")

@@ -52,7 +52,7 @@ def test_undo_button_takes_back_a_move_for_everyone_and_a_reload_keeps_it(
         wait_for_version(blue, 1)
         assert blue.locator("#undo-button").count() == 0  # Blue did not decide
         undo = page.locator("#undo-button")
-        assert undo.inner_text() == "Undo"
+        assert undo.inner_text() == "Undo my last move"  # readable without a hover
         page.screenshot(path=str(screenshots / "squid_circle-undo.png"), full_page=True)
         undo.focus()  # a plain button: in the tab order, pressed with Enter
         page.keyboard.press("Enter")

@@ -98,7 +98,8 @@ function drawGuard(svg, x, y, angle) {
   el(guard, "circle", { cx: gx, cy: gy, r: TAP / 2, fill: "#ffffff", opacity: 0.01 });  // the tap area
   el(guard, "path", { d: `M${gx} ${gy - 14} L${gx + 12} ${gy - 8} L${gx + 10} ${gy + 8} L${gx} ${gy + 15} L${gx - 10} ${gy + 8} L${gx - 12} ${gy - 8} Z`,
     fill: "#1b1f24", stroke: "#e8b923", "stroke-width": 2 });
-  label(guard, gx, gy, "G", { fill: "#e8b923", "font-size": 12, "font-weight": "bold" });
+  // The guard's initial in the reader's language: G, or W (Wächter) in German.
+  label(guard, gx, gy, t("Guard").charAt(0), { fill: "#e8b923", "font-size": 12, "font-weight": "bold" });
   piece(guard, "guard");
 }
 

@@ -145,18 +145,19 @@ function drawCampaign(context, top) {
   const games = state.games || [];
   const perRow = WIDTH >= 500 ? Math.max(1, games.length) : 3;
   const width = (WIDTH - 16) / perRow;
-  const titles = games.map((stage) => wrapText(stageTitle(stage), charsIn(width - 10)));
+  // A progress line, not tabs: no frames; played games ticked, the current one marked.
+  const done = (i) => i < (state.results || []).length;
+  const titles = games.map((stage, i) => wrapText(`${done(i) ? "✓" : `${i + 1}.`} ${stageTitle(stage)}`, charsIn(width - 10)));
   const height = Math.max(TAP, 8 + Math.max(1, ...titles.map((t) => t.length)) * 15);
   games.forEach((stage, i) => {
     // The game being played; at the campaign's end, the last one played.
     const current = state.phase === "play" ? i === state.stage : i === Math.min(games.length, (state.results || []).length) - 1;
-    const done = i < (state.results || []).length;
     const x = 8 + (i % perRow) * width;
     const y = top + Math.floor(i / perRow) * (height + 4);
     const group = el(svg, "g", { class: "stage", "data-place": `stage ${i + 1}` });
     if (current) group.setAttribute("aria-current", "step");
     el(group, "rect", { x, y, width: width - 4, height, rx: 5,
-      fill: current ? "#e8b923" : done ? "#c9d8c5" : "#e4ded2", stroke: "#5b5140" });
+      fill: current ? "#e8b923" : done(i) ? "#c9d8c5" : "none", stroke: "none" });
     titles[i].forEach((line, k) => label(group, x + (width - 4) / 2, y + height / 2 + (k - (titles[i].length - 1) / 2) * 15, line,
       { "font-weight": current ? "bold" : "normal" }));
     piece(group, `stage:${stage}`);

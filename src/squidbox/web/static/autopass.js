@@ -1,6 +1,7 @@
 // The seat's "pass automatically" toggle (issue 14): when pass is all this seat can do, the
 // server answers it after a human-like delay, so nobody can tell from the timing (docs/web-api.md,
-// "Automatic pass"). The choice is remembered in this browser per table and sent again on every
+// "Automatic pass"). It is on until the player switches it off: a forced pass is no decision,
+// and the log still says who passed. The choice is remembered in this browser per table and sent again on every
 // (re)connection, so a restarted server, which keeps it in memory only, learns it again.
 
 import { loadPieces } from "./pieces.js";
@@ -45,7 +46,7 @@ export function setUpAutoPass(tableId, token, anchor) {
   const box = document.createElement("input");
   box.type = "checkbox";
   box.id = "auto-pass";
-  box.checked = localStorage.getItem(storageKey(tableId)) === "on";
+  box.checked = localStorage.getItem(storageKey(tableId)) !== "off";  // on unless switched off
   const note = document.createElement("span");
   note.className = "muted";
   label.append(box, ` ${t("Pass automatically when pass is all I can do")} `, note);

@@ -4,7 +4,7 @@
 // /api/tables/<id>/host routes (docs/web-api.md, "Hosting").
 
 import { copyRow } from "./copy.js";
-import { botLevel } from "./bots.js";
+import { botLabel, botLevel } from "./bots.js";
 import { t } from "./i18n.js";
 import { loadSeatNames, seatNameIn } from "./seatnames.js";
 
@@ -15,7 +15,7 @@ const statusLine = document.getElementById("host-status");
 const errorLine = document.getElementById("host-error");
 const seatList = document.getElementById("host-seats");
 const tableActions = document.getElementById("host-table-actions");
-const BOTS = [["heuristic", t("the heuristic bot")], ["random", t("the random bot")], ["ismcts", t("the ISMCTS bot")]];
+const BOTS = ["heuristic", "random", "ismcts"].map((kind) => [kind, botLabel(kind)]);  // as in the lobby
 const api = `/api/tables/${encodeURIComponent(tableId)}/host`;
 
 function button(text, onClick, className = "secondary") {

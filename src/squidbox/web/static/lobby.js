@@ -368,6 +368,13 @@ function showCreated(answer, names) {
   hostLink.textContent = t("Open the host page");
   result.append(heading, list, watch, share, hostNote, hostLink,
     copyRow(t("Host link (private)"), answer.host_url, { secret: true }));
+  // The way in is the first thing seen after Create: the result's top on screen, its first
+  // seat link (drawn as the main button) focused.
+  const way = list.querySelector("a.seat-link");
+  way?.classList.add("primary");
+  const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  result.scrollIntoView({ block: "start", behavior: reduced ? "auto" : "smooth" });
+  way?.focus({ preventScroll: true });
 }
 
 // The lobby's three lists: open tables (with their free seats), games in progress, finished ones.

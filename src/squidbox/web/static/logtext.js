@@ -39,8 +39,9 @@ function escaped(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-// `nodes` (an entry's text, piece names already marked) with the names of its seats marked.
-export function withSeatColours(nodes, event, view) {
+// `nodes` (an entry's text, piece names already marked) with the names of its seats marked, in
+// the colours the board gives them (`colourOf`, the game drawing's seatColourOf, where it has one).
+export function withSeatColours(nodes, event, view, colourOf = null) {
   const seats = new Set(event.named_seats || []);
   if (Number.isInteger(event.seat)) seats.add(event.seat);
   const bySeatName = new Map();
@@ -62,7 +63,7 @@ export function withSeatColours(nodes, event, view) {
       const mark = document.createElement("span");
       mark.className = "log-seat";
       mark.dataset.seat = String(seat);
-      mark.style.setProperty("--seat-colour", seatColour(view.seat_names?.[seat], seat));
+      mark.style.setProperty("--seat-colour", colourOf?.(view, seat) || seatColour(view.seat_names?.[seat], seat));
       mark.textContent = match[0];
       parts.push(mark);
       at = match.index + match[0].length;

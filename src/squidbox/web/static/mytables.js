@@ -246,7 +246,9 @@ function item(entry) {
   if (entry.seats) li.appendChild(playersLine(entry));
   const clock = clockLine(entry);
   if (clock) li.appendChild(clock);
-  if (entry.code || ["finished", "ended", "expired"].includes(entry.status)) li.appendChild(forgetButton(entry));
+  const over = entry.code || ["finished", "ended", "expired"].includes(entry.status);
+  if (over) li.appendChild(forgetButton(entry));
+  else if (!entry.pending) li.appendChild(leaveButton(entry));
   return li;
 }
 
@@ -297,6 +299,23 @@ function forgetButton(entry) {
   button.textContent = t("Forget this table");
   button.setAttribute("aria-label", t("Forget table {table}", { table: entry.table }));
   button.addEventListener("click", () => {
+    forgetSeat(entry.table, entry.seat);
+    entries.delete(seatKey(entry.table, entry.seat));
+    restart();
+  });
+  return button;
+}
+
+// An unfinished table can be left too: this browser forgets its seat link (after a warning,
+// since that link is the only way back to the seat).
+function leaveButton(entry) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "secondary forget";
+  button.textContent = t("Leave this table");
+  button.setAttribute("aria-label", t("Leave table {table}", { table: entry.table }));
+  button.addEventListener("click", () => {
+    if (!window.confirm(t("Leave table {table}? This browser forgets your seat's link, so you cannot come back to it unless you kept the link; the game goes on without you.", { table: entry.table }))) return;
     forgetSeat(entry.table, entry.seat);
     entries.delete(seatKey(entry.table, entry.seat));
     restart();

@@ -146,15 +146,23 @@ function moveFocus(root, from, key) {
   return best;
 }
 
-// A visible ring around the focused board element (outlines are not drawn for SVG groups in
-// every browser).
+// A visible ring around the board element focused by keyboard (outlines are not drawn for SVG
+// groups in every browser). The element's box is in its own coordinates (it may sit in a moved
+// group), so it is carried into the board's before the ring, a child of the board, is drawn.
 function ringAround(node) {
   const svg = node.ownerSVGElement;
-  if (!svg || typeof node.getBBox !== "function") return;
+  if (!svg || typeof node.getBBox !== "function" || !node.matches(":focus-visible")) return;
   const box = node.getBBox();
+  const toBoard = svg.getScreenCTM()?.inverse().multiply(node.getScreenCTM());
+  if (!toBoard) return;
+  const corners = [[box.x, box.y], [box.x + box.width, box.y], [box.x, box.y + box.height],
+    [box.x + box.width, box.y + box.height]].map(([x, y]) => new DOMPoint(x, y).matrixTransform(toBoard));
+  const xs = corners.map((p) => p.x);
+  const ys = corners.map((p) => p.y);
+  const [left, top] = [Math.min(...xs), Math.min(...ys)];
   const ring = document.createElementNS("http://www.w3.org/2000/svg", "rect");
-  for (const [name, value] of Object.entries({ x: box.x - 4, y: box.y - 4, width: box.width + 8,
-    height: box.height + 8, rx: 8, fill: "none", stroke: "#1b1f24", "stroke-width": 3,
+  for (const [name, value] of Object.entries({ x: left - 4, y: top - 4, width: Math.max(...xs) - left + 8,
+    height: Math.max(...ys) - top + 8, rx: 8, fill: "none", stroke: "#1b1f24", "stroke-width": 3,
     "stroke-dasharray": "6 3", class: "focus-ring", "pointer-events": "none" })) {
     ring.setAttribute(name, String(value));
   }

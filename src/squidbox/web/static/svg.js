@@ -120,6 +120,21 @@ export function matching(legal, test) {
   return (legal || []).filter((action) => test(action, action.split(" ")));
 }
 
+// On a touch screen a piece with a text plays in two taps: the first shows it with what it
+// does (the chooser, its text and its button), a second tap on it or the button plays it. A
+// mouse click or a key plays at once (a hover already showed the text).
+let armed = null;
+let lastPointer = "mouse";
+document.addEventListener("pointerdown", (event) => { lastPointer = event.pointerType; }, true);
+
+function firstTap(event, node, key) {
+  if (event.type !== "click" || !node.dataset.piece) return false;
+  const touch = (event.pointerType || lastPointer) === "touch";
+  if (!touch || armed === key) return false;
+  armed = key;
+  return true;
+}
+
 // Make `node` play one of `actions` when clicked (a chooser opens when there are several).
 export function clickable(node, actions, labels, act, name) {
   if (!actions || actions.length === 0) return node;
@@ -136,7 +151,8 @@ export function clickable(node, actions, labels, act, name) {
     if (explaining() && node.dataset.piece) return;  // Explain mode: the tap opens the details
     event.preventDefault();
     event.stopPropagation();
-    if (actions.length === 1) act(actions[0]);
+    const key = `${node.dataset.piece}|${actions.join(",")}`;
+    if (actions.length === 1 && !firstTap(event, node, key)) { armed = null; act(actions[0]); }
     else openChooser(name, actions, labels, act, { piece: node.dataset.piece });
   };
   node.addEventListener("click", choose);
@@ -178,6 +194,7 @@ export function onSelection(callback) {
 
 export function clearSelection() {
   selected = null;
+  armed = null;
 }
 
 // A piece marked before it was made clickable keeps its text as the description (the label

@@ -123,6 +123,13 @@ function receive(data) {
       return;
     }
     if (message.retry_after) connection.retryAfter(message.retry_after);
+    if (message.code === "stale" && sent && !sent.retried && connected) {
+      // Another seat's move reached the server first (its state is on its way or queued):
+      // the same choice is played again on the newest state if it is still ours to make.
+      actedAt = 0;
+      playWhenCurrent(sent.action, sent.choices, true);
+      return;
+    }
     if (!connected) {
       connectionNote = plainError(message.code, message.error);
       renderBanner();
@@ -212,30 +219,69 @@ function pace() {
 }
 
 // Draw the queued states in order. The answer to our own move is drawn at once; each later one
-// waits `pace` ms so that a run of bot moves can be followed. While states wait, our buttons
-// stay disabled (a decision must be taken on the newest state).
+// waits `pace` ms so that a run of bot moves can be followed. A state stays in the queue until
+// it is drawn, so that while states wait the page knows it is behind: the turn line says so
+// and a click then skips the wait and is played on the newest state (`hurry`).
 async function pump() {
   if (pumping) return;
   pumping = true;
   while (queue.length) {
     app.dataset.busy = "true";  // until this state's board and buttons are drawn
-    const message = queue.shift();
+    if (latest) showCatchingUp();
+    const message = queue[0];
     const ours = actedAt && message.version === (latest?.version ?? -1) + 1;
-    if (latest && !ours && pace() > 0 && message.version > latest.version) {
-      await new Promise((resolve) => setTimeout(resolve, latest.shownAt + pace() - Date.now()));
+    if (latest && !ours && !hurry && pace() > 0 && message.version > latest.version) {
+      await new Promise((resolve) => { wake = resolve; setTimeout(resolve, latest.shownAt + pace() - Date.now()); });
+      wake = null;
     }
     if (ours) actedAt = 0;
     await loadPieces(message.view?.game || message.table?.game || "", showsProposed(message.table));
+    await loadDrawer(message.view?.game || message.table?.game || "");  // its seat colours, for the log
+    queue.shift();
     waiting = false;
     if (message.version !== latest?.version) { closeChooser(); closePanel(); clearSelection(); }
-    message.animate = Boolean(latest) && !ours && message.version > latest.version;
+    message.animate = Boolean(latest) && !ours && !hurry && message.version > latest.version;
     message.shownAt = Date.now();
     latest = message;
     render(message);
     rememberNames(message);
   }
   pumping = false;
+  hurry = false;
+  if (afterCatchingUp) {
+    const then = afterCatchingUp;
+    afterCatchingUp = null;
+    then();
+  }
 }
+let hurry = false;  // a click while states wait: draw them at once
+let wake = null;  // ends the current wait early
+let afterCatchingUp = null;  // what to do once the newest state is drawn
+
+// While other moves are still being shown one by one, the choices on screen are not the
+// newest: the turn line says so instead of "your turn" (and the buttons are disabled).
+function showCatchingUp() {
+  if (elements.turn.dataset.status !== "yours") return;
+  elements.turn.textContent = t("Showing the other players' moves…");
+  elements.turn.dataset.status = "catching-up";
+  for (const button of elements.actions.querySelectorAll("button")) button.disabled = true;
+}
+
+// Play `action` once the page shows the newest state, if it is still this seat's to choose
+// there with the same choices as when it was clicked (a simultaneous decision, say: another
+// seat's hidden choice changes nothing of ours). Else the page says the table changed.
+function playWhenCurrent(action, choices, retried = false) {
+  afterCatchingUp = () => {
+    const legal = latest?.view?.legal_actions || [];
+    if (legal.includes(action) && sameChoices(legal, choices)) act(action, retried);
+    else showError(plainError("stale"), "stale");
+  };
+  hurry = true;
+  wake?.();
+  if (!pumping) pump();
+}
+
+const sameChoices = (a, b) => a.length === b.length && a.every((action, i) => action === b[i]);
 
 // Two soft notes (Web Audio, nothing downloaded) when a decision becomes yours, if switched on.
 function chime() {
@@ -314,8 +360,12 @@ function hideError() {
   delete elements.error.dataset.code;
 }
 
-async function act(action) {
-  if (!latest || waiting || queue.length) return;
+async function act(action, retried = false) {
+  if (!latest || waiting) return;
+  if (queue.length) {  // clicked on a state that is no longer the newest
+    playWhenCurrent(action, latest.view?.legal_actions || []);
+    return;
+  }
   closeChooser();
   hideError();
   if (!connected || !connection.send({ type: "action", action, version: latest.version })) {
@@ -324,8 +374,10 @@ async function act(action) {
   }
   waiting = true;
   actedAt = Date.now();
+  sent = { action, choices: latest.view?.legal_actions || [], retried };
   renderActions(latest);
 }
+let sent = null;  // this seat's last action on its way, kept to play it again if it was stale
 
 // Take back this seat's last move (the server allows it only while the rules of undo do).
 function undo() {
@@ -347,7 +399,7 @@ function appendUndo(message) {
   button.type = "button";
   button.id = "undo-button";
   button.className = "undo";
-  button.textContent = t("Undo");
+  button.textContent = t("Undo my last move");  // says what it does without a hover
   button.title = t("Take back your last move (possible until another player decides, or " +
                    "something hidden or random comes up)");
   button.disabled = waiting || queue.length > 0 || !connected;
@@ -447,6 +499,10 @@ function renderTurn(message) {
     const others = names.filter((n) => n !== seatLabel(view, mine));
     text = `${seatName(view, mine)}: ${promptText(view, message.labels || {})}` + (others.length ? t("; also deciding: {names}", { names: others.join(", ") }) : "");
     status = "yours";
+    if (queue.length) {  // newer states wait to be shown: this is not the newest choice
+      text = t("Showing the other players' moves…");
+      status = "catching-up";
+    }
   } else if (message.table?.status === "open") {
     const free = (message.table.open_seats || []).map((s) => seatName(view, s)).join(", ");
     text = free ? t("Waiting for players to take the free seats: {seats}", { seats: free })
@@ -590,19 +646,20 @@ const logText = (event) => (event.type === "undo"
 
 // Only new entries are added (the list is aria-live: a screen reader announces just them);
 // the list is rebuilt, without announcing, only when the log is not a continuation of the
-// one shown (another game after a rematch, say).
+// one shown (another game after a rematch, say). The list follows the newest entry unless its
+// reader scrolled up on purpose; then a "Newest" button jumps back down.
 function renderLog(log, view) {
   const box = elements.log;
-  const nearBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
   const continues = logCount > 0 && log.length >= logCount && logText(log[logCount - 1]) === logTail;
   if (!continues) {
     box.setAttribute("aria-busy", "true");
     box.replaceChildren();
     logCount = Math.max(0, log.length - LOG_LENGTH);
   }
+  const added = log.length > logCount;
   for (const event of log.slice(logCount)) {
     const item = document.createElement("li");
-    item.replaceChildren(...withSeatColours(textWithPieces(logText(event)), event, view));
+    item.replaceChildren(...withSeatColours(textWithPieces(logText(event)), event, view, drawer?.seatColourOf));
     if (event.type) item.dataset.type = event.type;
     box.appendChild(item);
   }
@@ -611,11 +668,54 @@ function renderLog(log, view) {
   logTail = log.length ? logText(log[log.length - 1]) : null;
   box.start = logCount - box.children.length + 1;
   box.removeAttribute("aria-busy");
-  if (nearBottom || box.dataset.scrolled !== "yes") {
-    box.scrollTop = box.scrollHeight;
-    box.dataset.scrolled = "yes";
-  }
+  if (followLog) showNewestLog();
+  else if (added) newestButton().hidden = false;
   coverClippedEntry();
+}
+
+// Whether the log keeps its newest entry in view: true until the reader scrolls up, and again
+// once they scroll back to the bottom (or press "Newest").
+let followLog = true;
+const logAtBottom = () => elements.log.scrollHeight - elements.log.scrollTop - elements.log.clientHeight < 8;
+
+function showNewestLog() {
+  followLog = true;
+  elements.log.scrollTop = elements.log.scrollHeight;
+  newestButton().hidden = true;
+  coverClippedEntry();
+}
+
+function newestButton() {
+  let button = document.getElementById("log-newest");
+  if (button) return button;
+  button = document.createElement("button");
+  button.type = "button";
+  button.id = "log-newest";
+  button.className = "secondary log-newest";
+  button.textContent = t("↓ Newest");
+  button.title = t("Show the newest entries of the log");
+  button.hidden = true;
+  button.addEventListener("click", showNewestLog);
+  elements.log.after(button);
+  return button;
+}
+
+// Only a reader's own scrolling (wheel, touch, keys, the scrollbar) stops the following; a
+// scroll caused by the page (entries added, the box resized) keeps it.
+function followLogScrolling() {
+  const box = elements.log;
+  let readerScrolledAt = 0;
+  const reader = () => { readerScrolledAt = Date.now(); };
+  for (const kind of ["wheel", "touchmove", "keydown", "pointerdown"]) box.addEventListener(kind, reader, { passive: true });
+  box.addEventListener("scroll", () => {
+    if (logAtBottom()) showNewestLog();
+    else if (Date.now() - readerScrolledAt < 1500) followLog = false;
+    else if (followLog) showNewestLog();
+    coverClippedEntry();
+  }, { passive: true });
+  // The log's box changes size as the board and panels are laid out: one that follows stays
+  // at its bottom.
+  new ResizeObserver(() => { if (followLog) showNewestLog(); }).observe(box);
 }
 
 // How much of the first visible log entry the list's top edge cuts off: app.css covers that
@@ -845,7 +945,7 @@ if (thisTab.kind === "no-token") {
   readPace();
   explainPieces(elements.board);
   explainPieces(elements.log);
-  elements.log.addEventListener("scroll", coverClippedEntry, { passive: true });
+  followLogScrolling();
   explainSwitch(elements.explain);
   connection.start();
 }
