@@ -27,8 +27,8 @@ class Game(ABC):
 
     id: ClassVar[str]
     name: ClassVar[str]
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
+    min_players: int  # a class attribute, or set by a game's __init__ from its data file
+    max_players: int
     options: ClassVar[tuple[Option, ...]] = ()
     state_class: ClassVar[type[State]]
     # Facts about the game's dynamics, for the adapters.

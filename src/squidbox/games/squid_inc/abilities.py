@@ -13,12 +13,12 @@ another's ability as its own), emp (whose data gives the parameters), player, st
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from squidbox.i18n import gettext as _
 
 from . import workplace as wp
-from .actions import Pick
+from .actions import Pick, Push
 from .board import DIRECTION_NAMES
 from .data import COPY_KINDS, PASSIVE_KINDS
 
@@ -36,7 +36,7 @@ def ability_task(actor: int, emp: int, player: int, paid: int) -> Task:
 class Ability:
     """A kind that asks the acting player one or more questions."""
 
-    kind: ClassVar[str]
+    kind: str
 
     def usable(self, st: SquidIncState, task: Task, spare: int) -> bool:
         """Whether the first question lists anything (each kind says it more cheaply)."""
@@ -91,17 +91,18 @@ class FloatAdjacent(Ability):
 
     kind = "float_adjacent"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: Task, spare: int) -> bool:
         return self.any_adjacent(st, task)
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: Task) -> list[str]:
         if task["stage"] == 0:
             return self.picks(st, self.adjacent(st, task))
         here, target = self.here(st, task), st.space_named(task["picks"][0])
         back = st.geo.direction(target, here)
-        return [f"push {name}" for d, name in enumerate(DIRECTION_NAMES) if d != back]
+        text = st.game.moves.text
+        return [text[Push(d)] for d in range(len(DIRECTION_NAMES)) if d != back]
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: Task, action: str) -> None:
         if task["stage"] == 0 and st.options["float_direction"] == "choose":
             task["picks"].append(action)
             task["stage"] = 1
@@ -110,20 +111,20 @@ class FloatAdjacent(Ability):
         if task["stage"] == 0:
             wp.float_piece(st, self.here(st, task), st.space_named(action))
             return
-        direction = st.game.moves.decode[action].direction
+        direction = st.direction_named(action)
         wp.float_piece(st, self.here(st, task), st.space_named(task["picks"][0]), direction)
 
 
 class DemoteAdjacent(Ability):
     kind = "demote_adjacent"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: Task, spare: int) -> bool:
         return self.any_adjacent(st, task)
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: Task) -> list[str]:
         return self.picks(st, self.adjacent(st, task))
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: Task, action: str) -> None:
         wp.demote(st, st.space_named(action))
 
 
@@ -133,12 +134,12 @@ class TransferClout(Ability):
 
     kind = "transfer_clout"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: Task, spare: int) -> bool:
         player, board = task["player"], st.board
         return bool(st.mailrooms[player]) or any(
             owner == player and board[s] != task["actor"] for s, owner in enumerate(st.owner))
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: Task) -> list[str]:
         if task["stage"] == 0:
             mine = [s for s in st.own_spaces(task["player"]) if st.board[s] != task["actor"]]
             return self.picks(st, mine) + st.mailroom_picks([task["player"]])
@@ -146,13 +147,13 @@ class TransferClout(Ability):
         top = min(task["paid"] + spare, st.game.data.largest_amount)
         return st.game.amount_actions[max(task["paid"], 1):top + 1]
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: Task, action: str) -> None:
         if task["stage"] == 0:
             task["picks"].append(action)
             task["stage"] = 1
             st.push_task(task)  # the ability goes on to its next question
             return
-        total = st.game.moves.decode[action].amount
+        total = st.amount_named(action)
         extra = total - task["paid"]
         st.clout[self.here(st, task)] -= extra
         st.clout_spent += extra
@@ -164,7 +165,7 @@ class PromoteSelf(Ability):
 
     kind = "promote_self"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: Task, spare: int) -> bool:
         piece = task["actor"]
         tier = st.geo.tier_of[self.here(st, task)]
         steps = self.param(st, task, "steps")
@@ -173,7 +174,7 @@ class PromoteSelf(Ability):
         return all(wp.empties(st, tier + k) or wp.lesser(st, tier + k, piece)
                    for k in range(1, steps + 1))
 
-    def start(self, st, task):
+    def start(self, st: SquidIncState, task: Task) -> None:
         for _step in range(self.param(st, task, "steps")):
             st.push_task(wp.promote(st, task["actor"]))
 
@@ -184,12 +185,12 @@ class SwapWithMailroom(Ability):
 
     kind = "swap_with_mailroom"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: Task, spare: int) -> bool:
         player = task["player"]
         return (any(room for p, room in enumerate(st.mailrooms) if p != player)
                 and player in st.owner)
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: Task) -> list[str]:
         others = [p for p in range(st.num_players) if p != task["player"]]
         if task["stage"] == 0:
             if not st.mailroom_picks(others):
@@ -197,7 +198,7 @@ class SwapWithMailroom(Ability):
             return self.picks(st, st.own_spaces(task["player"]))
         return st.mailroom_picks(others)
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: Task, action: str) -> None:
         if task["stage"] == 0:
             task["picks"].append(action)
             task["stage"] = 1
@@ -218,14 +219,14 @@ class SwapWithMailroom(Ability):
 class DismissOpponent(Ability):
     kind = "dismiss_opponent"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: Task, spare: int) -> bool:
         player = task["player"]
         return any(owner >= 0 and owner != player for owner in st.owner)
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: Task) -> list[str]:
         return self.picks(st, st.opponent_spaces(task["player"]))
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: Task, action: str) -> None:
         space = st.space_named(action)
         st.emit("iris", "{_label} is Dismissed.", _label=st.logged_label(space))
         wp.dismiss(st, space)
@@ -236,14 +237,14 @@ class DemoteOpponents(Ability):
 
     kind = "demote_opponents"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: Task, spare: int) -> bool:
         return len(st.opponent_spaces(task["player"])) >= self.param(st, task, "count")
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: Task) -> list[str]:
         chosen = {st.space_named(p) for p in task["picks"]}
         return self.picks(st, [s for s in st.opponent_spaces(task["player"]) if s not in chosen])
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: Task, action: str) -> None:
         task["picks"].append(action)
         if len(task["picks"]) < self.param(st, task, "count"):
             st.push_task(task)
@@ -257,22 +258,22 @@ class RemoveClout(Ability):
 
     kind = "remove_clout"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: Task, spare: int) -> bool:
         return any(st.clout)  # Clout is never negative
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: Task) -> list[str]:
         if task["stage"] == 0:
             return self.picks(st, [s for s in range(st.geo.size) if st.clout[s] > 0])
         held = st.clout[st.space_named(task["picks"][0])]
         return st.game.amount_actions[1:min(held, self.param(st, task, "most")) + 1]
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: Task, action: str) -> None:
         if task["stage"] == 0:
             task["picks"].append(action)
             task["stage"] = 1
             st.push_task(task)  # the ability goes on to its next question
             return
-        amount = st.game.moves.decode[action].amount
+        amount = st.amount_named(action)
         space = st.space_named(task["picks"][0])
         st.clout[space] -= amount
         st.clout_spent += amount
@@ -285,15 +286,15 @@ class TierBonus(Ability):
 
     kind = "tier_bonus"
 
-    def targets(self, st, task):
+    def targets(self, st: SquidIncState, task: Task) -> list[int]:
         here = self.here(st, task)
         tier = st.geo.tier_spaces[st.geo.tier_of[here]]
         return [s for s in tier if s != here and st.owner[s] == task["player"]]
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: Task, spare: int) -> bool:
         return bool(self.targets(st, task))
 
-    def start(self, st, task):
+    def start(self, st: SquidIncState, task: Task) -> None:
         amount = self.param(st, task, "amount")
         for space in self.targets(st, task):
             st.add_clout(st.game.space_actions[Pick][space], amount)
@@ -305,13 +306,13 @@ class ReplaceFromMailroom(Ability):
 
     kind = "replace_from_mailroom"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: Task, spare: int) -> bool:
         return bool(st.mailrooms[task["player"]])
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: Task) -> list[str]:
         return st.mailroom_picks([task["player"]])
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: Task, action: str) -> None:
         seat, slot = st.mailroom_named(action)
         card, clout = st.mailrooms[seat].pop(slot)
         replace_actor(st, task, card, clout)
@@ -322,13 +323,13 @@ class ReplaceFromLine(Ability):
 
     kind = "replace_from_line"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: Task, spare: int) -> bool:
         return bool(st.line)
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: Task) -> list[str]:
         return st.line_picks()
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: Task, action: str) -> None:
         card = st.take_from_line(action)
         replace_actor(st, task, card, 0)
 
@@ -347,13 +348,13 @@ def replace_actor(st: SquidIncState, task: Task, card: int, clout: int) -> None:
 class DiscardFromLine(Ability):
     kind = "discard_from_line"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: Task, spare: int) -> bool:
         return bool(st.line)
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: Task) -> list[str]:
         return st.line_picks()
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: Task, action: str) -> None:
         card = st.take_from_line(action)
         st.dismissed.append(card)
         st.emit("discard", "{_employee} is discarded from the Unemployed Line.",
@@ -363,16 +364,16 @@ class DiscardFromLine(Ability):
 class HireFromLine(Ability):
     kind = "hire_from_line"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: Task, spare: int) -> bool:
         return bool(st.line) and (len(st.mailrooms[task["player"]])
                                   < st.game.data.mailroom_capacity)
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: Task) -> list[str]:
         if len(st.mailrooms[task["player"]]) >= st.game.data.mailroom_capacity:
             return []
         return st.line_picks()
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: Task, action: str) -> None:
         card = st.take_from_line(action)
         st.mailrooms[task["player"]].append([card, 0])
         st.emit("headhunt", "{_employee} goes to {_seat:name}'s Mailroom.",
@@ -385,10 +386,10 @@ class PromoteByBump(Ability):
 
     kind = "promote_by_bump"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: Task, spare: int) -> bool:
         return wp.can_rise(st, task["actor"], must_bump=True)
 
-    def start(self, st, task):
+    def start(self, st: SquidIncState, task: Task) -> None:
         st.push_task(wp.promote(st, task["actor"], must_bump=True))
 
 
@@ -397,18 +398,18 @@ class TakeControlAdjacent(Ability):
 
     kind = "take_control_adjacent"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: Task, spare: int) -> bool:
         actor = task["actor"]
         if actor not in st.board:
             return False
         player, owner = task["player"], st.owner
         return any(owner[s] not in (-1, player) for s in st.geo.neighbours[st.board.index(actor)])
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: Task) -> list[str]:
         return self.picks(st, [s for s in self.adjacent(st, task)
                                if st.owner[s] not in (-1, task["player"])])
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: Task, action: str) -> None:
         space = st.space_named(action)
         st.emit("poach", "{_label} now works for {_seat:name}.", _label=st.logged_label(space),
                 _seat=task["player"])
@@ -426,13 +427,13 @@ class Copier(Ability):
         """The employee indices of sources(), without their actions."""
         return []
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: Task, spare: int) -> bool:
         return any(copyable(st, task, emp) for emp in self.source_types(st, task))
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: Task) -> list[str]:
         return [action for action, emp in self.sources(st, task) if copyable(st, task, emp)]
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: Task, action: str) -> None:
         emp = dict(self.sources(st, task))[action]
         copied = ability_task(task["actor"], emp, task["player"], task["paid"])
         st.emit("copy", "{_employee} uses the ability of {_copied}.",
@@ -451,23 +452,23 @@ def copyable(st: SquidIncState, task: Task, emp: int) -> bool:
 class CopyFromMailroom(Copier):
     kind = "copy_from_mailroom"
 
-    def sources(self, st, task):
+    def sources(self, st: SquidIncState, task: Task) -> list[tuple[str, int]]:
         return [(st.game.pick_mailroom_actions[seat][slot], st.type_of(card))
                 for seat in range(st.num_players)
                 for slot, (card, _clout) in enumerate(st.mailrooms[seat])]
 
-    def source_types(self, st, task):
+    def source_types(self, st: SquidIncState, task: Task) -> list[int]:
         return [st.type_of(card) for room in st.mailrooms for card, _clout in room]
 
 
 class CopyAdjacent(Copier):
     kind = "copy_adjacent"
 
-    def sources(self, st, task):
+    def sources(self, st: SquidIncState, task: Task) -> list[tuple[str, int]]:
         return [(st.game.space_actions[Pick][s], st.type_of(st.board[s]))
                 for s in self.adjacent(st, task)]
 
-    def source_types(self, st, task):
+    def source_types(self, st: SquidIncState, task: Task) -> list[int]:
         return [st.type_of(st.board[s]) for s in self.adjacent(st, task)]
 
 
@@ -476,13 +477,13 @@ class CloutToMailroom(Ability):
 
     kind = "clout_to_mailroom"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: Task, spare: int) -> bool:
         return bool(st.mailrooms[task["player"]])
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: Task) -> list[str]:
         return st.mailroom_picks([task["player"]])
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: Task, action: str) -> None:
         st.add_clout(action, self.param(st, task, "amount"))
 
 
@@ -491,19 +492,19 @@ class PromoteSelfOrAdjacent(Ability):
 
     kind = "promote_self_or_adjacent"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: Task, spare: int) -> bool:
         if task["actor"] not in st.board:
             return False
         return wp.can_rise(st, task["actor"]) or any(
             wp.can_rise(st, st.board[s]) for s in self.adjacent(st, task))
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: Task) -> list[str]:
         if task["actor"] not in st.board:
             return []
         spaces = [self.here(st, task), *self.adjacent(st, task)]
         return self.picks(st, [s for s in spaces if wp.can_rise(st, st.board[s])])
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: Task, action: str) -> None:
         st.push_task(wp.promote(st, st.board[st.space_named(action)]))
 
 
@@ -512,22 +513,22 @@ class GiveCloutAdjacent(Ability):
 
     kind = "give_clout_adjacent"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: Task, spare: int) -> bool:
         return spare > 0 and self.any_adjacent(st, task)
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: Task) -> list[str]:
         if task["stage"] == 0:
             return self.picks(st, self.adjacent(st, task))
         held = min(st.clout[self.here(st, task)], st.game.data.largest_amount)
         return st.game.amount_actions[1:held + 1]
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: Task, action: str) -> None:
         if task["stage"] == 0:
             task["picks"].append(action)
             task["stage"] = 1
             st.push_task(task)  # the ability goes on to its next question
             return
-        amount = st.game.moves.decode[action].amount
+        amount = st.amount_named(action)
         st.clout[self.here(st, task)] -= amount
         st.clout[st.space_named(task["picks"][0])] += amount
         st.emit("give", "{_employee} moves {_amount} Clout to {_label}.",
@@ -538,14 +539,11 @@ class GiveCloutAdjacent(Ability):
 class Passive(Ability):
     """Deedra, Sam and the Security Guard are never activated (the turn steps read them)."""
 
-    def usable(self, st, task, spare):
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    def usable(self, st: SquidIncState, task: Task, spare: int) -> bool:
         return False
-
-
-def _passive(name: str) -> Passive:
-    passive = Passive()
-    passive.kind = name
-    return passive
 
 
 ABILITIES: dict[str, Ability] = {
@@ -555,7 +553,7 @@ ABILITIES: dict[str, Ability] = {
         ReplaceFromLine(), DiscardFromLine(), HireFromLine(), PromoteByBump(),
         TakeControlAdjacent(), CopyFromMailroom(), CopyAdjacent(), CloutToMailroom(),
         PromoteSelfOrAdjacent(), GiveCloutAdjacent(),
-        *(_passive(kind) for kind in sorted(PASSIVE_KINDS)),
+        *(Passive(kind) for kind in sorted(PASSIVE_KINDS)),
     )
 }
 

@@ -11,7 +11,7 @@ from squidbox.engine import Later
 from squidbox.engine.events import Entry
 from squidbox.i18n import gettext as _
 
-from .actions import CloutOnSpace, Pick, Split
+from .actions import AllClout, CloutOnMailroom, CloutOnSpace, Pick, Split
 
 if TYPE_CHECKING:
     from .state import Said, SquidIncState
@@ -60,11 +60,12 @@ class CloutTask:
 
     @staticmethod
     def choose(st: SquidIncState, task: dict[str, Any], action: str) -> None:
-        move = st.game.moves.decode[action]  # CloutOnSpace or CloutOnMailroom
-        space = getattr(move, "space", None)
-        if space is not None:
-            place(st, task, [(st.game.space_actions[Pick][space], task["amount"])])
-        elif task["amount"] >= 2 and st.current in st.owner:  # has one in the Workplace
+        move = st.move_of(action)
+        if type(move) is CloutOnSpace:
+            place(st, task, [(st.game.space_actions[Pick][move.space], task["amount"])])
+            return
+        assert type(move) is CloutOnMailroom
+        if task["amount"] >= 2 and st.current in st.owner:  # has one in the Workplace
             st.push_task({**task, "t": "split", "slot": move.slot})
         else:
             place(st, task, [(st.game.pick_mailroom_actions[st.current][move.slot],
@@ -87,7 +88,7 @@ class SplitTask:
 
     @staticmethod
     def choose(st: SquidIncState, task: dict[str, Any], action: str) -> None:
-        if action == "all":
+        if type(st.move_of(action)) is AllClout:
             place(st, task, [(st.game.pick_mailroom_actions[st.current][task["slot"]],
                               task["amount"])])
         else:
@@ -108,7 +109,7 @@ class ShareTask:
 
     @staticmethod
     def choose(st: SquidIncState, task: dict[str, Any], action: str) -> None:
-        to_workplace = st.game.moves.decode[action].amount
+        to_workplace = st.amount_named(action)
         place(st, task, [(st.game.space_actions[Pick][task["space"]], to_workplace),
                          (st.game.pick_mailroom_actions[st.current][task["slot"]],
                           task["amount"] - to_workplace)])

@@ -11,6 +11,7 @@ from squidbox.i18n import gettext as _
 from . import data as data_file
 from . import heuristic
 from .actions import (
+    SPACE_MOVES,
     AllClout,
     Amount,
     Bump,
@@ -93,8 +94,7 @@ class SquidInc(Game):
         self.pick_mailroom_actions = [[text[PickMailroom(seat, k)] for k in mailroom]
                                       for seat in range(self.data.max_players)]
         self.space_actions: dict[type, list[str]] = {
-            kind: [text[kind(s)] for s in spaces]  # type: ignore[operator]
-            for kind in (CloutOnSpace, Split, To, Bump, Use, Pick)}
+            kind: [text[kind(s)] for s in spaces] for kind in SPACE_MOVES}
 
     def from_json(self, doc: Any, verify: bool = False) -> SquidIncState:
         """Snapshots written before the decision stack (their `tasks`) load too."""

@@ -14,7 +14,7 @@ from .scoring import clout_tokens, tier_totals
 def results(state: Any) -> Results:
     names = state.seat_names()
     seats = range(state.num_players)
-    points = [int(p) for p in state.scores()]
+    points: list[float | int | None] = [int(p) for p in state.scores()]
     winners = winners_of(state)
     multipliers = state.geo.multipliers
     columns = [_("Tier {tier} (×{multiplier})").format(tier=t + 1, multiplier=m)

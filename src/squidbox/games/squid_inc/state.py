@@ -11,7 +11,7 @@ abilities.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from squidbox.engine import Field, Fixed, Later, State
 from squidbox.engine.stack import Frame, StackState
@@ -20,7 +20,19 @@ from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
 
 from .abilities import ABILITIES, ability_task, can_use
-from .actions import PickMailroom, Use
+from .actions import (
+    SLOT_MOVES,
+    SPACE_MOVES,
+    Amount,
+    Bump,
+    End,
+    Move,
+    PickMailroom,
+    Push,
+    Take,
+    ToMailroom,
+    Use,
+)
 from .board import Geometry
 from .scoring import final_scores, winners
 
@@ -45,6 +57,11 @@ ON_MAILROOM = N_("{_amount} Clout on {_employee} in {_seat:name}'s Mailroom")
 ON_SPACE = N_("{_amount} Clout on {_label}")
 SENTENCE = {ON_MAILROOM: N_("{_amount} Clout on {_employee} in {_seat:name}'s Mailroom."),
             ON_SPACE: N_("{_amount} Clout on {_label}.")}
+
+
+def card_face(st: State, card: int) -> int:
+    """What a card looks like: its Employee (copies of one Employee look alike)."""
+    return cast("SquidIncState", st).piece_type[card]
 
 
 class SquidIncState(StackState, State):
@@ -78,9 +95,9 @@ class SquidIncState(StackState, State):
     # Only the deck's order is hidden: the line, the Dismissed pile (and the Mailrooms) are
     # face up. Copies of one Employee look alike (the face: its type).
     ZONES = (
-        Zone("deck", Seen.NOBODY, pool="cards", face=lambda st, card: st.piece_type[card]),
-        Zone("line", Seen.PUBLIC, pool="cards", face=lambda st, card: st.piece_type[card]),
-        Zone("dismissed", Seen.PUBLIC, pool="cards", face=lambda st, card: st.piece_type[card]),
+        Zone("deck", Seen.NOBODY, pool="cards", face=card_face),
+        Zone("line", Seen.PUBLIC, pool="cards", face=card_face),
+        Zone("dismissed", Seen.PUBLIC, pool="cards", face=card_face),
     )
 
     # ---- setup --------------------------------------------------------------------------------
@@ -160,8 +177,34 @@ class SquidIncState(StackState, State):
         return (None if owner < 0 else self.seat_name(owner), self.piece_name(self.board[space]),
                 self.geo.names[space])
 
+    # ---- actions, read through the game's decode table ---------------------------------------
+    def move_of(self, action: str) -> Move:
+        return self.game.moves.decode[action]
+
     def space_named(self, action: str) -> int:
-        return self.game.moves.decode[action].space  # type: ignore[union-attr]
+        """The board space an action names ("to 2B1", "bump 2B1", "pick 2B1", ...)."""
+        move = self.game.moves.decode[action]
+        assert isinstance(move, SPACE_MOVES), f"{action!r} names no space"
+        return move.space
+
+    def slot_named(self, action: str) -> int:
+        """The line or Mailroom slot an action names ("take +1", "hire M2", ...)."""
+        move = self.game.moves.decode[action]
+        assert isinstance(move, SLOT_MOVES), f"{action!r} names no slot"
+        return move.slot
+
+    def amount_named(self, action: str) -> int:
+        move = self.game.moves.decode[action]
+        assert type(move) is Amount, f"{action!r} names no amount"
+        return move.amount
+
+    def direction_named(self, action: str) -> int:
+        move = self.game.moves.decode[action]
+        assert type(move) is Push, f"{action!r} names no direction"
+        return move.direction
+
+    def is_bump(self, action: str) -> bool:
+        return type(self.game.moves.decode[action]) is Bump
 
     def mailroom_named(self, action: str) -> tuple[int, int]:
         move = self.game.moves.decode[action]
@@ -201,7 +244,7 @@ class SquidIncState(StackState, State):
         if type(move) is PickMailroom:
             self.mailrooms[move.seat][move.slot][1] += amount
         else:
-            self.clout[move.space] += amount  # type: ignore[union-attr]
+            self.clout[self.space_named(pick)] += amount
 
     def clout_said(self, pick: str, amount: int) -> Said:
         """What placing `amount` Clout on `pick` says in the log: a template without its full
@@ -210,8 +253,7 @@ class SquidIncState(StackState, State):
         if type(move) is PickMailroom:
             return (ON_MAILROOM, {"_amount": amount, "_seat": move.seat,
                     "_employee": self.piece_name(self.mailrooms[move.seat][move.slot][0])})
-        return (ON_SPACE, {"_amount": amount,
-                           "_label": self.logged_label(move.space)})  # type: ignore[union-attr]
+        return (ON_SPACE, {"_amount": amount, "_label": self.logged_label(self.space_named(pick))})
 
     def passives(self, seat: int, kind: str) -> list[dict[str, int]]:
         """Parameters of the passive abilities of `kind` working for `seat` in the Workplace.
@@ -234,7 +276,7 @@ class SquidIncState(StackState, State):
     # ---- the Unemployed Line and the deck -----------------------------------------------------
     def take_from_line(self, action: str) -> int:
         """Take a card from the line; the rest slide toward +1 and the line is refilled."""
-        card = self.line.pop(self.game.moves.decode[action].slot)  # type: ignore[union-attr]
+        card = self.line.pop(self.slot_named(action))
         self.push_task({"t": "refill"})
         return card
 
@@ -334,25 +376,28 @@ class SquidIncState(StackState, State):
         elif phase == KEEP:
             self._keep_or_dismiss(action)
         elif phase == BRING:
-            self._bring(int(action[6:]) - 1)
-        elif action == "end":
+            self._bring(self.slot_named(action))
+        elif type(self.move_of(action)) is End:
             self._end_turn()
         else:
             self._activate(self.space_named(action))
 
     # ---- Choose an Employee -------------------------------------------------------------------
     def _choose_employee(self, action: str) -> None:
-        slot = self.game.moves.decode[action].slot  # type: ignore[union-attr]
+        move = self.move_of(action)
+        assert type(move) is Take
+        slot = move.slot
         card = self.line.pop(slot)
         self.refill_step()  # the rest slide toward +1 and the line is refilled
         self.chosen = [card, self.game.data.line_modifiers[slot]]
         self.phase = KEEP
 
     def _keep_or_dismiss(self, action: str) -> None:
+        assert self.chosen is not None
         card, modifier = self.chosen
         self.chosen = None
         self.phase = BRING
-        if action == "mailroom":
+        if type(self.move_of(action)) is ToMailroom:
             self.mailrooms[self.current].append([card, 0])
             if self.recording:
                 self.emit("mailroom", "{_seat:name} takes {employee} from the {_modifier:+d} "
@@ -535,13 +580,14 @@ class SquidIncState(StackState, State):
     def check_invariants(self) -> None:
         data = self.game.data
         cards = len(data.card_types())
-        transit_cards, transit_clout = [], 0
+        transit_cards: list[int] = []
+        transit_clout = 0
         waiting = [{"t": name, **args} for name, args in self.stack]
         if self.pending is not None:
             waiting.append({"t": self.pending["kind"], **self.pending["args"]})
         for task in waiting:
             if task["t"] in ("arrive", "enter"):
-                transit_cards.append(task.get("piece", task.get("card")))
+                transit_cards.append(task["piece"] if "piece" in task else task["card"])
                 transit_clout += task["clout"]
             elif task["t"] == "guard" and task["piece"] >= 0:
                 transit_cards.append(task["piece"])

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
 
-from .actions import Bump, To
+from .actions import Bump, Decline, To
 
 if TYPE_CHECKING:
     from .state import SquidIncState
@@ -114,7 +114,9 @@ def float_piece(st: SquidIncState, floater: int, target: int, direction: int | N
         st.emit("float_off", "{_employee} is Floated off Tier {_tier}.",
                 _employee=st.piece_name(pushed_off[0]), _tier=st.geo.tier_of[target] + 1)
     for space in reversed(chain):
-        move(st, space, st.geo.step[space][direction])
+        onward = st.geo.step[space][direction]
+        assert onward is not None  # the one pushed off the Tier has left the chain
+        move(st, space, onward)
     move(st, floater, target)
     if pushed_off is not None:
         st.push_task(arrive(*pushed_off, st.geo.tier_of[target] - 1))
@@ -193,7 +195,7 @@ class ArriveTask:
     @staticmethod
     def choose(st: SquidIncState, task: Task, action: str) -> None:
         space = st.space_named(action)
-        bumped = lift(st, space) if action.startswith("bump") else None
+        bumped = lift(st, space) if st.is_bump(action) else None
         put(st, space, task["piece"], task["owner"], task["clout"])
         st.emit("lands", "{_employee} moves to {_space}.", _employee=st.piece_name(task["piece"]),
                 _space=st.geo.names[space])
@@ -244,7 +246,7 @@ class RiseTask:
     def choose(st: SquidIncState, task: Task, action: str) -> None:
         origin = st.board.index(task["piece"])
         space = st.space_named(action)
-        bumped = lift(st, space) if action.startswith("bump") else None
+        bumped = lift(st, space) if st.is_bump(action) else None
         move(st, origin, space)
         st.emit("promote", "{_employee} is Promoted to {_space}.",
                 _employee=st.piece_name(task["piece"]), _space=st.geo.names[space])
@@ -315,11 +317,11 @@ class EnterTask:
 
     @staticmethod
     def choose(st: SquidIncState, task: Task, action: str) -> None:
-        if action == "decline":
+        if type(st.move_of(action)) is Decline:
             EnterTask.auto(st, task)
             return
         space = st.space_named(action)
-        bumped = lift(st, space) if action.startswith("bump") else None
+        bumped = lift(st, space) if st.is_bump(action) else None
         put(st, space, task["card"], task["owner"], task["clout"])
         st.entered.append(task["card"])
         if st.recording:  # the log's words are built only for a state that keeps a log
