@@ -312,10 +312,12 @@ def test_a_directors_snapshot_from_before_the_stack_loads_its_falconer_window():
 
 def test_a_squid_inc_snapshot_from_before_the_stack_loads_its_tasks():
     game = squidbox.get_game("squid_inc")
-    state = first_state("squid_inc", 3, lambda s: s.task() is not None and s.stack)
-    old = state.to_json()  # as the release before the stack wrote it: one list of tasks
-    fields = old["state"]
-    tasks = [{"t": name, **args} for name, args in fields.pop("stack")]
+    state = first_state("squid_inc", 3, lambda s: s.task() is not None and len(s.stack) > 1)
+    old = state.to_json()  # as the release before the stack wrote it: the turn's step as
+    fields = old["state"]  # `phase`, and one list of tasks
+    turn_step, *frames = fields.pop("stack")
+    fields["phase"] = turn_step[0]
+    tasks = [{"t": name, **args} for name, args in frames]
     tasks.append({"t": fields["pending"]["kind"], **fields.pop("pending")["args"]})
     fields["tasks"] = tasks
     assert game.from_json(old, verify=True).to_json() == state.to_json()

@@ -101,9 +101,9 @@ class Flow:
 
     def __init__(self, steps: Iterable[Step], questions: Iterable[Question],
                  idle: Callable[[Any], bool] | None = None) -> None:
-        """`idle(state)`, when given, runs whenever nothing is on the stack: the game's own
-        turn loop (Squid, Inc.: the next step of the turn), saving a frame per decision. It
-        returns False once there is nothing more to do (the game is over)."""
+        """`idle(state)`, when given, runs whenever nothing is on the stack: a turn loop kept
+        beside the stack (the games write their turns as steps instead). It returns False
+        once there is nothing more to do (the game is over)."""
         self.idle = idle
         self.steps: dict[str, Step] = {"ask_again": ask_again}
         self.questions: dict[str, Question] = {}
@@ -383,7 +383,7 @@ class StackState:
         """Ask `seat` the question whose `options` (not empty) the running step has just found
         itself, with `args` (the question keeps this dict): `decide` written out by a step
         that calls its options and answer functions with a dict of its own instead of keyword
-        arguments (Squid, Inc.'s tasks). `ask` and `decide` end here too."""
+        arguments. `ask` and `decide` end here too."""
         self._wait_for(question, {"seat": seat, "kind": question.name, "args": args}, options)
 
     def _wait_for(self, question: Question, pending: dict[str, Any],
