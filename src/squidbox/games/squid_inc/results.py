@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from squidbox.games.results import Results, tied_at_top, winners_of
 from squidbox.i18n import gettext as _
@@ -10,8 +10,11 @@ from squidbox.i18n import ngettext
 
 from .scoring import clout_tokens, tier_totals
 
+if TYPE_CHECKING:
+    from .state import SquidIncState
 
-def results(state: Any) -> Results:
+
+def results(state: SquidIncState) -> Results:
     names = state.seat_names()
     seats = range(state.num_players)
     points: list[float | int | None] = [int(p) for p in state.scores()]
