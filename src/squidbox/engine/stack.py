@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import inspect
 import random
+import typing
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
@@ -284,11 +285,31 @@ class Flow:
 
 
 def _parameters(fn: Callable[..., Any], skip: int) -> frozenset[str]:
-    """The keyword arguments a step takes (all names, when it takes **kwargs)."""
+    """The keyword arguments a step takes: its parameters' names, and the keys of a TypedDict
+    its **kwargs are typed with (`**task: Unpack[Task]`); all names for untyped **kwargs."""
     params = list(inspect.signature(fn).parameters.values())[skip:]
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
-        return _Everything()
-    return frozenset(p.name for p in params)
+    names = frozenset(p.name for p in params if p.kind is not inspect.Parameter.VAR_KEYWORD)
+    for param in params:
+        if param.kind is inspect.Parameter.VAR_KEYWORD:
+            keys = _typed_keys(fn, param.annotation)
+            return _Everything() if keys is None else names | keys
+    return names
+
+
+def _typed_keys(fn: Callable[..., Any], annotation: Any) -> frozenset[str] | None:
+    """The keys of `Unpack[SomeTypedDict]` (an annotation postponed as text is read in the
+    step's module); None for any other annotation."""
+    if isinstance(annotation, str):
+        try:
+            annotation = eval(annotation, getattr(fn, "__globals__", {}))
+        except NameError:
+            return None
+    if typing.get_origin(annotation) is not typing.Unpack:
+        return None
+    (typed,) = typing.get_args(annotation)
+    if not typing.is_typeddict(typed):
+        return None
+    return frozenset(typed.__required_keys__ | typed.__optional_keys__)
 
 
 class _Everything(frozenset[str]):

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from squidbox import SnapshotError
 from squidbox.games.squid_inc.state import OVER, TURN_STEPS
 
 from .positions import GAME
@@ -52,3 +53,16 @@ def test_a_snapshot_with_the_turns_step_as_a_field_loads_at_every_kind_of_decisi
     # asked under a step of the turn were among them, and the game's end
     assert {("choose", None), ("keep", None), ("activate", None), (OVER, None)} <= asked
     assert {step for step, task in asked if task is not None} >= {"keep", "bring", "activate"}
+
+
+def test_a_snapshot_whose_move_takes_an_argument_it_does_not_know_is_refused():
+    """The Clout steps take their arguments as a TypedDict (`**task: Unpack[Placement]`): the
+    stack's check still knows which, and refuses a frame with another."""
+    state = next(s for s in states_along(1) if s.task() is not None)
+    doc = state.to_json()
+    doc["state"]["stack"].append(["split", {"amount": 3, "slot": 0, "spaces": 2}])
+    with pytest.raises(SnapshotError, match=r"step 'split' does not take \['amount', 'slot', "
+                                            r"'spaces'\]"):
+        GAME.from_json(doc)
+    doc["state"]["stack"][-1][1].pop("spaces")  # the same frame with its own arguments loads
+    assert GAME.from_json(doc).stack[-1] == ["split", {"amount": 3, "slot": 0}]
