@@ -97,11 +97,12 @@ class SquidInc(Game):
             kind: [text[kind(s)] for s in spaces] for kind in SPACE_MOVES}
 
     def from_json(self, doc: Any, verify: bool = False) -> SquidIncState:
-        """Snapshots written before the decision stack (their `tasks`) load too."""
+        """Snapshots of earlier releases load too: their `tasks` (before the decision stack)
+        and their `phase` (before the turn's steps were on it) are rewritten."""
         return super().from_json(upgraded(doc), verify)  # type: ignore[return-value]
 
     def upgraded(self, doc: Any) -> Any:
-        """A snapshot as this release writes it, from one written before the decision stack."""
+        """A snapshot as this release writes it, from one written by an earlier release."""
         return upgraded(doc)
 
     def all_actions(self) -> list[str]:
