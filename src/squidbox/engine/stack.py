@@ -346,6 +346,15 @@ class StackState:
         was pushed earlier."""
         self.stack.insert(self._mark, [step.__name__, args])  # run() names a stray step
 
+    def then(self, step: Step, /, **args: Any) -> None:
+        """Do `step` next, as the running step's (or answer's) last act: at once when it has
+        pushed, queued and asked nothing (so nothing could come between them), else pushed
+        like `push`. The same order as `push`, without a frame."""
+        if self.pending is None and len(self.stack) == self._mark and not self.reactions:
+            step(self, **args)
+        else:
+            self.push(step, **args)
+
     def clear_stack(self) -> None:
         """Drop every frame still to do (a game ends whatever it was doing); what the running
         step pushes afterwards goes on the empty stack, in reading order."""

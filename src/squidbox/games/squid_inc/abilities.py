@@ -578,9 +578,16 @@ def can_use(st: SquidIncState, task: AbilityTask, spare: int) -> bool:
 def ability(st: SquidIncState, actor: int, emp: int, player: int, stage: int,
             picks: list[str], paid: int) -> None:
     """An ability's next question (with one option, taken at once; with none, a target has
-    vanished and the ability ends)."""
-    st.decide(st.current, ABILITY, actor=actor, emp=emp, player=player, stage=stage,
-              picks=picks, paid=paid)
+    vanished and the ability ends). `decide` written out, so that the kind's options and
+    choice are given the one AbilityTask built here."""
+    task: AbilityTask = {"actor": actor, "emp": emp, "player": player, "stage": stage,
+                         "picks": picks, "paid": paid}
+    kind = ABILITIES[st.game.data.employees[emp].ability]
+    options = kind.options(st, task)
+    if len(options) > 1:
+        st.ask_found(st.current, ABILITY, options, dict(task))
+    elif options:
+        kind.choose(st, task, options[0])
 
 
 def ability_options(st: SquidIncState, seat: int, **task: Unpack[AbilityTask]) -> list[str]:

@@ -98,7 +98,7 @@ def split(st: SquidIncState, **task: Unpack[Placement]) -> None:
 
 
 def split_options(st: SquidIncState, seat: int, **task: Unpack[Placement]) -> list[str]:
-    split, options = st.game.space_actions[Split], [st.game.moves.text[AllClout()]]
+    split, options = st.game.space_actions[Split], [st.game.all_clout_action]
     for space in st.own_spaces(seat):
         options.append(split[space])
     return options

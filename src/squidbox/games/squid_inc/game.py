@@ -93,6 +93,8 @@ class SquidInc(Game):
         self.clout_mailroom_actions = [text[CloutOnMailroom(k)] for k in mailroom]
         self.pick_mailroom_actions = [[text[PickMailroom(seat, k)] for k in mailroom]
                                       for seat in range(self.data.max_players)]
+        self.end_action, self.decline_action = text[End()], text[Decline()]
+        self.all_clout_action = text[AllClout()]
         self.space_actions: dict[type, list[str]] = {
             kind: [text[kind(s)] for s in spaces] for kind in SPACE_MOVES}
 

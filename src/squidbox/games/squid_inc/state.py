@@ -281,7 +281,9 @@ class SquidIncState(StackState, State):
         return {"t": pending["kind"], **pending["args"]}
 
     def _to_move(self) -> list[int]:
-        return self.game.flow.to_move(self)
+        """The stack's (Flow.to_move), read directly: every question is asked of one seat."""
+        pending = self.pending
+        return [] if pending is None else [pending["seat"]]
 
     def _legal_actions(self, player: int) -> list[str]:
         return self.game.flow.options(self)

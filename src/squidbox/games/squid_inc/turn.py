@@ -2,7 +2,8 @@
 Clout, Bring Employees into the Workplace, Activate Abilities; then the next player's turn
 begins. Each step of the turn is a step on the decision stack (engine/stack.py) named after it
 (`choose`, `keep`, `bring`, `activate`) that asks the player whose turn it is; the answer pushes
-the moves it sets off and then the turn's next step, so the moves are made first. The step
+the moves it sets off and then the turn's next step (`then`: at once when it set off none), so
+the moves are made first. The step
 waiting under the moves is the turn's step the table shows (`SquidIncState.phase`).
 """
 
@@ -84,7 +85,7 @@ def chosen(st: SquidIncState, seat: int, choice: str) -> None:
     card = st.line.pop(move.slot)
     refill(st)  # the rest slide toward +1 and the line is refilled
     st.chosen = [card, st.game.data.line_modifiers[move.slot]]
-    st.push(keep)
+    st.then(keep)
 
 
 # ---- keep it, or Dismiss it for Clout -----------------------------------------------------------
@@ -110,7 +111,7 @@ def kept(st: SquidIncState, seat: int, choice: str) -> None:
                     _line=Later(st.game.line_text, st.line[:]))
     else:
         dismiss_for_clout(st, seat, card, modifier)
-    st.push(bring)
+    st.then(bring)
 
 
 def dismiss_for_clout(st: SquidIncState, seat: int, card: int, modifier: int) -> None:
@@ -182,7 +183,7 @@ def activate_options(st: SquidIncState, seat: int) -> list[str]:
         clout_on[space] += cost
         if usable:
             options.append(use[space])
-    options.append(st.game.moves.text[End()])
+    options.append(st.game.end_action)
     return options
 
 
@@ -203,7 +204,7 @@ def activated(st: SquidIncState, seat: int, choice: str) -> None:
                 if emp.cost else N_("{_seat:name} activates {_label}."),
                 _seat=seat, _label=st.logged_label(space), _cost=emp.cost)
     ABILITIES[emp.ability].start(st, ability_task(piece, st.piece_type[piece], seat, emp.cost))
-    st.push(activate)
+    st.then(activate)
 
 
 # The questions are named after the steps of the turn that ask them (the view's `phase`).

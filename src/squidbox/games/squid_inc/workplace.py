@@ -292,7 +292,7 @@ def enter_options(st: SquidIncState, seat: int, card: int, owner: int, clout: in
     if free:
         return on_spaces(st, To, free)
     bumps = on_spaces(st, Bump, lesser(st, 0, card))
-    return [*bumps, st.game.moves.text[Decline()]] if bumps else []
+    return [*bumps, st.game.decline_action] if bumps else []
 
 
 def not_entered(st: SquidIncState, card: int, owner: int, clout: int) -> None:
