@@ -298,10 +298,10 @@ def _parameters(fn: Callable[..., Any], skip: int) -> frozenset[str]:
 
 def _typed_keys(fn: Callable[..., Any], annotation: Any) -> frozenset[str] | None:
     """The keys of `Unpack[SomeTypedDict]` (an annotation postponed as text is read in the
-    step's module); None for any other annotation."""
+    module of the step, unwrapped from any decorator); None for any other annotation."""
     if isinstance(annotation, str):
         try:
-            annotation = eval(annotation, getattr(fn, "__globals__", {}))
+            annotation = eval(annotation, getattr(inspect.unwrap(fn), "__globals__", {}))
         except NameError:
             return None
     if typing.get_origin(annotation) is not typing.Unpack:
