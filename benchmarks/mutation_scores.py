@@ -29,8 +29,8 @@ RULES = {
     "squid_game": ["campaign.py", "dalgona.py", "glass_bridge.py", "marbles.py",
                    "red_light_green_light.py", "squid_game.py", "stage.py", "state.py",
                    "timer.py", "tokens.py", "tug_of_war.py", "vips.py"],
-    "squid_inc": ["abilities.py", "board.py", "clout.py", "decisions.py", "scoring.py",
-                  "state.py", "workplace.py"],
+    "squid_inc": ["abilities.py", "board.py", "clout.py", "decisions.py", "line.py",
+                  "scoring.py", "state.py", "turn.py", "workplace.py"],
     "directors": ["cards.py", "commanding.py", "event_cards.py", "playing.py", "state.py",
                   "turn.py"],
 }

@@ -89,6 +89,34 @@ def test_a_question_is_answered_before_everything_its_step_pushed():
     assert toy.pending is None and toy.stack == []
 
 
+def then_at_once(st: Toy) -> None:
+    st.then(note, text="next")  # nothing pushed or asked before it: run here, at once
+    st.ran.append(f"{len(st.stack)} frames")
+
+
+def then_after_a_push(st: Toy) -> None:
+    st.push(note, text="pushed")
+    st.then(note, text="next")
+    st.ran.append(f"{len(st.stack)} frames")
+
+
+def then_after_a_question(st: Toy) -> None:
+    st.ask(0, PICK)
+    st.then(note, text="next")
+
+
+def test_then_runs_the_next_step_at_once_only_when_nothing_came_first():
+    steps = [note, then_at_once, then_after_a_push, then_after_a_question]
+    toy = run(Toy(Flow(steps=steps, questions=[PICK])), then_at_once)
+    assert toy.ran == ["next", "0 frames"]
+    toy = run(Toy(Flow(steps=steps, questions=[PICK])), then_after_a_push)
+    assert toy.ran == ["2 frames", "pushed", "next"]
+    toy = run(Toy(Flow(steps=steps, questions=[PICK])), then_after_a_question)
+    assert toy.ran == [] and toy.stack == [["note", {"text": "next"}]]
+    toy.game.flow.answer(toy, "x")
+    assert toy.ran == ["picked x", "set off by the answer", "next"]
+
+
 def test_reactions_run_first_in_first_out_before_the_stack():
     toy = run(Toy(flow()), interrupted)
     assert toy.ran == ["reaction 1", "reaction 2", "pushed"]
@@ -312,10 +340,12 @@ def test_a_directors_snapshot_from_before_the_stack_loads_its_falconer_window():
 
 def test_a_squid_inc_snapshot_from_before_the_stack_loads_its_tasks():
     game = squidbox.get_game("squid_inc")
-    state = first_state("squid_inc", 3, lambda s: s.task() is not None and s.stack)
-    old = state.to_json()  # as the release before the stack wrote it: one list of tasks
-    fields = old["state"]
-    tasks = [{"t": name, **args} for name, args in fields.pop("stack")]
+    state = first_state("squid_inc", 3, lambda s: s.task() is not None and len(s.stack) > 1)
+    old = state.to_json()  # as the release before the stack wrote it: the turn's step as
+    fields = old["state"]  # `phase`, and one list of tasks
+    turn_step, *frames = fields.pop("stack")
+    fields["phase"] = turn_step[0]
+    tasks = [{"t": name, **args} for name, args in frames]
     tasks.append({"t": fields["pending"]["kind"], **fields.pop("pending")["args"]})
     fields["tasks"] = tasks
     assert game.from_json(old, verify=True).to_json() == state.to_json()

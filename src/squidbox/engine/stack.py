@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import inspect
 import random
+import typing
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
@@ -101,9 +102,9 @@ class Flow:
 
     def __init__(self, steps: Iterable[Step], questions: Iterable[Question],
                  idle: Callable[[Any], bool] | None = None) -> None:
-        """`idle(state)`, when given, runs whenever nothing is on the stack: the game's own
-        turn loop (Squid, Inc.: the next step of the turn), saving a frame per decision. It
-        returns False once there is nothing more to do (the game is over)."""
+        """`idle(state)`, when given, runs whenever nothing is on the stack: a turn loop kept
+        beside the stack (the games write their turns as steps instead). It returns False
+        once there is nothing more to do (the game is over)."""
         self.idle = idle
         self.steps: dict[str, Step] = {"ask_again": ask_again}
         self.questions: dict[str, Question] = {}
@@ -284,11 +285,31 @@ class Flow:
 
 
 def _parameters(fn: Callable[..., Any], skip: int) -> frozenset[str]:
-    """The keyword arguments a step takes (all names, when it takes **kwargs)."""
+    """The keyword arguments a step takes: its parameters' names, and the keys of a TypedDict
+    its **kwargs are typed with (`**task: Unpack[Task]`); all names for untyped **kwargs."""
     params = list(inspect.signature(fn).parameters.values())[skip:]
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
-        return _Everything()
-    return frozenset(p.name for p in params)
+    names = frozenset(p.name for p in params if p.kind is not inspect.Parameter.VAR_KEYWORD)
+    for param in params:
+        if param.kind is inspect.Parameter.VAR_KEYWORD:
+            keys = _typed_keys(fn, param.annotation)
+            return _Everything() if keys is None else names | keys
+    return names
+
+
+def _typed_keys(fn: Callable[..., Any], annotation: Any) -> frozenset[str] | None:
+    """The keys of `Unpack[SomeTypedDict]` (an annotation postponed as text is read in the
+    module of the step, unwrapped from any decorator); None for any other annotation."""
+    if isinstance(annotation, str):
+        try:
+            annotation = eval(annotation, getattr(inspect.unwrap(fn), "__globals__", {}))
+        except NameError:
+            return None
+    if typing.get_origin(annotation) is not typing.Unpack:
+        return None
+    (typed,) = typing.get_args(annotation)
+    if not typing.is_typeddict(typed):
+        return None
+    return frozenset(typed.__required_keys__ | typed.__optional_keys__)
 
 
 class _Everything(frozenset[str]):
@@ -324,6 +345,15 @@ class StackState:
         """Do `step` after the running step, after what it pushed before, and before what
         was pushed earlier."""
         self.stack.insert(self._mark, [step.__name__, args])  # run() names a stray step
+
+    def then(self, step: Step, /, **args: Any) -> None:
+        """Do `step` next, as the running step's (or answer's) last act: at once when it has
+        pushed, queued and asked nothing (so nothing could come between them), else pushed
+        like `push`. The same order as `push`, without a frame."""
+        if self.pending is None and len(self.stack) == self._mark and not self.reactions:
+            step(self, **args)
+        else:
+            self.push(step, **args)
 
     def clear_stack(self) -> None:
         """Drop every frame still to do (a game ends whatever it was doing); what the running
@@ -383,7 +413,7 @@ class StackState:
         """Ask `seat` the question whose `options` (not empty) the running step has just found
         itself, with `args` (the question keeps this dict): `decide` written out by a step
         that calls its options and answer functions with a dict of its own instead of keyword
-        arguments (Squid, Inc.'s tasks). `ask` and `decide` end here too."""
+        arguments. `ask` and `decide` end here too."""
         self._wait_for(question, {"seat": seat, "kind": question.name, "args": args}, options)
 
     def _wait_for(self, question: Question, pending: dict[str, Any],

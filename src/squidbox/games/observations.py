@@ -143,7 +143,7 @@ def relative(seat: int, observer_seat: int, num_players: int) -> int:
     return (seat - observer_seat) % num_players
 
 
-Writer = Callable[[Any, int, Any], array]
+Writer = Callable[[Any, int, Any], "array[float]"]
 
 
 class Observer:

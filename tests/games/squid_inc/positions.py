@@ -53,8 +53,7 @@ def position(board=None, *, players=2, mailrooms=None, line=None, deck=None, dis
     else:
         state.deck = sorted(free, key=lambda c: (not state.is_guard(c), c))  # guards at bottom
     state.current = initials.index(current)
-    state.phase, state.chosen = phase, None
-    state.stack, state.pending = [], None
+    state.chosen = None
     state.used, state.entered = [], []
     state.endgame = -1 not in state.board
     state.reshuffle_owed = False
@@ -63,7 +62,7 @@ def position(board=None, *, players=2, mailrooms=None, line=None, deck=None, dis
     state._legal = {}
     # the current player is asked the turn's step `phase`; the turn goes on after the answer
     state.stack = []
-    state.pending = {"seat": state.current, "kind": "turn", "args": {}}
+    state.pending = {"seat": state.current, "kind": phase, "args": {}}
     state.check_invariants()
     return state
 

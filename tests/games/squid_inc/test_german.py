@@ -20,6 +20,7 @@ from babel.messages.pofile import read_po
 
 from squidbox import i18n
 from squidbox.games.squid_inc.results import results
+from squidbox.games.squid_inc.turn import end_game
 
 from .positions import DATA, GAME, position
 
@@ -144,7 +145,8 @@ def test_every_text_of_seeded_games_reads_in_german_and_stays_english_in_english
 
 def test_a_shared_win_reads_in_german() -> None:
     state = position({"1A1": ("Headhunter", "Y", 2), "1B1": ("Headhunter", "P", 2)})
-    state._end_game()  # the real end of the game, on equal totals
+    state.stack, state.pending = [], None  # nothing more is asked: the game is over
+    end_game(state)  # the real end of the game, on equal totals
     with i18n.language("de"):
         texts = [state.log(None)[-1]["text"], *result_texts(state)]
     assert texts[0] == "Yellow, Purple teilen sich den Sieg mit 4 Clout."

@@ -179,7 +179,7 @@ def test_ties_go_to_workplace_employees_then_mailroom_employees_then_share():
     mailroom = position(base, mailrooms={"Y": [("Iris", 0)]})
     assert winners(mailroom) == [YELLOW]
     shared = position(base)
-    shared.phase, shared.stack, shared.pending = OVER, [], None
+    shared.stack, shared.pending = [], None  # the game is over
     assert shared.returns() == [0.5, 0.5]
 
 

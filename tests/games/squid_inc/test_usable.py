@@ -46,6 +46,6 @@ def test_usable_says_whether_the_first_question_lists_anything():
                 checked[kind][0 if usable else 1] += 1
             task = ability_task(piece, EMPLOYEE_OF["promote_by_bump"], owner, 1)
             assert ABILITIES["promote_by_bump"].usable(state, task, 0) == bool(
-                wp.RiseTask.options(state, wp.promote(state, piece, must_bump=True)))
+                wp.rise_options(state, owner, piece=piece, must_bump=True))
     seen_both = [kind for kind, (yes, no) in checked.items() if yes and no]
     assert set(seen_both) == set(KINDS), checked  # each kind both usable and not, somewhere

@@ -6,57 +6,65 @@ stage), or `start` for a kind that needs no decision. `usable` is asked of every
 player could activate at every decision (bots ask it millions of times), so each kind answers
 it from the board without building its option strings: unless the kind has a rule of its own,
 it says whether its first question would list anything (tests/games/squid_inc/test_usable.py
-holds each kind to that). The ability task carries: actor (the piece using it: a copier uses
-another's ability as its own), emp (whose data gives the parameters), player, stage, picks
-(earlier choices) and paid (Clout spent to activate).
+holds each kind to that). An ability in progress is an `ability` step on the decision stack,
+its arguments an `AbilityTask`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
+from squidbox.engine.stack import Question
 from squidbox.i18n import gettext as _
 
 from . import workplace as wp
-from .actions import Pick
+from .actions import Pick, Push
 from .board import DIRECTION_NAMES
 from .data import COPY_KINDS, PASSIVE_KINDS
+from .line import take_from_line
 
 if TYPE_CHECKING:
     from .state import SquidIncState
 
-Task = dict[str, Any]
+class AbilityTask(TypedDict):
+    """An ability in progress: the arguments of its `ability` step."""
+
+    actor: int  # the piece using it (a copier uses another's ability as its own)
+    emp: int  # the Employee whose data gives the parameters
+    player: int
+    stage: int  # which of the kind's questions comes next
+    picks: list[str]  # the earlier choices
+    paid: int  # Clout spent to activate it
 
 
-def ability_task(actor: int, emp: int, player: int, paid: int) -> Task:
-    return {"t": "ability", "actor": actor, "emp": emp, "player": player, "stage": 0,
-            "picks": [], "paid": paid}
+def ability_task(actor: int, emp: int, player: int, paid: int) -> AbilityTask:
+    return {"actor": actor, "emp": emp, "player": player, "stage": 0, "picks": [], "paid": paid}
 
 
 class Ability:
     """A kind that asks the acting player one or more questions."""
 
-    kind: ClassVar[str]
+    kind: str
 
-    def usable(self, st: SquidIncState, task: Task, spare: int) -> bool:
+    def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         """Whether the first question lists anything (each kind says it more cheaply)."""
         return bool(self.options(st, task))
 
-    def start(self, st: SquidIncState, task: Task) -> None:
-        st.push_task(task)
+    def start(self, st: SquidIncState, task: AbilityTask) -> None:
+        st.push(ability, **task)
 
-    def options(self, st: SquidIncState, task: Task) -> list[str]:
+    def options(self, st: SquidIncState, task: AbilityTask) -> list[str]:
         return []
 
-    def choose(self, st: SquidIncState, task: Task, action: str) -> None:
+    def choose(self, st: SquidIncState, task: AbilityTask, action: str) -> None:
         raise AssertionError(f"{self.kind} takes no decision")
 
-    def prompt(self, st: SquidIncState, task: Task) -> str:
+    def prompt(self, st: SquidIncState, task: AbilityTask) -> str:
         return _(st.game.data.employees[task["emp"]].text)
 
     # helpers
     @staticmethod
-    def here(st: SquidIncState, task: Task) -> int:
+    def here(st: SquidIncState, task: AbilityTask) -> int:
         return st.board.index(task["actor"])
 
     @staticmethod
@@ -65,18 +73,18 @@ class Ability:
         return [pick[s] for s in spaces]
 
     @staticmethod
-    def adjacent(st: SquidIncState, task: Task) -> list[int]:
+    def adjacent(st: SquidIncState, task: AbilityTask) -> list[int]:
         board = st.board
         if task["actor"] not in board:
             return []
         return [s for s in st.geo.neighbours[board.index(task["actor"])] if board[s] >= 0]
 
     @staticmethod
-    def param(st: SquidIncState, task: Task, name: str) -> int:
+    def param(st: SquidIncState, task: AbilityTask, name: str) -> int:
         return st.game.data.employees[task["emp"]].params[name]
 
     @staticmethod
-    def any_adjacent(st: SquidIncState, task: Task) -> bool:
+    def any_adjacent(st: SquidIncState, task: AbilityTask) -> bool:
         """Whether adjacent() lists anything."""
         actor = task["actor"]
         if actor not in st.board:
@@ -91,40 +99,41 @@ class FloatAdjacent(Ability):
 
     kind = "float_adjacent"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         return self.any_adjacent(st, task)
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: AbilityTask) -> list[str]:
         if task["stage"] == 0:
             return self.picks(st, self.adjacent(st, task))
         here, target = self.here(st, task), st.space_named(task["picks"][0])
         back = st.geo.direction(target, here)
-        return [f"push {name}" for d, name in enumerate(DIRECTION_NAMES) if d != back]
+        text = st.game.moves.text
+        return [text[Push(d)] for d in range(len(DIRECTION_NAMES)) if d != back]
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: AbilityTask, action: str) -> None:
         if task["stage"] == 0 and st.options["float_direction"] == "choose":
             task["picks"].append(action)
             task["stage"] = 1
-            st.push_task(task)  # the ability goes on to its next question
+            st.push(ability, **task)  # the ability goes on to its next question
             return
         if task["stage"] == 0:
             wp.float_piece(st, self.here(st, task), st.space_named(action))
             return
-        direction = st.game.moves.decode[action].direction
+        direction = st.direction_named(action)
         wp.float_piece(st, self.here(st, task), st.space_named(task["picks"][0]), direction)
 
 
 class DemoteAdjacent(Ability):
     kind = "demote_adjacent"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         return self.any_adjacent(st, task)
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: AbilityTask) -> list[str]:
         return self.picks(st, self.adjacent(st, task))
 
-    def choose(self, st, task, action):
-        wp.demote(st, st.space_named(action))
+    def choose(self, st: SquidIncState, task: AbilityTask, action: str) -> None:
+        wp.demote_space(st, st.space_named(action))
 
 
 class TransferClout(Ability):
@@ -133,12 +142,12 @@ class TransferClout(Ability):
 
     kind = "transfer_clout"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         player, board = task["player"], st.board
         return bool(st.mailrooms[player]) or any(
             owner == player and board[s] != task["actor"] for s, owner in enumerate(st.owner))
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: AbilityTask) -> list[str]:
         if task["stage"] == 0:
             mine = [s for s in st.own_spaces(task["player"]) if st.board[s] != task["actor"]]
             return self.picks(st, mine) + st.mailroom_picks([task["player"]])
@@ -146,13 +155,13 @@ class TransferClout(Ability):
         top = min(task["paid"] + spare, st.game.data.largest_amount)
         return st.game.amount_actions[max(task["paid"], 1):top + 1]
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: AbilityTask, action: str) -> None:
         if task["stage"] == 0:
             task["picks"].append(action)
             task["stage"] = 1
-            st.push_task(task)  # the ability goes on to its next question
+            st.push(ability, **task)  # the ability goes on to its next question
             return
-        total = st.game.moves.decode[action].amount
+        total = st.amount_named(action)
         extra = total - task["paid"]
         st.clout[self.here(st, task)] -= extra
         st.clout_spent += extra
@@ -164,7 +173,7 @@ class PromoteSelf(Ability):
 
     kind = "promote_self"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         piece = task["actor"]
         tier = st.geo.tier_of[self.here(st, task)]
         steps = self.param(st, task, "steps")
@@ -173,9 +182,9 @@ class PromoteSelf(Ability):
         return all(wp.empties(st, tier + k) or wp.lesser(st, tier + k, piece)
                    for k in range(1, steps + 1))
 
-    def start(self, st, task):
+    def start(self, st: SquidIncState, task: AbilityTask) -> None:
         for _step in range(self.param(st, task, "steps")):
-            st.push_task(wp.promote(st, task["actor"]))
+            wp.promote(st, task["actor"])
 
 
 class SwapWithMailroom(Ability):
@@ -184,12 +193,12 @@ class SwapWithMailroom(Ability):
 
     kind = "swap_with_mailroom"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         player = task["player"]
         return (any(room for p, room in enumerate(st.mailrooms) if p != player)
                 and player in st.owner)
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: AbilityTask) -> list[str]:
         others = [p for p in range(st.num_players) if p != task["player"]]
         if task["stage"] == 0:
             if not st.mailroom_picks(others):
@@ -197,11 +206,11 @@ class SwapWithMailroom(Ability):
             return self.picks(st, st.own_spaces(task["player"]))
         return st.mailroom_picks(others)
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: AbilityTask, action: str) -> None:
         if task["stage"] == 0:
             task["picks"].append(action)
             task["stage"] = 1
-            st.push_task(task)  # the ability goes on to its next question
+            st.push(ability, **task)  # the ability goes on to its next question
             return
         space = st.space_named(task["picks"][0])
         seat, slot = st.mailroom_named(action)
@@ -218,14 +227,14 @@ class SwapWithMailroom(Ability):
 class DismissOpponent(Ability):
     kind = "dismiss_opponent"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         player = task["player"]
         return any(owner >= 0 and owner != player for owner in st.owner)
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: AbilityTask) -> list[str]:
         return self.picks(st, st.opponent_spaces(task["player"]))
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: AbilityTask, action: str) -> None:
         space = st.space_named(action)
         st.emit("iris", "{_label} is Dismissed.", _label=st.logged_label(space))
         wp.dismiss(st, space)
@@ -236,20 +245,20 @@ class DemoteOpponents(Ability):
 
     kind = "demote_opponents"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         return len(st.opponent_spaces(task["player"])) >= self.param(st, task, "count")
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: AbilityTask) -> list[str]:
         chosen = {st.space_named(p) for p in task["picks"]}
         return self.picks(st, [s for s in st.opponent_spaces(task["player"]) if s not in chosen])
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: AbilityTask, action: str) -> None:
         task["picks"].append(action)
         if len(task["picks"]) < self.param(st, task, "count"):
-            st.push_task(task)
+            st.push(ability, **task)
             return
         for pick in task["picks"]:
-            st.push_task({"t": "demote", "piece": st.board[st.space_named(pick)]})
+            st.push(wp.demote, piece=st.board[st.space_named(pick)])
 
 
 class RemoveClout(Ability):
@@ -257,22 +266,22 @@ class RemoveClout(Ability):
 
     kind = "remove_clout"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         return any(st.clout)  # Clout is never negative
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: AbilityTask) -> list[str]:
         if task["stage"] == 0:
             return self.picks(st, [s for s in range(st.geo.size) if st.clout[s] > 0])
         held = st.clout[st.space_named(task["picks"][0])]
         return st.game.amount_actions[1:min(held, self.param(st, task, "most")) + 1]
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: AbilityTask, action: str) -> None:
         if task["stage"] == 0:
             task["picks"].append(action)
             task["stage"] = 1
-            st.push_task(task)  # the ability goes on to its next question
+            st.push(ability, **task)  # the ability goes on to its next question
             return
-        amount = st.game.moves.decode[action].amount
+        amount = st.amount_named(action)
         space = st.space_named(task["picks"][0])
         st.clout[space] -= amount
         st.clout_spent += amount
@@ -285,15 +294,15 @@ class TierBonus(Ability):
 
     kind = "tier_bonus"
 
-    def targets(self, st, task):
+    def targets(self, st: SquidIncState, task: AbilityTask) -> list[int]:
         here = self.here(st, task)
         tier = st.geo.tier_spaces[st.geo.tier_of[here]]
         return [s for s in tier if s != here and st.owner[s] == task["player"]]
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         return bool(self.targets(st, task))
 
-    def start(self, st, task):
+    def start(self, st: SquidIncState, task: AbilityTask) -> None:
         amount = self.param(st, task, "amount")
         for space in self.targets(st, task):
             st.add_clout(st.game.space_actions[Pick][space], amount)
@@ -305,13 +314,13 @@ class ReplaceFromMailroom(Ability):
 
     kind = "replace_from_mailroom"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         return bool(st.mailrooms[task["player"]])
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: AbilityTask) -> list[str]:
         return st.mailroom_picks([task["player"]])
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: AbilityTask, action: str) -> None:
         seat, slot = st.mailroom_named(action)
         card, clout = st.mailrooms[seat].pop(slot)
         replace_actor(st, task, card, clout)
@@ -322,18 +331,18 @@ class ReplaceFromLine(Ability):
 
     kind = "replace_from_line"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         return bool(st.line)
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: AbilityTask) -> list[str]:
         return st.line_picks()
 
-    def choose(self, st, task, action):
-        card = st.take_from_line(action)
+    def choose(self, st: SquidIncState, task: AbilityTask, action: str) -> None:
+        card = take_from_line(st, action)
         replace_actor(st, task, card, 0)
 
 
-def replace_actor(st: SquidIncState, task: Task, card: int, clout: int) -> None:
+def replace_actor(st: SquidIncState, task: AbilityTask, card: int, clout: int) -> None:
     space = st.board.index(task["actor"])
     temp, _owner, lost = wp.lift(st, space)
     st.dismissed.append(temp)
@@ -347,14 +356,14 @@ def replace_actor(st: SquidIncState, task: Task, card: int, clout: int) -> None:
 class DiscardFromLine(Ability):
     kind = "discard_from_line"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         return bool(st.line)
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: AbilityTask) -> list[str]:
         return st.line_picks()
 
-    def choose(self, st, task, action):
-        card = st.take_from_line(action)
+    def choose(self, st: SquidIncState, task: AbilityTask, action: str) -> None:
+        card = take_from_line(st, action)
         st.dismissed.append(card)
         st.emit("discard", "{_employee} is discarded from the Unemployed Line.",
                 _employee=st.piece_name(card))
@@ -363,17 +372,17 @@ class DiscardFromLine(Ability):
 class HireFromLine(Ability):
     kind = "hire_from_line"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         return bool(st.line) and (len(st.mailrooms[task["player"]])
                                   < st.game.data.mailroom_capacity)
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: AbilityTask) -> list[str]:
         if len(st.mailrooms[task["player"]]) >= st.game.data.mailroom_capacity:
             return []
         return st.line_picks()
 
-    def choose(self, st, task, action):
-        card = st.take_from_line(action)
+    def choose(self, st: SquidIncState, task: AbilityTask, action: str) -> None:
+        card = take_from_line(st, action)
         st.mailrooms[task["player"]].append([card, 0])
         st.emit("headhunt", "{_employee} goes to {_seat:name}'s Mailroom.",
                 _employee=st.piece_name(card), _seat=task["player"])
@@ -385,11 +394,11 @@ class PromoteByBump(Ability):
 
     kind = "promote_by_bump"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         return wp.can_rise(st, task["actor"], must_bump=True)
 
-    def start(self, st, task):
-        st.push_task(wp.promote(st, task["actor"], must_bump=True))
+    def start(self, st: SquidIncState, task: AbilityTask) -> None:
+        wp.promote(st, task["actor"], must_bump=True)
 
 
 class TakeControlAdjacent(Ability):
@@ -397,18 +406,18 @@ class TakeControlAdjacent(Ability):
 
     kind = "take_control_adjacent"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         actor = task["actor"]
         if actor not in st.board:
             return False
         player, owner = task["player"], st.owner
         return any(owner[s] not in (-1, player) for s in st.geo.neighbours[st.board.index(actor)])
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: AbilityTask) -> list[str]:
         return self.picks(st, [s for s in self.adjacent(st, task)
                                if st.owner[s] not in (-1, task["player"])])
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: AbilityTask, action: str) -> None:
         space = st.space_named(action)
         st.emit("poach", "{_label} now works for {_seat:name}.", _label=st.logged_label(space),
                 _seat=task["player"])
@@ -418,21 +427,21 @@ class TakeControlAdjacent(Ability):
 class Copier(Ability):
     """Use another Employee's ability as if this Employee had it."""
 
-    def sources(self, st: SquidIncState, task: Task) -> list[tuple[str, int]]:
+    def sources(self, st: SquidIncState, task: AbilityTask) -> list[tuple[str, int]]:
         """(action, employee index) for each Employee whose ability may be copied."""
         return []
 
-    def source_types(self, st: SquidIncState, task: Task) -> list[int]:
+    def source_types(self, st: SquidIncState, task: AbilityTask) -> list[int]:
         """The employee indices of sources(), without their actions."""
         return []
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         return any(copyable(st, task, emp) for emp in self.source_types(st, task))
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: AbilityTask) -> list[str]:
         return [action for action, emp in self.sources(st, task) if copyable(st, task, emp)]
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: AbilityTask, action: str) -> None:
         emp = dict(self.sources(st, task))[action]
         copied = ability_task(task["actor"], emp, task["player"], task["paid"])
         st.emit("copy", "{_employee} uses the ability of {_copied}.",
@@ -440,7 +449,7 @@ class Copier(Ability):
         ABILITIES[st.game.data.employees[emp].ability].start(st, copied)
 
 
-def copyable(st: SquidIncState, task: Task, emp: int) -> bool:
+def copyable(st: SquidIncState, task: AbilityTask, emp: int) -> bool:
     kind = st.game.data.employees[emp].ability
     if kind in PASSIVE_KINDS or kind in COPY_KINDS:
         return False
@@ -451,23 +460,23 @@ def copyable(st: SquidIncState, task: Task, emp: int) -> bool:
 class CopyFromMailroom(Copier):
     kind = "copy_from_mailroom"
 
-    def sources(self, st, task):
+    def sources(self, st: SquidIncState, task: AbilityTask) -> list[tuple[str, int]]:
         return [(st.game.pick_mailroom_actions[seat][slot], st.type_of(card))
                 for seat in range(st.num_players)
                 for slot, (card, _clout) in enumerate(st.mailrooms[seat])]
 
-    def source_types(self, st, task):
+    def source_types(self, st: SquidIncState, task: AbilityTask) -> list[int]:
         return [st.type_of(card) for room in st.mailrooms for card, _clout in room]
 
 
 class CopyAdjacent(Copier):
     kind = "copy_adjacent"
 
-    def sources(self, st, task):
+    def sources(self, st: SquidIncState, task: AbilityTask) -> list[tuple[str, int]]:
         return [(st.game.space_actions[Pick][s], st.type_of(st.board[s]))
                 for s in self.adjacent(st, task)]
 
-    def source_types(self, st, task):
+    def source_types(self, st: SquidIncState, task: AbilityTask) -> list[int]:
         return [st.type_of(st.board[s]) for s in self.adjacent(st, task)]
 
 
@@ -476,13 +485,13 @@ class CloutToMailroom(Ability):
 
     kind = "clout_to_mailroom"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         return bool(st.mailrooms[task["player"]])
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: AbilityTask) -> list[str]:
         return st.mailroom_picks([task["player"]])
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: AbilityTask, action: str) -> None:
         st.add_clout(action, self.param(st, task, "amount"))
 
 
@@ -491,20 +500,20 @@ class PromoteSelfOrAdjacent(Ability):
 
     kind = "promote_self_or_adjacent"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         if task["actor"] not in st.board:
             return False
         return wp.can_rise(st, task["actor"]) or any(
             wp.can_rise(st, st.board[s]) for s in self.adjacent(st, task))
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: AbilityTask) -> list[str]:
         if task["actor"] not in st.board:
             return []
         spaces = [self.here(st, task), *self.adjacent(st, task)]
         return self.picks(st, [s for s in spaces if wp.can_rise(st, st.board[s])])
 
-    def choose(self, st, task, action):
-        st.push_task(wp.promote(st, st.board[st.space_named(action)]))
+    def choose(self, st: SquidIncState, task: AbilityTask, action: str) -> None:
+        wp.promote(st, st.board[st.space_named(action)])
 
 
 class GiveCloutAdjacent(Ability):
@@ -512,22 +521,22 @@ class GiveCloutAdjacent(Ability):
 
     kind = "give_clout_adjacent"
 
-    def usable(self, st, task, spare):
+    def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         return spare > 0 and self.any_adjacent(st, task)
 
-    def options(self, st, task):
+    def options(self, st: SquidIncState, task: AbilityTask) -> list[str]:
         if task["stage"] == 0:
             return self.picks(st, self.adjacent(st, task))
         held = min(st.clout[self.here(st, task)], st.game.data.largest_amount)
         return st.game.amount_actions[1:held + 1]
 
-    def choose(self, st, task, action):
+    def choose(self, st: SquidIncState, task: AbilityTask, action: str) -> None:
         if task["stage"] == 0:
             task["picks"].append(action)
             task["stage"] = 1
-            st.push_task(task)  # the ability goes on to its next question
+            st.push(ability, **task)  # the ability goes on to its next question
             return
-        amount = st.game.moves.decode[action].amount
+        amount = st.amount_named(action)
         st.clout[self.here(st, task)] -= amount
         st.clout[st.space_named(task["picks"][0])] += amount
         st.emit("give", "{_employee} moves {_amount} Clout to {_label}.",
@@ -538,14 +547,11 @@ class GiveCloutAdjacent(Ability):
 class Passive(Ability):
     """Deedra, Sam and the Security Guard are never activated (the turn steps read them)."""
 
-    def usable(self, st, task, spare):
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         return False
-
-
-def _passive(name: str) -> Passive:
-    passive = Passive()
-    passive.kind = name
-    return passive
 
 
 ABILITIES: dict[str, Ability] = {
@@ -555,12 +561,12 @@ ABILITIES: dict[str, Ability] = {
         ReplaceFromLine(), DiscardFromLine(), HireFromLine(), PromoteByBump(),
         TakeControlAdjacent(), CopyFromMailroom(), CopyAdjacent(), CloutToMailroom(),
         PromoteSelfOrAdjacent(), GiveCloutAdjacent(),
-        *(_passive(kind) for kind in sorted(PASSIVE_KINDS)),
+        *(Passive(kind) for kind in sorted(PASSIVE_KINDS)),
     )
 }
 
 
-def can_use(st: SquidIncState, task: Task, spare: int) -> bool:
+def can_use(st: SquidIncState, task: AbilityTask, spare: int) -> bool:
     """Whether the ability in `task` may be used by its actor, `spare` Clout left after paying:
     the Tier rule of its data, then the kind's own condition."""
     emp = st.game.data.employees[task["emp"]]
@@ -569,22 +575,35 @@ def can_use(st: SquidIncState, task: Task, spare: int) -> bool:
     return ABILITIES[emp.ability].usable(st, task, spare)
 
 
-class AbilityTask:
-    """The task stack's entry for an ability in progress."""
+def ability(st: SquidIncState, actor: int, emp: int, player: int, stage: int,
+            picks: list[str], paid: int) -> None:
+    """An ability's next question (with one option, taken at once; with none, a target has
+    vanished and the ability ends). `decide` written out, so that the kind's options and
+    choice are given the one AbilityTask built here."""
+    task: AbilityTask = {"actor": actor, "emp": emp, "player": player, "stage": stage,
+                         "picks": picks, "paid": paid}
+    kind = ABILITIES[st.game.data.employees[emp].ability]
+    options = kind.options(st, task)
+    if len(options) > 1:
+        st.ask_found(st.current, ABILITY, options, dict(task))
+    elif options:
+        kind.choose(st, task, options[0])
 
-    @staticmethod
-    def options(st: SquidIncState, task: Task) -> list[str]:
-        return ABILITIES[st.game.data.employees[task["emp"]].ability].options(st, task)
 
-    @staticmethod
-    def auto(st: SquidIncState, task: Task) -> None:
-        """Nothing left to choose (a target vanished): the ability ends."""
+def ability_options(st: SquidIncState, seat: int, **task: Unpack[AbilityTask]) -> list[str]:
+    return ABILITIES[st.game.data.employees[task["emp"]].ability].options(st, task)
 
-    @staticmethod
-    def choose(st: SquidIncState, task: Task, action: str) -> None:
-        ABILITIES[st.game.data.employees[task["emp"]].ability].choose(st, task, action)
 
-    @staticmethod
-    def prompt(st: SquidIncState, task: Task) -> str:
-        emp = st.game.data.employees[task["emp"]]
-        return f"{st.piece_name(task['actor'])}: {_(emp.text)}"
+def ability_chosen(st: SquidIncState, seat: int, choice: str,
+                   **task: Unpack[AbilityTask]) -> None:
+    ABILITIES[st.game.data.employees[task["emp"]].ability].choose(st, task, choice)
+
+
+def ability_prompt(st: SquidIncState, seat: int, **task: Unpack[AbilityTask]) -> str:
+    emp = st.game.data.employees[task["emp"]]
+    return f"{st.piece_name(task['actor'])}: {_(emp.text)}"
+
+
+ABILITY = Question(ability_prompt, ability_options, ability_chosen, name="ability")
+STEPS = (ability,)
+QUESTIONS = (ABILITY,)

@@ -125,6 +125,9 @@ class Decline:
 
 Move = (Take | ToMailroom | Dismiss | CloutOnMailroom | CloutOnSpace | AllClout | Split | Amount
         | Hire | To | Bump | Use | End | Pick | PickMailroom | PickLine | Push | Decline)
+# The moves that name a board space, a line or Mailroom slot of the current player.
+SPACE_MOVES = (CloutOnSpace, Split, To, Bump, Use, Pick)
+SLOT_MOVES = (Take, PickLine, Hire, CloutOnMailroom)
 
 
 def action_table(spaces: Sequence[str], slots: Sequence[str], mailroom_capacity: int,

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TypeVar, cast
 
 from squidbox.engine import DataFile
 
+T = TypeVar("T")
 DATA_FILE = Path(__file__).with_name("data.toml")
 
 # The ability kinds the rules know, with the parameters each needs (abilities.py holds their
@@ -179,8 +180,9 @@ def _employee(f: DataFile, key: str, tier_count: int) -> Employee:
     )
 
 
-def _get(f: DataFile, key: str, name: str, kind: type) -> Any:
-    return f.get(f"{key}.{name}", kind)
+def _get(f: DataFile, key: str, name: str, kind: type[T]) -> T:
+    """The value at `key.name`, of type `kind` (DataFile.get checks it)."""
+    return cast(T, f.get(f"{key}.{name}", kind))
 
 
 def _get_int(f: DataFile, key: str, name: str, minimum: int, maximum: int | None = None) -> int:

@@ -11,6 +11,7 @@ from squidbox.i18n import gettext as _
 from . import data as data_file
 from . import heuristic
 from .actions import (
+    SPACE_MOVES,
     AllClout,
     Amount,
     Bump,
@@ -92,16 +93,18 @@ class SquidInc(Game):
         self.clout_mailroom_actions = [text[CloutOnMailroom(k)] for k in mailroom]
         self.pick_mailroom_actions = [[text[PickMailroom(seat, k)] for k in mailroom]
                                       for seat in range(self.data.max_players)]
+        self.end_action, self.decline_action = text[End()], text[Decline()]
+        self.all_clout_action = text[AllClout()]
         self.space_actions: dict[type, list[str]] = {
-            kind: [text[kind(s)] for s in spaces]  # type: ignore[operator]
-            for kind in (CloutOnSpace, Split, To, Bump, Use, Pick)}
+            kind: [text[kind(s)] for s in spaces] for kind in SPACE_MOVES}
 
     def from_json(self, doc: Any, verify: bool = False) -> SquidIncState:
-        """Snapshots written before the decision stack (their `tasks`) load too."""
+        """Snapshots of earlier releases load too: their `tasks` (before the decision stack)
+        and their `phase` (before the turn's steps were on it) are rewritten."""
         return super().from_json(upgraded(doc), verify)  # type: ignore[return-value]
 
     def upgraded(self, doc: Any) -> Any:
-        """A snapshot as this release writes it, from one written before the decision stack."""
+        """A snapshot as this release writes it, from one written by an earlier release."""
         return upgraded(doc)
 
     def all_actions(self) -> list[str]:

@@ -70,8 +70,8 @@ def evaluate(data: SquidIncData, view: dict[str, Any], seat: int) -> float:
 def _mailroom_worth(employee: dict[str, Any]) -> float:
     """Its worth once in the Workplace, less the Clout still needed (plus any Clout beyond)."""
     missing = employee["hire_cost"] - employee["clout"]
-    return ((1 + WORKPLACE_BONUS) * employee["value"]
-            - (SHORTFALL * missing if missing > 0 else missing))
+    return float((1 + WORKPLACE_BONUS) * employee["value"]
+                 - (SHORTFALL * missing if missing > 0 else missing))
 
 
 def _promotion_gain(data: SquidIncData, pending: dict[str, Any], values: dict[str, int]) -> float:
@@ -89,7 +89,7 @@ def _time_left(data: SquidIncData, view: dict[str, Any]) -> float:
     state = view["state"]
     if not state["endgame"] and state["reshuffles"] < data.reshuffle_limit:
         return 1.0
-    turns = (state["deck_size"] + len(state["line"])) / view["num_players"]
+    turns: float = (state["deck_size"] + len(state["line"])) / view["num_players"]
     return min(1.0, turns / LAST_TURNS)
 
 

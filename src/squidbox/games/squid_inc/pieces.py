@@ -3,14 +3,17 @@ the Security Guard, Clout tokens, Tiers and the Unemployed Line."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from squidbox.games.pieces import Piece, Pieces, comment_statuses, look
 
-from .data import DATA_FILE
+from .data import DATA_FILE, SquidIncData, TierShape
+
+if TYPE_CHECKING:
+    from .game import SquidInc
 
 
-def pieces(game: Any) -> Pieces:
+def pieces(game: SquidInc) -> Pieces:
     data = game.data
     statuses = comment_statuses(DATA_FILE)
     colours = look(__package__)
@@ -56,7 +59,7 @@ def pieces(game: Any) -> Pieces:
     return found
 
 
-def space(data: Any, number: int, tier: Any, statuses: dict[str, str]) -> Piece:
+def space(data: SquidIncData, number: int, tier: TierShape, statuses: dict[str, str]) -> Piece:
     """An empty space of the Workplace on Tier `number` (1 = bottom)."""
     if number == 1:
         how = ("A Mailroom Employee with Clout at least its Clout Value enters the Workplace "

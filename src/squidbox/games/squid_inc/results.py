@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from squidbox.games.results import Results, tied_at_top, winners_of
 from squidbox.i18n import gettext as _
@@ -10,11 +10,14 @@ from squidbox.i18n import ngettext
 
 from .scoring import clout_tokens, tier_totals
 
+if TYPE_CHECKING:
+    from .state import SquidIncState
 
-def results(state: Any) -> Results:
+
+def results(state: SquidIncState) -> Results:
     names = state.seat_names()
     seats = range(state.num_players)
-    points = [int(p) for p in state.scores()]
+    points: list[float | int | None] = [int(p) for p in state.scores()]
     winners = winners_of(state)
     multipliers = state.geo.multipliers
     columns = [_("Tier {tier} (×{multiplier})").format(tier=t + 1, multiplier=m)

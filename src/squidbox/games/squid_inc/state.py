@@ -1,17 +1,16 @@
-"""Squid, Inc., by the rulebook: setup, a turn (Choose an Employee, Bring Employees into the
-Workplace, Activate Abilities), the Unemployed Line and the deck, the endgame and scoring.
+"""Squid, Inc.'s state: setup, the pieces and what a player sees; the rules are in one module
+per rulebook section (turn.py, line.py, clout.py, workplace.py, abilities.py).
 
 Cards are numbered 0..C-1 in data order (card_types gives each one's Employee); Security Guard
 tiles are pieces C..C+G-1. The board is one list of spaces (board.py names them) holding a piece
 or -1, with its controller (owner, -1 for none) and the Clout on it. Every decision belongs to
-the player whose turn it is; the turn and its sub-decisions run on the engine's decision stack
-(decisions.py: the turn step is `phase`, moves and abilities are tasks, workplace.py and
-abilities.py).
+the player whose turn it is; the turn's steps and the moves they set off are steps on the
+engine's decision stack (decisions.py gathers them into the game's Flow).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from squidbox.engine import Field, Fixed, Later, State
 from squidbox.engine.stack import Frame, StackState
@@ -19,15 +18,18 @@ from squidbox.engine.zones import Seen, Zone
 from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
 
-from .abilities import ABILITIES, ability_task, can_use
-from .actions import PickMailroom, Use
+from .actions import SLOT_MOVES, SPACE_MOVES, Amount, Bump, Move, PickMailroom, Push
 from .board import Geometry
 from .scoring import final_scores, winners
+from .turn import begin_turn
 
 if TYPE_CHECKING:
     from .game import SquidInc
 
-CHOOSE, KEEP, BRING, ACTIVATE, START, OVER = "choose", "keep", "bring", "activate", "start", "over"
+# The steps of a turn (turn.py's steps and their questions are named so), and a finished game.
+CHOOSE, KEEP, BRING, ACTIVATE, OVER = "choose", "keep", "bring", "activate", "over"
+TURN_STEPS = (CHOOSE, KEEP, BRING, ACTIVATE)
+START = "start"  # a turn beginning: never shown (the observation's layout still has a place)
 
 
 def label_text(whose: str | None, employee: str, where: str) -> str:
@@ -47,6 +49,11 @@ SENTENCE = {ON_MAILROOM: N_("{_amount} Clout on {_employee} in {_seat:name}'s Ma
             ON_SPACE: N_("{_amount} Clout on {_label}.")}
 
 
+def card_face(st: State, card: int) -> int:
+    """What a card looks like: its Employee (copies of one Employee look alike)."""
+    return cast("SquidIncState", st).piece_type[card]
+
+
 class SquidIncState(StackState, State):
     game: SquidInc
     geo: Geometry
@@ -64,8 +71,7 @@ class SquidIncState(StackState, State):
     guard_supply: Field[list[int]]  # Security Guard tiles off the board
     current: Field[int]  # seat whose turn it is
     first_player: Fixed[int]
-    phase: Field[str]  # the step of the turn (START, CHOOSE, KEEP, BRING, ACTIVATE, OVER)
-    stack: Field[list[Frame]]  # pending moves and abilities still to do (top last)
+    stack: Field[list[Frame]]  # the turn's next step, and the moves to make before it (top last)
     pending: Field[dict[str, Any] | None]  # the question asked now: seat, kind, args
     chosen: Field[list[int] | None]  # [card, line modifier] chosen this turn, until kept
     used: Field[list[int]]  # pieces whose ability was used this turn
@@ -78,9 +84,9 @@ class SquidIncState(StackState, State):
     # Only the deck's order is hidden: the line, the Dismissed pile (and the Mailrooms) are
     # face up. Copies of one Employee look alike (the face: its type).
     ZONES = (
-        Zone("deck", Seen.NOBODY, pool="cards", face=lambda st, card: st.piece_type[card]),
-        Zone("line", Seen.PUBLIC, pool="cards", face=lambda st, card: st.piece_type[card]),
-        Zone("dismissed", Seen.PUBLIC, pool="cards", face=lambda st, card: st.piece_type[card]),
+        Zone("deck", Seen.NOBODY, pool="cards", face=card_face),
+        Zone("line", Seen.PUBLIC, pool="cards", face=card_face),
+        Zone("dismissed", Seen.PUBLIC, pool="cards", face=card_face),
     )
 
     # ---- setup --------------------------------------------------------------------------------
@@ -98,7 +104,6 @@ class SquidIncState(StackState, State):
         self.guard_supply = list(range(len(cards), len(cards) + data.guard_tiles))
         self.first_player = self._first_player()
         self.current = self.first_player
-        self.phase = CHOOSE
         self.stack, self.pending = [], None
         self.chosen = None
         self.used, self.entered = [], []
@@ -106,8 +111,7 @@ class SquidIncState(StackState, State):
         self.reshuffles = self.clout_gained = self.clout_spent = 0
         self.emit("setup", "{first_player:name} has the most Clout in the Mailroom and goes "
                   "first.", first_player=self.current)
-        from .decisions import refill
-        self.push(refill)
+        begin_turn(self)
         self.game.flow.run(self)
 
     def _deal_mailrooms(self) -> None:
@@ -160,8 +164,34 @@ class SquidIncState(StackState, State):
         return (None if owner < 0 else self.seat_name(owner), self.piece_name(self.board[space]),
                 self.geo.names[space])
 
+    # ---- actions, read through the game's decode table ---------------------------------------
+    def move_of(self, action: str) -> Move:
+        return self.game.moves.decode[action]
+
     def space_named(self, action: str) -> int:
-        return self.game.moves.decode[action].space  # type: ignore[union-attr]
+        """The board space an action names ("to 2B1", "bump 2B1", "pick 2B1", ...)."""
+        move = self.game.moves.decode[action]
+        assert isinstance(move, SPACE_MOVES), f"{action!r} names no space"
+        return move.space
+
+    def slot_named(self, action: str) -> int:
+        """The line or Mailroom slot an action names ("take +1", "hire M2", ...)."""
+        move = self.game.moves.decode[action]
+        assert isinstance(move, SLOT_MOVES), f"{action!r} names no slot"
+        return move.slot
+
+    def amount_named(self, action: str) -> int:
+        move = self.game.moves.decode[action]
+        assert type(move) is Amount, f"{action!r} names no amount"
+        return move.amount
+
+    def direction_named(self, action: str) -> int:
+        move = self.game.moves.decode[action]
+        assert type(move) is Push, f"{action!r} names no direction"
+        return move.direction
+
+    def is_bump(self, action: str) -> bool:
+        return type(self.game.moves.decode[action]) is Bump
 
     def mailroom_named(self, action: str) -> tuple[int, int]:
         move = self.game.moves.decode[action]
@@ -201,7 +231,7 @@ class SquidIncState(StackState, State):
         if type(move) is PickMailroom:
             self.mailrooms[move.seat][move.slot][1] += amount
         else:
-            self.clout[move.space] += amount  # type: ignore[union-attr]
+            self.clout[self.space_named(pick)] += amount
 
     def clout_said(self, pick: str, amount: int) -> Said:
         """What placing `amount` Clout on `pick` says in the log: a template without its full
@@ -210,8 +240,7 @@ class SquidIncState(StackState, State):
         if type(move) is PickMailroom:
             return (ON_MAILROOM, {"_amount": amount, "_seat": move.seat,
                     "_employee": self.piece_name(self.mailrooms[move.seat][move.slot][0])})
-        return (ON_SPACE, {"_amount": amount,
-                           "_label": self.logged_label(move.space)})  # type: ignore[union-attr]
+        return (ON_SPACE, {"_amount": amount, "_label": self.logged_label(self.space_named(pick))})
 
     def passives(self, seat: int, kind: str) -> list[dict[str, int]]:
         """Parameters of the passive abilities of `kind` working for `seat` in the Workplace.
@@ -231,149 +260,37 @@ class SquidIncState(StackState, State):
             found.sort(key=lambda pair: pair[0])  # in the board's order
         return [params for _space, params in found]
 
-    # ---- the Unemployed Line and the deck -----------------------------------------------------
-    def take_from_line(self, action: str) -> int:
-        """Take a card from the line; the rest slide toward +1 and the line is refilled."""
-        card = self.line.pop(self.game.moves.decode[action].slot)  # type: ignore[union-attr]
-        self.push_task({"t": "refill"})
-        return card
-
-    def refill_step(self) -> None:
-        """Draw one card into the line's end, until it is full; a Security Guard card brings a
-        Guard tile into play (placed by the player who drew it), goes to the Dismissed pile,
-        and is replaced."""
-        line, deck, full = self.line, self.deck, len(self.game.data.line_modifiers)
-        while len(line) < full and deck:
-            card = deck.pop()
-            self.mark_reveal()  # the deck's top card is turned face up
-            if self.is_guard(card):
-                self.dismissed.append(card)
-                self.emit("guard_card", "A Security Guard card is drawn.")
-                self.push_task({"t": "guard", "piece": -1})
-                self.push_task({"t": "refill"})  # once the Guard is placed
-                return
-            line.append(card)  # told in the next "keep" event, to keep the log short
-
-    def start_turn(self) -> None:
-        """A turn begins with the line topped up from the deck. With both empty, the rulebook
-        ends the game in the endgame (after the one extra reshuffle of its note) and otherwise
-        makes the Dismissed pile the new deck (its "reshuffle"). Only then comes our house
-        rule (not in the rulebook, see the rulings): without the endgame the game also ends
-        once `reshuffle_limit` reshuffles are used up, or when there is nothing to reshuffle,
-        because the rulebook's end, a full board, may never come."""
-        if self.line or self.deck:
-            self.phase = CHOOSE
-            self.refill_step()
-            return
-        if self.endgame:
-            if not self.reshuffle_owed or not self.dismissed:
-                self._end_game()
-                return
-        elif self.reshuffles >= self.game.data.reshuffle_limit or not self.dismissed:
-            self.emit("house_rule_end", "The deck and the Unemployed Line are empty and the "
-                      "Workplace was never filled: by our house rule (after "
-                      "{reshuffles} reshuffles) the game ends here.",
-                      reshuffles=self.reshuffles)
-            self._end_game()
-            return
-        self.deck, self.dismissed = self.dismissed, []
-        self.rng.shuffle(self.deck)
-        self.reshuffles += 1
-        self.reshuffle_owed = False
-        self.emit("reshuffle", "The Dismissed pile is shuffled into a new deck of {_cards} "
-                  "cards.", _cards=len(self.deck))
-        self.phase = CHOOSE
-        self.refill_step()
-
-    # ---- the flow (decisions.py) --------------------------------------------------------------
-    def push_task(self, task: dict[str, Any]) -> None:
-        """Do `task` ({"t": kind, **fields}, a dict of the caller's own, which becomes the
-        frame) after the running step and what it pushed before."""
-        kind = task.pop("t")
-        self.stack.insert(self._mark, [kind, task])
+    # ---- the flow (turn.py and the moves' modules, gathered in decisions.py) ----------------
+    @property
+    def phase(self) -> str:
+        """The step of the turn (what the table shows): the turn's question asked now, or the
+        turn's step waiting under the moves being made (the stack's bottom frame); OVER once
+        nothing is asked."""
+        pending = self.pending
+        if pending is None:
+            return OVER
+        kind: str = pending["kind"]
+        return kind if kind in TURN_STEPS else self.stack[0][0]
 
     def task(self) -> dict[str, Any] | None:
-        """The task asked about now, {"t": kind, **fields}; None for a step of the turn."""
+        """The move asked about now, {"t": kind, **its arguments}; None for a step of the
+        turn."""
         pending = self.pending
-        if pending is None or pending["kind"] == "turn":
+        if pending is None or pending["kind"] in TURN_STEPS:
             return None
         return {"t": pending["kind"], **pending["args"]}
 
-    def no_option(self) -> None:
-        """The step of the turn offers nothing to decide: only Bring Employees into the
-        Workplace can (no one is eligible), and Activate Abilities comes next. (Not checked
-        before asking: the options find the eligible Employees once.)"""
-        assert self.phase == BRING
-        self.phase = ACTIVATE
-
     def _to_move(self) -> list[int]:
-        return [] if self.phase == OVER else [self.current]
+        """The stack's (Flow.to_move), read directly: every question is asked of one seat."""
+        pending = self.pending
+        return [] if pending is None else [pending["seat"]]
 
     def _legal_actions(self, player: int) -> list[str]:
         return self.game.flow.options(self)
 
-    def turn_options(self, player: int) -> list[str]:
-        """The options of the turn's step (phase)."""
-        phase = self.phase
-        if phase == CHOOSE:
-            return self.game.take_actions[:len(self.line)]
-        if phase == KEEP:
-            room = len(self.mailrooms[player]) < self.game.data.mailroom_capacity
-            return ["mailroom", "dismiss"] if room else ["dismiss"]
-        if phase == BRING:
-            return self._bring_options()
-        return self._activate_options()
-
     def _apply(self, player: int, action: str) -> None:
         self.game.flow.answer(self, action)
 
-    def turn_chosen(self, player: int, action: str) -> None:
-        phase = self.phase
-        if phase == CHOOSE:
-            self._choose_employee(action)
-        elif phase == KEEP:
-            self._keep_or_dismiss(action)
-        elif phase == BRING:
-            self._bring(int(action[6:]) - 1)
-        elif action == "end":
-            self._end_turn()
-        else:
-            self._activate(self.space_named(action))
-
-    # ---- Choose an Employee -------------------------------------------------------------------
-    def _choose_employee(self, action: str) -> None:
-        slot = self.game.moves.decode[action].slot  # type: ignore[union-attr]
-        card = self.line.pop(slot)
-        self.refill_step()  # the rest slide toward +1 and the line is refilled
-        self.chosen = [card, self.game.data.line_modifiers[slot]]
-        self.phase = KEEP
-
-    def _keep_or_dismiss(self, action: str) -> None:
-        card, modifier = self.chosen
-        self.chosen = None
-        self.phase = BRING
-        if action == "mailroom":
-            self.mailrooms[self.current].append([card, 0])
-            if self.recording:
-                self.emit("mailroom", "{_seat:name} takes {employee} from the {_modifier:+d} "
-                          "space and puts it in the Mailroom. {_line}", _seat=self.current,
-                          employee=self.piece_name(card), _modifier=modifier,
-                          _line=Later(self.game.line_text, self.line[:]))
-            return
-        bonuses = self.passives(self.current, "dismiss_bonus")  # usually none: no generator
-        bonus = sum(p["amount"] for p in bonuses) if bonuses else 0
-        amount = max(0, self.value_of(card) + modifier + bonus)
-        self.dismissed.append(card)
-        if amount and (self.mailrooms[self.current] or self.current in self.owner):
-            # Logged once the Clout is placed (clout.py), in one event.
-            self.push_task({"t": "clout", "amount": amount, "card": card, "modifier": modifier})
-        elif self.recording:
-            self.emit("dismiss_for_clout", "{_seat:name} takes {employee} from the "
-                      "{_modifier:+d} space and Dismisses it for {amount} Clout. {_line}",
-                      _seat=self.current, employee=self.piece_name(card), _modifier=modifier,
-                      amount=amount, _line=Later(self.game.line_text, self.line[:]))
-
-    # ---- Bring Employees into the Workplace ---------------------------------------------------
     def hire_cost(self, seat: int, card: int, discounts: list[dict[str, int]] | None = None) -> int:
         """Clout needed to enter the Workplace: the printed value, less Sam's discount."""
         cost = self.value_of(card)
@@ -383,82 +300,9 @@ class SquidIncState(StackState, State):
             cost = max(params["least"], cost - params["amount"])
         return cost
 
-    def _bring_options(self) -> list[str]:
-        """Bring Employees into the Workplace: "hire <n>" for each Employee in the current
-        player's Mailroom with the Clout to enter."""
-        room = self.mailrooms[self.current]
-        if not room:
-            return []
-        current, hire, value, options = (
-            self.current, self.game.hire_actions, self.game.piece_value, [])
-        discounts = self.passives(current, "hire_discount")
-        for slot, (card, clout) in enumerate(room):
-            # Without Sam's discount, hire_cost is the printed value (read without its call).
-            cost = self.hire_cost(current, card, discounts) if discounts else value[card]
-            if clout >= cost:
-                options.append(hire[slot])
-        return options
-
-    def _bring(self, slot: int) -> None:
-        card, clout = self.mailrooms[self.current].pop(slot)
-        cost = self.hire_cost(self.current, card)
-        self.clout_spent += cost
-        self.push_task({"t": "enter", "card": card, "owner": self.current,
-                           "clout": clout - cost, "cost": cost})
-
-    # ---- Activate Abilities -------------------------------------------------------------------
-    def _activate_options(self) -> list[str]:
-        """Activate Abilities: "use <space>" for each of the current player's Employees that
-        may use its ability now (in the board's order), then "end"."""
-        activation_cost, piece_type, board, clout = (
-            self.game.activation_cost, self.piece_type, self.board, self.clout)
-        current, used, entered = self.current, self.used, self.entered
-        use, options = self.game.space_actions[Use], []
-        for space in self.own_spaces(current):
-            piece = board[space]
-            cost = activation_cost[piece]
-            if cost is None or clout[space] < cost or piece in used or piece in entered:
-                continue
-            clout[space] -= cost  # judged as it will be, once paid
-            usable = can_use(self, ability_task(piece, piece_type[piece], current, cost),
-                             clout[space])
-            clout[space] += cost
-            if usable:
-                options.append(use[space])
-        options.append("end")
-        return options
-
-    def _activate(self, space: int) -> None:
-        piece = self.board[space]
-        emp = self.game.data.employees[self.piece_type[piece]]
-        self.clout[space] -= emp.cost
-        self.clout_spent += emp.cost
-        self.used.append(piece)
-        if self.recording:  # the log's words are built only for a state that keeps a log
-            self.emit("activate", N_("{_seat:name} activates {_label} ({_cost} Clout spent).")
-                      if emp.cost else N_("{_seat:name} activates {_label}."),
-                      _seat=self.current, _label=self.logged_label(space), _cost=emp.cost)
-        task = ability_task(piece, self.piece_type[piece], self.current, emp.cost)
-        ABILITIES[emp.ability].start(self, task)
-
-    def _end_turn(self) -> None:
-        self.current = (self.current + 1) % self.num_players
-        self.used, self.entered = [], []
-        self.start_turn()  # at once, not in a later pass of the turn's idle step (START)
-
     # ---- the end of the game ------------------------------------------------------------------
-    def _end_game(self) -> None:
-        self.phase = OVER
-        if not self.recording:  # the scores are only told here; returns() works them out
-            return
-        totals = final_scores(self)
-        best = winners(self)
-        self.emit("game_over", N_("{_best:names} is the Big Fish with {_clout} Clout.")
-                  if len(best) == 1 else N_("{_best:names} share the win with {_clout} Clout."),
-                  winners=best, scores=list(totals), _best=best, _clout=totals[best[0]])
-
     def _is_terminal(self) -> bool:
-        return self.phase == OVER
+        return self.pending is None
 
     def _end_reason(self) -> str:
         """"board_full": the rulebook's endgame; otherwise our house rule ended it,
@@ -535,13 +379,14 @@ class SquidIncState(StackState, State):
     def check_invariants(self) -> None:
         data = self.game.data
         cards = len(data.card_types())
-        transit_cards, transit_clout = [], 0
+        transit_cards: list[int] = []
+        transit_clout = 0
         waiting = [{"t": name, **args} for name, args in self.stack]
         if self.pending is not None:
             waiting.append({"t": self.pending["kind"], **self.pending["args"]})
         for task in waiting:
             if task["t"] in ("arrive", "enter"):
-                transit_cards.append(task.get("piece", task.get("card")))
+                transit_cards.append(task["piece"] if "piece" in task else task["card"])
                 transit_clout += task["clout"]
             elif task["t"] == "guard" and task["piece"] >= 0:
                 transit_cards.append(task["piece"])
@@ -573,17 +418,26 @@ class SquidIncState(StackState, State):
         for emp in set(in_play):
             assert not data.employees[emp].unique or in_play.count(emp) == 1, "unique twice"
         assert self.endgame or -1 in self.board, "a full board without the endgame"
-        assert (self.chosen is not None) == (self.phase == KEEP), "chosen card bookkeeping"
-        assert self.phase in (START, CHOOSE, KEEP, BRING, ACTIVATE, OVER)
-        assert self.phase != OVER or not (self.stack or self.pending)
         self.game.flow.check(self)
+        turn_frames = [i for i, (name, _args) in enumerate(self.stack) if name in TURN_STEPS]
+        if self.pending is None or self.pending["kind"] in TURN_STEPS:
+            assert not self.stack, "moves left to make at a step of the turn, or after the end"
+        else:
+            assert turn_frames == [0], "a move made without its turn's step (alone) under it"
+            assert self.pending["seat"] == self.current, "a move asked of another player"
+        assert (self.chosen is not None) == (self.phase == KEEP), "chosen card bookkeeping"
         assert 0 <= self.current < self.num_players
 
 
 def upgraded(doc: Any) -> Any:
-    """A snapshot written before the decision stack, with the fields it has now: its `tasks`
-    (top last, the top one asked when the state rested on one) become the stack, and the
-    question asked is the top task's, or the turn's own step."""
+    """A snapshot written by an earlier release, with the fields the state has now."""
+    return turn_on_the_stack(stack_from_tasks(doc))
+
+
+def stack_from_tasks(doc: Any) -> Any:
+    """A snapshot written before the decision stack: its `tasks` (top last, the top one asked
+    when the state rested on one) become the stack, and the question asked is the top task's,
+    or the turn's own ("turn", the step `phase` names)."""
     try:
         fields = doc["state"]
         tasks = fields["tasks"]
@@ -599,4 +453,23 @@ def upgraded(doc: Any) -> Any:
         kind, args = frames.pop() if frames else ("turn", {})
         fields["stack"] = frames
         fields["pending"] = {"seat": fields.get("current"), "kind": kind, "args": args}
+    return {**doc, "state": fields}
+
+
+def turn_on_the_stack(doc: Any) -> Any:
+    """A snapshot written while the turn's step was the field `phase` (the stack then held
+    only the moves, and the turn's question was asked as "turn"): the question takes the
+    step's name, and under pending moves the step waits as the stack's bottom frame."""
+    try:
+        fields = doc["state"]
+        phase = fields["phase"]
+        pending = fields["pending"]
+    except (KeyError, TypeError):
+        return doc
+    fields = {k: v for k, v in fields.items() if k != "phase"}
+    if phase in TURN_STEPS and isinstance(pending, dict):
+        if pending.get("kind") == "turn":
+            fields["pending"] = {**pending, "kind": phase}
+        else:
+            fields["stack"] = [[phase, {}], *fields.get("stack", [])]
     return {**doc, "state": fields}
