@@ -15,7 +15,8 @@ const statusLine = document.getElementById("host-status");
 const errorLine = document.getElementById("host-error");
 const seatList = document.getElementById("host-seats");
 const tableActions = document.getElementById("host-table-actions");
-const BOTS = [["heuristic", t("the heuristic bot")], ["random", t("the random bot")], ["ismcts", t("the ISMCTS bot")]];
+const BOTS = [["heuristic", t("the heuristic bot")], ["random", t("the random bot")], ["strong", t("the strong bot")],
+  ["ismcts", t("the ISMCTS bot")]];
 const api = `/api/tables/${encodeURIComponent(tableId)}/host`;
 
 function button(text, onClick, className = "secondary") {
