@@ -7,10 +7,10 @@ same information-set tree (`ISMCTSBot`, over resampled states only, so it sees o
 with three changes, each measured against the plain search (docs/benchmarks.md, "Bot levels"):
 
 - Opponents' decisions in the tree are, for a share `model` of them, the heuristic's choice for
-  that opponent (its best one-step evaluation of its own view of the resampled state) instead of
-  a searched max-n node. Searched opponents answer moves they could not have seen (a hidden
-  vote, a face-down card) because the tree puts them below ours; the heuristic reads only the
-  opponent's view, so it cannot.
+  that opponent instead of a searched max-n node. Searched opponents answer moves they could
+  not have seen (a hidden vote, a face-down card) because the tree puts them below ours. The
+  heuristic decides on the determinization resampled once more for the opponent, as the real
+  heuristic bot does, so our hidden move is redealt before it looks one decision ahead.
 - Each playout plays `rollout_depth` decisions, a share `greedy` of them the heuristic's and the
   rest at random, then scores the state with `game.evaluate_state` (each seat's estimated chance
   to win, in [0, 1]); a finished game is scored by its returns.
@@ -98,9 +98,10 @@ class StrongBot(ISMCTSBot):
     def _greedy_action(self, state: State, mover: int, legal: list[Action]) -> Action:
         evaluate = self.game.evaluate_view
         assert evaluate is not None
+        world = state.resample(mover, self.rng)  # what the mover sees, not what we hid
         best, best_value = legal[0], -1.0
         for action in legal:
-            after = state.clone()
+            after = world.clone()
             after.apply(mover, action)
             value = evaluate(after.view(mover), mover)
             if value > best_value:
