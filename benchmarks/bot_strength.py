@@ -13,13 +13,15 @@ chance is 1/players.
     python benchmarks/bot_strength.py --games 40 --pairs strong:iterations=100/heuristic
 
 Prints one Markdown row per game and pair (for docs/benchmarks.md). `--workers N` plays the
-games in N processes (the figures do not depend on it).
+games in N processes (the figures do not depend on it); with one, a running tally of each
+pair's games goes to stderr.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -60,7 +62,12 @@ def measure(game_id: str, players: int, first: str, second: str, games: int,
         with ProcessPoolExecutor(workers) as pool:
             results = list(pool.map(play, *zip(*args, strict=True)))
     else:
-        results = [play(*a) for a in args]
+        results = []
+        for a in args:  # a running tally on stderr: a long run's figures so far
+            results.append(play(*a))
+            wins = sum(r for r, _, _ in results)
+            print(f"{game_id} {first} vs {second}: {wins:g} of {len(results)}", file=sys.stderr,
+                  flush=True)
     wins = sum(r for r, _, _ in results)
     cpu = sum(c for _, c, _ in results)
     decisions = sum(d for _, _, d in results)
