@@ -2,12 +2,13 @@
 and are stronger than chance."""
 
 import random
+import time
 
 import pytest
 
 import squidbox
 from squidbox import InvalidOptions
-from squidbox.bots import HeuristicBot, ISMCTSBot, make_bot, parse_spec
+from squidbox.bots import HeuristicBot, ISMCTSBot, StrongBot, make_bot, parse_spec
 
 from ..engine.toy_games import SealedGuess
 
@@ -31,6 +32,7 @@ def fair_bots(game):
     yield ISMCTSBot(seed=5, iterations=25)
     if game.evaluate_view is not None:
         yield HeuristicBot(game, seed=5)
+        yield StrongBot(game, seed=5, iterations=20, model=1.0, greedy=0.5)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -113,7 +115,7 @@ def test_search_and_heuristic_beat_random_at_grid_squid(spec):
 
 
 @pytest.mark.parametrize(("spec", "message"), [
-    ("genius", "unknown bot kind 'genius'; valid: random, heuristic, ismcts"),
+    ("genius", "unknown bot kind 'genius'; valid: random, heuristic, strong, ismcts"),
     ("ismcts:depth=3", "has no setting 'depth=3'; settings: iterations"),
     ("ismcts:iterations=many", "must be a number"),
     ("random:seconds=1", "settings: none"),
@@ -128,3 +130,63 @@ def test_the_heuristic_bot_needs_a_game_with_a_heuristic():
         make_bot("heuristic", 0, SealedGuess())
     assert parse_spec("ismcts:iterations=5,exploration=1.5") == (
         "ismcts", {"iterations": 5, "exploration": 1.5})
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_strong_bots_estimates_cover_exactly_the_legal_actions_and_see_only_its_seat(game_id):
+    game = squidbox.get_game(game_id)
+    for state, player in positions(game, game.min_players, seed=6, count=2):
+        scrambled = state.resample(player, random.Random(9))
+        estimates = StrongBot(game, seed=2, iterations=15, model=1.0).estimate(state, player)
+        assert list(estimates) == state.legal_actions(player)
+        assert all(0.0 <= value <= 1.0 for value in estimates.values())
+        twin = StrongBot(game, seed=2, iterations=15, model=1.0).estimate(scrambled, player)
+        assert twin == estimates
+
+
+def test_the_strong_bot_estimates_a_sure_win_and_a_sure_loss():
+    # Grid Squid's last placement decides the game; search finds which actions win.
+    game = squidbox.get_game("grid_squid")
+    bot = StrongBot(game, seed=1, iterations=200)
+    state = game.new_game(2, seed=3)
+    chooser = random.Random(3)
+    while not state.is_terminal():
+        player = state.to_move()[0]
+        after = {a: _finished(state, player, a) for a in state.legal_actions(player)}
+        if all(result is not None for result in after.values()) and len(set(after.values())) > 1:
+            estimates = bot.estimate(state, player)
+            assert estimates == pytest.approx({a: r[player] for a, r in after.items()})
+            return
+        state.apply(player, chooser.choice(state.legal_actions(player)))
+    pytest.fail("no game-deciding last move found")
+
+
+def _finished(state, player, action):
+    after = state.clone()
+    after.apply(player, action)
+    return tuple(after.returns()) if after.is_terminal() else None
+
+
+def test_the_strong_bot_keeps_to_its_time_budget():
+    game = squidbox.get_game("squid_inc")
+    state = game.new_game(2, seed=1)
+    player = state.to_move()[0]
+    bot = make_bot("strong:seconds=0.05,model=1", 1, game)
+    start = time.perf_counter()
+    assert bot.choose(state, player) in state.legal_actions(player)
+    assert time.perf_counter() - start < 0.5
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("strong:greedy=1.5", "greedy is a share of decisions"),
+    ("strong:model=-1", "model is a share of decisions"),
+    ("strong:rollout_depth=-2", "at least 0"),
+])
+def test_the_strong_bots_bad_settings_are_refused(spec, message):
+    with pytest.raises(ValueError, match=message):
+        make_bot(spec, 0, squidbox.get_game("grid_squid"))
+
+
+def test_the_strong_bot_needs_a_game_with_a_heuristic():
+    with pytest.raises(InvalidOptions, match="heuristic evaluation"):
+        make_bot("strong", 0, SealedGuess())

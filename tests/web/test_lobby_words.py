@@ -75,7 +75,7 @@ def test_api_games_carries_the_words_and_the_bots(base_url: str) -> None:
             continue
         game = squidbox.get_game(entry["id"])
         assert entry["lobby"] == lobby_words(game)
-        assert entry["bots"] == ["random", "heuristic", "ismcts"]
+        assert entry["bots"] == ["random", "heuristic", "strong"]
         assert entry["default_bot"] == "heuristic"
 
 
@@ -130,9 +130,9 @@ def test_the_lobby_shows_words_and_sends_the_games_own_values(
     assert guard.locator("option").all_inner_texts() == [
         "a random player", "Seat 1", "Seat 2", "Seat 3", "Seat 4"]
     guard.select_option(label="Seat 2")
-    page.select_option("#leave-bot-select", label="Computer: strong (slow)")
+    page.select_option("#leave-bot-select", label="Computer: strong")
     body = sent_body(page)
-    assert body["options"] == {"guard_start": 1} and body["leave_bot"] == "ismcts"
+    assert body["options"] == {"guard_start": 1} and body["leave_bot"] == "strong"
 
     page.select_option("#game-select", "directors")
     events = option_field(page, "Events")

@@ -1,8 +1,10 @@
 """Bots: programs that take a seat and choose among the listed actions.
 
 A bot is named by a spec: a kind, optionally with settings, e.g. "random", "heuristic",
-"ismcts", "ismcts:iterations=200", "ismcts:seconds=0.5,exploration=1.0", and for Grid Squid a
-policy trained on the batched game, "policy:path=grid_squid_policy.npz" (squidbox.vector.policy).
+"strong", "strong:iterations=300", "ismcts", "ismcts:iterations=200",
+"ismcts:seconds=0.5,exploration=1.0", and for Grid Squid a policy trained on the batched game,
+"policy:path=grid_squid_policy.npz" (squidbox.vector.policy). The lobby's levels are random
+(easy), heuristic (good) and strong; their measured strength is in docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from squidbox.engine import Action, Game, InvalidOptions, State
 from .heuristic import HeuristicBot
 from .ismcts import ISMCTSBot
 from .random_bot import RandomBot
+from .strong import StrongBot
 
 
 class Bot(Protocol):
@@ -30,10 +33,12 @@ class Bot(Protocol):
     def choose(self, state: State, player: int) -> Action: ...
 
 
-BOT_KINDS = ("random", "heuristic", "ismcts", "policy")
+BOT_KINDS = ("random", "heuristic", "strong", "ismcts", "policy")
 SETTINGS: dict[str, tuple[str, ...]] = {
     "random": (),
     "heuristic": ("samples",),
+    "strong": ("iterations", "seconds", "exploration", "rollout_depth", "greedy",
+               "model"),
     "ismcts": ("iterations", "seconds", "exploration", "rollout_depth"),
     "policy": ("path", "sample"),
 }
@@ -75,15 +80,19 @@ def make_bot(spec: str, seed: int, game: Game | None = None) -> Bot:
 
         return PolicyBot(game, seed, **settings)
     if game is None or game.evaluate_view is None:
-        if kind == "heuristic" or "rollout_depth" in settings:
+        if kind in ("heuristic", "strong") or "rollout_depth" in settings:
             raise InvalidOptions(f"bot {spec!r} needs a game with a heuristic evaluation")
     if kind == "heuristic":
         assert game is not None
         return HeuristicBot(game, seed, **settings)
+    if kind == "strong":
+        assert game is not None
+        return StrongBot(game, seed, **settings)
     if "rollout_depth" in settings:
         assert game is not None
         settings["evaluate"] = game.evaluate_state
     return ISMCTSBot(seed, **settings)
 
 
-__all__ = ["BOT_KINDS", "Bot", "HeuristicBot", "ISMCTSBot", "RandomBot", "make_bot", "parse_spec"]
+__all__ = ["BOT_KINDS", "Bot", "HeuristicBot", "ISMCTSBot", "RandomBot", "StrongBot", "make_bot",
+           "parse_spec"]

@@ -65,6 +65,12 @@ class ISMCTSBot:
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
+        root = self.search(state, player)
+        return max(legal, key=lambda a: _visits(root, player, a))
+
+    def search(self, state: State, player: int) -> _Edge:
+        """The search tree's root after the budget, for `player` to move in `state`: its
+        children are keyed by (mover, action), each with its visits and total reward."""
         root = _Edge()
         if self.seconds is None:
             for _ in range(self.iterations):
@@ -73,7 +79,7 @@ class ISMCTSBot:
             deadline = time.perf_counter() + self.seconds
             while time.perf_counter() < deadline:
                 self._iterate(root, state.resample(player, self.rng), player)
-        return max(legal, key=lambda a: _visits(root, player, a))
+        return root
 
     def _iterate(self, root: _Edge, state: State, player: int) -> None:
         path: list[tuple[int, _Edge]] = []
@@ -81,25 +87,15 @@ class ISMCTSBot:
         mover = player  # `state` is a resample of a state in which `player` is to move
         while True:
             legal = state.legal_actions(mover)
-            child = node.child
-            unexplored = []
-            for action in legal:  # one pass: count availability, find what is unexplored
-                edge = child.get((mover, action))
-                if edge is None:
-                    unexplored.append(action)
-                else:
-                    edge.available += 1
-            if unexplored:
-                action = self.rng.choice(unexplored)
-                edge = child[(mover, action)] = _Edge()
-                edge.available = 1
-                state.apply(mover, action)
-                path.append((mover, edge))
-                break
-            action = self._select(node, mover, legal)
-            edge = child[(mover, action)]
+            action = None if mover == player else self._model(state, mover, legal)
+            if action is not None:  # an opponent's move from the opponent model, no selection
+                edge, new = self._edge(node, mover, action)
+            else:
+                edge, new, action = self._expand_or_select(node, mover, legal)
             state.apply(mover, action)
             path.append((mover, edge))
+            if new:
+                break
             node = edge
             movers = state.to_move()
             if not movers:  # the game is over
@@ -109,6 +105,39 @@ class ISMCTSBot:
         for seat, edge in path:
             edge.visits += 1
             edge.reward += values[seat]
+
+    def _expand_or_select(self, node: _Edge, mover: int,
+                          legal: list[Action]) -> tuple[_Edge, bool, Action]:
+        """A new edge for an action not tried yet in this node, else the UCB choice (the edge,
+        whether it is new, its action); counts every legal action's availability."""
+        child = node.child
+        unexplored = []
+        for action in legal:  # one pass: count availability, find what is unexplored
+            edge = child.get((mover, action))
+            if edge is None:
+                unexplored.append(action)
+            else:
+                edge.available += 1
+        if unexplored:
+            action = self.rng.choice(unexplored)
+            edge = child[(mover, action)] = _Edge()
+            edge.available = 1
+            return edge, True, action
+        action = self._select(node, mover, legal)
+        return child[(mover, action)], False, action
+
+    @staticmethod
+    def _edge(node: _Edge, mover: int, action: Action) -> tuple[_Edge, bool]:
+        edge = node.child.get((mover, action))
+        if edge is not None:
+            return edge, False
+        edge = node.child[(mover, action)] = _Edge()
+        return edge, True
+
+    def _model(self, state: State, mover: int, legal: list[Action]) -> Action | None:
+        """An opponent's move in the tree, from a model of how opponents play, or None to search
+        the opponent's decision as its own max-n node (this bot's way)."""
+        return None
 
     def _select(self, node: _Edge, mover: int, legal: list[Action]) -> Action:
         best, best_score = legal[0], -math.inf

@@ -15,11 +15,11 @@ from .accounts import acting_account
 from .accountseats import after_create, checked_rules
 from .messages import (
     MAX_TOKEN_LENGTH,
-    WEB_BOT_KINDS,
     ActionBody,
     NewTableBody,
     default_bot,
     new_table,
+    offered_bots,
 )
 from .ratings import lobby_entries
 from .routing import (
@@ -48,10 +48,9 @@ def game_summary(game: Game) -> dict[str, Any]:
     """A game for the lobby: its options, the words the lobby shows for them (`lobby`, from the
     game's lobby.toml; null for a game without a folder), the bots the web offers for it and
     the one a new seat starts with."""
-    bots = [kind for kind in WEB_BOT_KINDS if kind != "heuristic" or game.evaluate_view is not None]
     return {**game.describe(), "name": _(game.name), "rules_url": f"/rules/{game.id}",
             "lobby": lobby_words(game),
-            "bots": bots, "default_bot": default_bot(game)}
+            "bots": offered_bots(game), "default_bot": default_bot(game)}
 
 
 @router.get("/api/tables")

@@ -209,7 +209,7 @@ def checked_open_seats(seats: list[int], players: int, bots: dict[int, str]) -> 
     return frozenset(seats)
 
 
-WEB_BOT_KINDS = ("random", "heuristic", "ismcts")
+WEB_BOT_KINDS = ("random", "heuristic", "strong", "ismcts")
 
 
 def checked_bot_spec(spec: str, game: Game, what: str, caps: dict[str, float]) -> str:
@@ -230,6 +230,14 @@ def checked_bot_spec(spec: str, game: Game, what: str, caps: dict[str, float]) -
                                                 "limit (above 0, at most {cap})").format(
                 what=what, name=name, value=value, cap=f"{cap:g}"))
     return spec
+
+
+def offered_bots(game: Game) -> list[str]:
+    """The levels the lobby offers for a game, weakest first: easy, good and strong where the
+    game has a heuristic (the good and strong bots need it), else easy and plain ISMCTS."""
+    if game.evaluate_view is None:
+        return ["random", "ismcts"]
+    return ["random", "heuristic", "strong"]
 
 
 def default_bot(game: Game) -> str:

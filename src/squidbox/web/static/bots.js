@@ -6,8 +6,10 @@ import { t } from "./i18n.js";
 export const BOT_WORDS = {
   random: [t("easy"), t("plays any allowed move at random")],
   heuristic: [t("good"), t("picks the move its rules of thumb rate best")],
-  ismcts: [t("strong (slow)"),
-    t("tries out many possible games before each move, never peeking at hidden cards; takes a few seconds")],
+  strong: [t("strong"),
+    t("plays many games ahead on deals guessed from what its seat has seen, expecting the others to play like the good level; never peeks at hidden cards; under a second a move")],
+  ismcts: [t("plain search"),
+    t("tries out many random games before each move, never peeking at hidden cards; takes a few seconds")],
 };
 
 // "easy" for a kind or a spec the pages know ("random", "random:..."); any other spec as it is.

@@ -15,7 +15,7 @@ const statusLine = document.getElementById("host-status");
 const errorLine = document.getElementById("host-error");
 const seatList = document.getElementById("host-seats");
 const tableActions = document.getElementById("host-table-actions");
-const BOTS = ["heuristic", "random", "ismcts"].map((kind) => [kind, botLabel(kind)]);  // as in the lobby
+const BOTS = ["heuristic", "random", "strong", "ismcts"].map((kind) => [kind, botLabel(kind)]);  // as in the lobby
 const api = `/api/tables/${encodeURIComponent(tableId)}/host`;
 
 function button(text, onClick, className = "secondary") {
