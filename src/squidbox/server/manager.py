@@ -62,7 +62,6 @@ def mixed_seed(secret: bytes, seed: int, table_id: str) -> int:
     return int.from_bytes(digest[:8], "big") >> 2
 
 
-
 class TableManager:
     """All tables of the server: created, loaded from storage (each in its own error boundary:
     a table whose rows are bad is quarantined and every other one still works), expired when
