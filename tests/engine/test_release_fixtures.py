@@ -63,8 +63,8 @@ def stored_tables(tmp_path):
 
 
 def test_the_release_database_upgrades_and_every_table_rebuilds_exactly(tmp_path):
+    from squidbox.server.persistence import rebuild
     from squidbox.server.storage import Storage
-    from squidbox.server.tables import rebuild
 
     expected = json.loads((FIXTURES / "tables.json").read_text())
     storage = Storage(stored_tables(tmp_path))

@@ -16,8 +16,8 @@ from fastapi.testclient import TestClient
 import squidbox
 from squidbox.engine import Action, Game, State
 from squidbox.server import create_app
+from squidbox.server.bot_moves import bot_move
 from squidbox.server.botpool import BotPool, PoolFull, WorkerLost
-from squidbox.server.tables import bot_move
 
 from .helpers import create_table, state_of, wait_for
 

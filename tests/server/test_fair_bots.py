@@ -10,9 +10,9 @@ import time
 from fastapi.testclient import TestClient
 
 from squidbox.server import create_app
+from squidbox.server.bot_moves import bot_move, bot_seed
 from squidbox.server.botpool import BotPool, Share
 from squidbox.server.limits import Limits
-from squidbox.server.tables import bot_move, bot_seed
 from tests.server.helpers import create_table, replayed, state_of, tokens_of, wait_for
 from tests.server.test_botpool import a_position, sleeper
 

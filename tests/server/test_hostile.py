@@ -21,8 +21,8 @@ from sqlalchemy import create_engine, text
 
 import squidbox
 from squidbox.server import create_app
+from squidbox.server.clients import Client
 from squidbox.server.limits import Limits, Rate
-from squidbox.server.tables import Client
 from tests.server.helpers import (
     create_table,
     drain,

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from squidbox.server import create_app
-from squidbox.server.tables import seat_token
+from squidbox.server.seat_tokens import seat_token
 from tests.server.helpers import create_table, drain, settled, state_of, tokens_of, wait_for
 
 GAME = "grid_squid"

@@ -11,8 +11,8 @@ import sqlalchemy as sa
 from alembic import command
 
 import squidbox
+from squidbox.server.persistence import rebuild
 from squidbox.server.storage import Storage, TableRecord, TableRow, _row_fields, alembic_config
-from squidbox.server.tables import rebuild
 from tests.server.helpers import table_record
 
 GRID = squidbox.get_game("grid_squid")

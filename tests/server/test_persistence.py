@@ -12,8 +12,8 @@ from sqlalchemy.orm import Session
 import squidbox
 from squidbox import cli
 from squidbox.server import create_app
+from squidbox.server.persistence import rebuild
 from squidbox.server.storage import Storage, TableRecord, TableRow, hash_token
-from squidbox.server.tables import rebuild
 from tests.server.helpers import (
     create_table,
     play_human_moves,

@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 import squidbox
-from squidbox.server.tables import bot_seed, default_move
+from squidbox.server.bot_moves import bot_seed, default_move
 from tests.server.helpers import (
     create_table,
     drain,

@@ -12,9 +12,11 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from squidbox.server import create_app
-from squidbox.server.storage import Storage
+from squidbox.server.clients import MOVED
+from squidbox.server.storage import Storage, UndoNote, now
 from tests.server.helpers import (
     create_table,
     drain,
@@ -130,6 +132,32 @@ def test_undo_is_refused_with_a_reason_and_changes_nothing(sqlite_url: str, tabl
             stored.dispose()
         assert loaded is not None and loaded.record.undos == []
         assert loaded.actions == [(0, "vote 1"), (1, "vote 0")]
+
+
+def test_an_undo_stored_although_its_answer_was_lost_is_found_in_storage(sqlite_url: str, table):
+    """The database stopped mid-commit of an undo: storage took the move back, but the server
+    was told the write failed. Trying the undo again finds its place taken; the table is then
+    loaded again from storage (where the move is taken back), as after a lost action write,
+    instead of refusing every later undo."""
+    table_id, tokens = table
+    with TestClient(create_app(sqlite_url, web_client=False)) as client:
+        events = len(replayed(sqlite_url, table_id).events)
+        with client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[0]}") as red:
+            red.send_json({"type": "action", "action": "vote 1"})
+            assert last_state(red)["version"] == 1
+            storage = Storage(sqlite_url)  # what the lost commit had written
+            storage.add_undo(table_id, 0, UndoNote(0, "vote 1", 0, events, now()))
+            storage.dispose()
+            red.send_json({"type": "undo", "version": 1})
+            with pytest.raises(WebSocketDisconnect) as closed:
+                drain(red)
+            assert closed.value.code == MOVED  # reconnect: the table is served afresh
+        reloaded = state_of(client, table_id, tokens[0])
+        assert reloaded["version"] == 0 and reloaded["log"][-1]["type"] == "undo"
+        with client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[0]}") as red:
+            red.send_json({"type": "action", "action": "vote 0", "version": 0})  # play goes on
+            assert last_state(red)["version"] == 1
+    assert replayed(sqlite_url, table_id).history == [(0, "vote 0")]
 
 
 def test_after_a_bot_decided_nothing_can_be_taken_back(sqlite_url: str):

@@ -46,10 +46,10 @@ from .cluster import Cluster, Relay, node_name
 from .errors import add_error_handlers, publish_error_shape
 from .guard import Guard, install_log_redaction
 from .limits import Limits, RateLimiter
+from .manager import SNAPSHOT_EVERY, TableManager
 from .messages import ActionMessage, PingMessage
 from .metrics import Metrics
 from .storage import Storage
-from .tables import SNAPSHOT_EVERY, TableManager
 
 log = logging.getLogger("squidbox.server")
 DEFAULT_DATABASE = "sqlite:///squidbox.db"

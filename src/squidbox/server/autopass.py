@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 
 from squidbox.autopass import PASS, HumanDelay, passes_automatically
 
+from .clocks import submit_computed
+
 if TYPE_CHECKING:
     from .tables import Table
 
@@ -63,7 +65,7 @@ class AutoPass:
         # The entry stays in `waiting` until the table moves on: one draw per question.
         await asyncio.sleep(delay)
         if table.version == version and passes_automatically(table.state.legal_actions(seat)):
-            await table._submit_computed(seat, PASS, version, "auto-pass")
+            await submit_computed(table, seat, PASS, version, "auto-pass")
 
     def _cancel(self, table_id: str, seat: int) -> None:
         _, task = self.waiting.pop((table_id, seat), (None, None))

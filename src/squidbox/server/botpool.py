@@ -59,7 +59,7 @@ GRACE_SECONDS = 1.0
 WORKER_NICENESS = 10  # bots yield the CPU to the serving process (they have seconds to think)
 # Workers fork from a helper that has imported the server module the bot functions live in.
 _context = multiprocessing.get_context("forkserver")
-_context.set_forkserver_preload(["squidbox.server.tables"])
+_context.set_forkserver_preload(["squidbox.server.bot_moves"])
 
 
 class Abandoned(Exception):

@@ -19,13 +19,15 @@ from pydantic import Field, StringConstraints, TypeAdapter, ValidationError
 
 from squidbox.i18n import gettext as _
 
+from .clients import Client, encode
 from .errors import ApiError, from_validation
 from .limits import RateLimiter
 from .messages import MAX_CHAT_CHARS, MAX_TOKEN_LENGTH, Body, DisplayName, PingMessage
+from .persistence import one_line
 from .routing import TableId, limits_of, manager_of
 from .sockets import Handler, counted, open_connection, receive_messages, send_messages
 from .storage import ChatEntry, now
-from .tables import Client, Table, encode, iso_time, log, one_line
+from .tables import Table, iso_time, log
 
 router = APIRouter()
 SPECTATOR = "Spectator"

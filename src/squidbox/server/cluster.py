@@ -33,16 +33,17 @@ from starlette.websockets import WebSocket
 from squidbox.i18n import gettext as _
 
 from .bus import Bus, channel_of
+from .clients import MOVED
 from .errors import ApiError
 from .leases import LEASE_SECONDS, RENEW_SECONDS, SWEEP_SECONDS, Leases
 from .routing import FORWARDED, client_address
 from .sockets import check_caps, counted, refuse
 from .status import public_status
 from .storage import StorageError
-from .tables import MOVED
 
 if TYPE_CHECKING:
-    from .tables import Table, TableManager
+    from .manager import TableManager
+    from .tables import Table
 
 log = logging.getLogger("squidbox.server")
 TABLE_PATH = re.compile(r"^/(?:api/tables|ws/tables|ws/chat)/([A-Za-z0-9_-]{1,32})(?:/|$)")

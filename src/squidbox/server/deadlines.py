@@ -22,7 +22,8 @@ from .rows import BadRecord, StoredDeadlines, validated
 from .storage import Base, Storage, raw
 
 if TYPE_CHECKING:
-    from .tables import Table, TableManager
+    from .manager import TableManager
+    from .tables import Table
 
 log = logging.getLogger("squidbox.server")
 

@@ -25,14 +25,16 @@ from pydantic import Field, TypeAdapter, ValidationError
 
 from squidbox.i18n import gettext as _
 
+from .clients import encode
 from .cluster import unavailable
 from .errors import ApiError, from_validation
 from .guard import check_json
+from .manager import TableManager
 from .messages import Body, PingMessage, SeatNumber, Token
 from .routing import check_rate, client_address, manager_of, rate_limited
 from .sockets import check_connection, counted, refuse
 from .status import public_status, seat_entry_of
-from .tables import Table, TableManager, encode
+from .tables import Table
 
 router = APIRouter()
 log = logging.getLogger("squidbox.server")

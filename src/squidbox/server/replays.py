@@ -33,8 +33,9 @@ from squidbox.record import (
 )
 
 from .errors import ApiError
+from .manager import TableManager
 from .routing import TableId, manager_of
-from .tables import Table, TableManager
+from .tables import Table
 from .variants import OPTION, from_option, public_options
 from .versions import OUTDATED, stored_versions
 

@@ -37,8 +37,10 @@ from squidbox.review import (
     review_positions,
 )
 
+from .bot_moves import bot_seed
 from .botpool import PoolFull, Share, WorkerLost
 from .errors import ApiError
+from .manager import TableManager
 from .messages import Body, Token
 from .replays import replay_of
 from .routing import TableId, manager_of, rate_limited, seat_of
@@ -53,7 +55,7 @@ from .rows import (
     validated,
 )
 from .storage import Base, Storage, now, raw
-from .tables import Table, TableManager, bot_seed
+from .tables import Table
 
 router = APIRouter()
 log = logging.getLogger("squidbox.server")

@@ -35,7 +35,8 @@ from squidbox.i18n import gettext as _
 
 from .errors import ApiError
 from .limits import Limits, RateLimiter
-from .tables import Table, TableManager
+from .manager import TableManager
+from .tables import Table
 
 TableId = Annotated[str, Path(max_length=64)]
 # Set in the ASGI scope of a request or socket another process relayed to this one (cluster.py):

@@ -32,9 +32,11 @@ from .messages import (
     Token,
     checked_bot_spec,
 )
+from .persistence import one_line
 from .routing import TableId, limits_of, manager_of, rate_limited, seat_link
+from .seat_tokens import seat_token
 from .storage import ENDED, FINISHED, OPEN, PLAYING, hash_token
-from .tables import EXPIRED, Table, log, one_line, seat_token
+from .tables import EXPIRED, Table, log
 
 router = APIRouter()
 

@@ -19,11 +19,12 @@ from starlette.websockets import WebSocketState
 
 from squidbox.i18n import gettext as _
 
+from .clients import Client
 from .errors import ApiError
 from .guard import check_json
 from .messages import MAX_TOKEN_LENGTH, PingMessage, UndoMessage, parse_client_message
 from .routing import TableId, check_rate, client_address, forwarded, limits_of, manager_of
-from .tables import Client, Table
+from .tables import Table
 
 router = APIRouter()
 SOCKETS_BY_ADDRESS = "sockets_by_address"

@@ -26,12 +26,13 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 from squidbox.engine import Game, IllegalAction, State
 from squidbox.record import data_version, rules_version
 
+from .persistence import rebuild
 from .rows import BadRecord, StoredVersions, validated
 from .storage import FINISHED, PLAYING, Base, Storage, StoredGame, TableRecord, raw
 from .variants import OPTION, from_option
 
 if TYPE_CHECKING:
-    from .tables import TableManager
+    from .manager import TableManager
 
 log = logging.getLogger("squidbox.server")
 OUTDATED = "outdated"  # a table whose stored actions no longer replay under this server's rules
@@ -95,8 +96,6 @@ async def record_versions(manager: TableManager, record: TableRecord, game: Game
 async def rebuild_checked(manager: TableManager, game: Game,
                           stored: StoredGame) -> tuple[State, str | None]:
     """The state of a stored table, and why it is outdated (None when it is not)."""
-    from .tables import rebuild
-
     record = stored.record
     then = await manager.db(stored_versions, manager.storage, record.id)
     now = current_versions(game.id, record.options)
