@@ -40,7 +40,7 @@ def main() -> None:
         cells = []
         walls = [f"engine {engine.decisions_per_second:,.0f}"]
         for backend in backends:
-            r = vector_playouts(n, args.batch, args.seconds, backend, 0, options)
+            r = vector_playouts("grid_squid", n, args.batch, args.seconds, backend, 0, options)
             rate = r.decisions_per_cpu_second
             cells.append(f"{rate:,.0f} ({rate / base:.1f}×, {r.deal_seconds / r.seconds:.0%})")
             walls.append(f"{backend} {r.decisions_per_second:,.0f}")

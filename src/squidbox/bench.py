@@ -85,6 +85,7 @@ class VectorBenchResult(BenchResult):
 
 
 def vector_playouts(
+    game_id: str,
     num_players: int,
     batch_size: int,
     seconds: float,
@@ -92,16 +93,17 @@ def vector_playouts(
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
 ) -> VectorBenchResult:
-    """Random playouts of batched Grid Squid: uniformly random legal actions for B games at once,
-    auto-reset with the engine's seeded deals included, no observations built. The first reset
-    and one warm-up game (numba and JAX compile there) are timed apart; the timed part lasts
-    `seconds` and at least one whole game, so that it always includes dealing new games."""
+    """Random playouts of a game's batched version (squidbox.vector.batched): uniformly random
+    legal actions for B games at once, auto-reset with the engine's seeded deals included, no
+    observations built. The first reset and one warm-up game (numba and JAX compile there) are
+    timed apart; the timed part lasts `seconds` and at least one whole game, so that it always
+    includes dealing new games."""
     import numpy as np
 
-    from .vector.grid_squid import GridSquidBatch
+    from .vector import batched
     from .vector.opponents import random_actions
 
-    batch = GridSquidBatch(num_players, batch_size, dict(options or {}), backend=backend)
+    batch = batched(game_id)(num_players, batch_size, dict(options or {}), backend=backend)
     rng = np.random.default_rng(seed)
     clock = time.perf_counter
     start = clock()
@@ -122,7 +124,7 @@ def vector_playouts(
         steps += 1
         if steps >= steps_per_game and clock() >= deadline:
             break
-    return VectorBenchResult("grid_squid", num_players, games, decisions, clock() - start,
+    return VectorBenchResult(game_id, num_players, games, decisions, clock() - start,
                              time.process_time() - cpu, backend, batch_size,
                              batch.memory_per_game(), reset_seconds, batch.deal_seconds)
 

@@ -114,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench_.add_argument("--seconds", type=float, default=3.0, help="per player count (default 3)")
     bench_.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     bench_.add_argument("--vector", action="store_true",
-                        help="the batched game (squidbox.vector; grid_squid only)")
+                        help="the game's batched version (squidbox.vector), where it has one")
     bench_.add_argument("--batch", type=positive_int, default=10_000,
                         help="games at once with --vector (default 10000)")
     bench_.add_argument("--backend", choices=("numpy", "numba", "jax"), default="numpy",
@@ -548,12 +548,14 @@ def run_bench(args: argparse.Namespace) -> int:
 
 
 def run_vector_bench(args: argparse.Namespace, game: Game, options: dict[str, Any] | None) -> int:
-    if game.id != "grid_squid":
-        raise InvalidOptions(f"--vector: only grid_squid has a batched version, not {game.id}")
+    from .vector import batched
+
+    batched(game.id)  # InvalidOptions, naming the games that have one, before any output
     print(f"{game.id} batched random playouts ({args.backend}, batch {args.batch}), exact "
           f"seeded deals included, no observations; {bench.python_description()}")
     for n in player_counts(game, args.players):
-        r = bench.vector_playouts(n, args.batch, args.seconds, args.backend, args.seed, options)
+        r = bench.vector_playouts(game.id, n, args.batch, args.seconds, args.backend, args.seed,
+                                  options)
         print(f"  {n} players: {r.decisions_per_second:,.0f} decisions/s "
               f"({r.decisions_per_cpu_second:,.0f} per CPU second), "
               f"{r.games_per_second:,.1f} games/s ({r.games} games, {r.decisions} decisions in "

@@ -35,3 +35,11 @@ def test_counts_agree_with_the_history():
     dealt = record["pieces"]["dealt"]
     assert [sum(dealt[s][seat] for s in dealt) for seat in range(2)] == [15, 15]
     assert len(record["pieces"][IN_GAME]) == 3  # one more symbol than players
+
+
+def test_every_grid_squid_decision_is_counted_once_as_placed_or_discarded():
+    record = play_game(GameJob(0, "grid_squid", 2, 4, ("random", "random"), (0, 1)))
+    counted = {category: sum(sum(per_seat) for per_seat in record["pieces"][category].values())
+               for category in ("placed", "discarded")}
+    assert counted["discarded"] >= 1  # this seed's game has a card that could take no tile
+    assert counted["placed"] + counted["discarded"] == record["length"]

@@ -152,7 +152,8 @@ def test_bench_command_prints_decisions_per_second(capsys):
                  "--seconds", "0.1"]) == 0
     assert "decisions/s" in capsys.readouterr().out
     assert main(["bench", "squid_game", "--vector", "--seconds", "0"]) != 0
-    assert "only grid_squid" in capsys.readouterr().err
+    assert "squid_game has no batched version; the games with one: grid_squid" in (
+        capsys.readouterr().err)
 
 
 def test_trained_policy_loads_as_a_bot_and_plays_legal_moves(tmp_path):
@@ -210,3 +211,12 @@ def test_batch_scoring_is_the_engines_on_crowded_boards(num_players, diagonals):
         assert got == [s.points for s in expected], board
         squids += sum(len(s.squids) for s in expected)
     assert squids > 100  # the boards do test Squids
+
+
+def test_the_generic_entry_point_finds_grid_squids_batched_version_by_id():
+    from squidbox.vector import batched, batched_games
+
+    assert batched("grid_squid") is GridSquidBatch
+    assert batched_games() == ["grid_squid"]
+    with pytest.raises(InvalidOptions, match="directors has no batched version"):
+        batched("directors")

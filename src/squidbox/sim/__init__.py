@@ -13,8 +13,8 @@ One module per concept:
     summary.py      per bot, per seat, first-player advantage, length, scores; as text
     plot.py         PNG charts with matplotlib (lazily imported, Agg backend)
     progress.py     progress bar on stderr
-    pieces.py       per-piece counts of a finished game for the records (one small function
-                    per game: the only module here that knows a game's cards)
+    pieces.py       per-piece counts of a finished game for the records (each game counts
+                    its own in its folder's tally.py)
     compare.py      two variants on paired seeds, mSPRT sequential test (`squidbox compare`)
     report.py       one HTML report with embedded charts and ranked pieces (`squidbox report`)
     ladder.py       openskill ratings of bot configurations (`squidbox ladder`)
