@@ -292,13 +292,16 @@ function tick() {
   }
 }
 
-function forgetButton(entry) {
+// A button that makes this browser forget a seat's link; `warning`, when given, is confirmed
+// first.
+function dropSeatButton(entry, label, ariaLabel, warning) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "secondary forget";
-  button.textContent = t("Forget this table");
-  button.setAttribute("aria-label", t("Forget table {table}", { table: entry.table }));
+  button.textContent = label;
+  button.setAttribute("aria-label", ariaLabel);
   button.addEventListener("click", () => {
+    if (warning && !window.confirm(warning)) return;
     forgetSeat(entry.table, entry.seat);
     entries.delete(seatKey(entry.table, entry.seat));
     restart();
@@ -306,21 +309,15 @@ function forgetButton(entry) {
   return button;
 }
 
+function forgetButton(entry) {
+  return dropSeatButton(entry, t("Forget this table"), t("Forget table {table}", { table: entry.table }));
+}
+
 // An unfinished table can be left too: this browser forgets its seat link (after a warning,
 // since that link is the only way back to the seat).
 function leaveButton(entry) {
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "secondary forget";
-  button.textContent = t("Leave this table");
-  button.setAttribute("aria-label", t("Leave table {table}", { table: entry.table }));
-  button.addEventListener("click", () => {
-    if (!window.confirm(t("Leave table {table}? This browser forgets your seat's link, so you cannot come back to it unless you kept the link; the game goes on without you.", { table: entry.table }))) return;
-    forgetSeat(entry.table, entry.seat);
-    entries.delete(seatKey(entry.table, entry.seat));
-    restart();
-  });
-  return button;
+  return dropSeatButton(entry, t("Leave this table"), t("Leave table {table}", { table: entry.table }),
+    t("Leave table {table}? This browser forgets your seat's link, so you cannot come back to it unless you kept the link; the game goes on without you.", { table: entry.table }));
 }
 
 // ---- notifications -----------------------------------------------------------------------------
