@@ -104,6 +104,9 @@ ENGLISH_COLOURS = re.compile(r"\b(" + "|".join(
                                        strict=True) if english != german) + r")\b")
 
 
+GRID_SYMBOLS = squidbox.get_game("grid_squid").data.symbols
+
+
 def english_colours(texts: list[str]) -> list[str]:
     return [text for text in texts if ENGLISH_COLOURS.search(text)]
 
@@ -315,6 +318,9 @@ def test_a_grid_squid_table_in_german(browser: Any, base_url: str) -> None:
         texts = page.evaluate(VISIBLE_TEXTS)
         assert not untranslated(texts), untranslated(texts)
         assert not english_colours(texts), english_colours(texts)
+        symbols = re.compile(r"\b(" + "|".join(GRID_SYMBOLS) + r")\b")  # Drop: Tropfen, ...
+        english_symbols = [text for text in texts + log if symbols.search(text)]
+        assert not english_symbols, english_symbols
     finally:
         context.close()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from squidbox.games.names import shown
 from squidbox.games.results import Results, tied_at_top, winners_of
 from squidbox.i18n import gettext as _
 from squidbox.i18n import ngettext
@@ -12,7 +13,7 @@ from .scoring import clout_tokens, tier_totals
 
 
 def results(state: Any) -> Results:
-    names = state.seat_names()
+    names = [shown(state.game, name) for name in state.seat_names()]  # in the reader's language
     seats = range(state.num_players)
     points = [int(p) for p in state.scores()]
     winners = winners_of(state)
