@@ -86,7 +86,7 @@ def _english_messages() -> list[tuple[str, re.Pattern[str], bool]]:
 
 
 ENGLISH = _english_messages()
-# Seat names are the games' own ("Red", "Player 1"), part of their state: left out of a text.
+# Seat names are the games' own ("Red", "Teal"), part of their state: left out of a text.
 SEAT_NAMES = sorted({name for game in squidbox.list_games()
                      for name in game.seat_names(game.max_players)}, key=len, reverse=True)
 SEAT_NAME = re.compile("|".join(rf"\b{re.escape(name)}\b" for name in SEAT_NAMES))

@@ -16,7 +16,7 @@ from squidbox import i18n
 from squidbox.games.names import named_words, names_in
 from squidbox.registry import game_part
 
-GAMES = ["grid_squid", "squid_circle", "squid_game", "squid_inc"]
+GAMES = ["grid_squid", "squid_circle", "squid_game", "squid_inc", "directors"]
 
 
 def played(game_id: str, players: int, seed: int) -> Any:
