@@ -1,9 +1,13 @@
 """The rules page's rulings rendered from markdown, and an unknown game (each game's whole
-how-to-play page is tested in test_newcomer.py)."""
+how-to-play page is tested in test_newcomer.py), and what the how-to-play pages show where the
+newcomer's playtest found them wanting (docs/playtest.md)."""
 
 from __future__ import annotations
 
+import html
+import json
 import re
+from typing import Any
 
 import httpx
 
@@ -20,3 +24,23 @@ def test_an_unknown_game_has_no_rules_page(base_url: str) -> None:
     response = httpx.get(f"{base_url}/rules/chess", timeout=10)
     assert response.status_code == 404
     assert "unknown game" in response.text
+
+
+def example_view(base_url: str, game_id: str) -> dict[str, Any]:
+    """The view the how-to-play page's example table is drawn from."""
+    text = httpx.get(f"{base_url}/rules/{game_id}", timeout=10).text
+    found = re.search(r'id="example-board"[^>]*data-view="([^"]*)"', text)
+    assert found, "no example table"
+    return dict(json.loads(html.unescape(found.group(1))))
+
+
+def test_squid_incs_example_table_shows_its_unemployed_line(base_url: str) -> None:
+    line = example_view(base_url, "squid_inc")["state"]["line"]
+    assert len(line) == 3 and all(space["employee"] for space in line), line
+
+
+def test_grid_squid_says_what_placing_on_your_own_tile_does(base_url: str) -> None:
+    for language in ("en", "de"):
+        text = httpx.get(f"{base_url}/rules/grid_squid?lang={language}", timeout=10).text
+        assert ("On a tile you already hold you add 1 cube" in text if language == "en"
+                else "Auf ein Plättchen, das du schon hältst, setzt du 1 Würfel dazu" in text)

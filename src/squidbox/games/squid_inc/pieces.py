@@ -72,3 +72,13 @@ def space(data: Any, number: int, tier: Any, statuses: dict[str, str]) -> Piece:
     piece.value("spaces on this Tier", f"{tier.rows} rows of {tier.columns}",
                 statuses.get("tiers.0.rows") == "proposed")
     return piece
+
+
+def example(state: Any) -> Any:
+    """The how-to-play page's example table: the first turn, once the setup's choices are made
+    (each seat taking its first choice) and the Unemployed Line is dealt; before that it is
+    empty."""
+    while not state.is_terminal() and not state.line:
+        seat = state.to_move()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    return state
