@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 import httpx
+import pytest
 
 
 def test_grid_squid_rulings_render_their_tables_lists_and_code(base_url: str) -> None:
@@ -44,3 +45,19 @@ def test_grid_squid_says_what_placing_on_your_own_tile_does(base_url: str) -> No
         text = httpx.get(f"{base_url}/rules/grid_squid?lang={language}", timeout=10).text
         assert ("On a tile you already hold you add 1 cube" in text if language == "en"
                 else "Auf ein Plättchen, das du schon hältst, setzt du 1 Würfel dazu" in text)
+
+
+@pytest.mark.parametrize("path", ["/", "/rules/grid_squid", "/rules/squid_inc"])
+def test_designers_texts_are_in_a_closed_disclosure_after_the_players_text(
+        base_url: str, path: str) -> None:
+    """Raw option keys, `squidbox --set` and the seed are for designers: on the lobby and the
+    how-to-play pages they sit in a closed <details> below everything a player needs."""
+    text = httpx.get(f"{base_url}{path}", timeout=10).text
+    designers = re.search(r"<details[^>]*>\s*<summary>For designers[^<]*</summary>", text)
+    assert designers, "no designers' disclosure"
+    assert " open" not in designers.group(0)
+    before = text[:designers.start()]
+    assert "squidbox --set" not in before and "seed-input" not in before
+    assert not re.search(r"<td><code>", before)  # the options table's raw keys
+    players_end = 'id="create-button"' if path == "/" else 'id="example-board"'
+    assert players_end in before
