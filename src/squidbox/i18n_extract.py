@@ -77,10 +77,11 @@ def extract_lobby(fileobj: BinaryIO, keywords: Any, comment_tags: Any,
 
 def extract_pieces(fileobj: BinaryIO, keywords: Any, comment_tags: Any,
                    options: Any) -> Iterator[Found]:
-    """The game's name, and every text of the pieces its `pieces.py` builds from its default
-    data file."""
+    """The game's name, the names of its data (games/names.py `named_words`: seat colours,
+    symbols), and every text of the pieces its `pieces.py` builds from its default data file."""
     import squidbox
     from squidbox import i18n
+    from squidbox.games.names import named_words
     from squidbox.registry import game_part
 
     game_id = Path(fileobj.name).parent.name
@@ -90,7 +91,7 @@ def extract_pieces(fileobj: BinaryIO, keywords: Any, comment_tags: Any,
         return
     with i18n.language(i18n.DEFAULT):
         book = part.pieces(game)
-    texts = [game.name] + list(book.notes)
+    texts = [game.name] + named_words(game) + list(book.notes)
     for piece in book.pieces.values():
         texts += piece.texts_to_translate()
     yield from _found(fileobj.read().decode("utf-8"), texts)

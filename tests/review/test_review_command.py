@@ -21,7 +21,7 @@ def test_prints_the_chance_line_the_marks_and_every_decision(tmp_path: Path, cap
     assert main(["review", str(path), "--seat", "1", "--iterations", "6", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     review = review_record(squidbox.get_game("directors"), record, 1, 6, 2)
-    assert "Review of Player 2 (seat 1) · Directors, 2 players" in out
+    assert "Review of Teal (seat 1) · Directors, 2 players" in out
     assert "6 iterations per decision, review seed 2" in out
     lines = out.splitlines()
     spark = next(line for line in lines if line.startswith("   1 "))[5:]

@@ -48,7 +48,7 @@ def test_table_info_and_lobby(client: TestClient):
     lobby = client.get("/api/tables").json()
     assert [entry["table"] for entry in lobby[:2]] == [second, first]
     assert set(lobby[0]) == {"table", "game", "players", "status", "created", "open_seats",
-                             "turn_seconds"}
+                             "turn_seconds", "bots_only"}
     assert lobby[0]["open_seats"] == [] and lobby[0]["turn_seconds"] == 30
     assert lobby[0]["status"] == "playing" and lobby[0]["game"] == GAME
     info = client.get(f"/api/tables/{second}").json()

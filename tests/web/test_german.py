@@ -86,7 +86,7 @@ def _english_messages() -> list[tuple[str, re.Pattern[str], bool]]:
 
 
 ENGLISH = _english_messages()
-# Seat names are the games' own ("Red", "Player 1"), part of their state: left out of a text.
+# Seat names are the games' own ("Red", "Teal"), part of their state: left out of a text.
 SEAT_NAMES = sorted({name for game in squidbox.list_games()
                      for name in game.seat_names(game.max_players)}, key=len, reverse=True)
 SEAT_NAME = re.compile("|".join(rf"\b{re.escape(name)}\b" for name in SEAT_NAMES))
@@ -102,6 +102,9 @@ SQUID = squidbox.get_game("squid_circle")
 ENGLISH_COLOURS = re.compile(r"\b(" + "|".join(
     english for english, german in zip(SQUID.data.colours, SQUID.data.german_colours,
                                        strict=True) if english != german) + r")\b")
+
+
+GRID_SYMBOLS = squidbox.get_game("grid_squid").data.symbols
 
 
 def english_colours(texts: list[str]) -> list[str]:
@@ -315,6 +318,9 @@ def test_a_grid_squid_table_in_german(browser: Any, base_url: str) -> None:
         texts = page.evaluate(VISIBLE_TEXTS)
         assert not untranslated(texts), untranslated(texts)
         assert not english_colours(texts), english_colours(texts)
+        symbols = re.compile(r"\b(" + "|".join(GRID_SYMBOLS) + r")\b")  # Drop: Tropfen, ...
+        english_symbols = [text for text in texts + log if symbols.search(text)]
+        assert not english_symbols, english_symbols
     finally:
         context.close()
 

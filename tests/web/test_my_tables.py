@@ -209,5 +209,5 @@ def test_the_lobby_offers_turn_based_timers(page: Any, base_url: str) -> None:
     page.click("#create-button")
     page.wait_for_selector("#create-result a.seat-link, #lobby-error:not([hidden])")
     assert page.is_hidden("#lobby-error"), page.inner_text("#lobby-error")
-    page.wait_for_selector("#playing-tables li:has-text('1 d a turn')")
+    page.wait_for_selector("#bots-tables li:has-text('1 d a turn')")  # nobody joined yet
     assert page.console.errors == []

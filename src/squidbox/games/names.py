@@ -2,11 +2,13 @@
 
 A game's seat names ("Red"; SQUID's characters are "Red 1") are part of its state: actions,
 logs, records and the browser's drawing colours use them, so they never change with the
-language. A game whose names are words of a language (SQUID's colours, PROPOSED words of its
-data file) says how a reader of another language reads them with a method
-`names_in(language) -> {name: shown name}`; texts made for a reader (log lines, action labels,
-the terminal's board) put them in with `shown`, its state's `log` with `shown_log`, and the
-browser gets the map with the game's pieces (`/api/games/<id>/pieces`, "names").
+language. The names are words of the game's English data file (its seat colours; Grid Squid's
+symbols); a reader of another language reads each as the message catalog translates it
+(`named_words`, extracted into the catalog with the pieces' texts), or as the game's own method
+`names_in(language) -> {name: shown name}` says (SQUID's and Grid Squid's colours, from their
+data files). Texts made for a reader (log lines, action labels, the terminal's board) put them
+in with `shown`, a state's `log` with `shown_log`, and the browser gets the map with the game's
+pieces (`/api/games/<id>/pieces`, "names").
 """
 
 from __future__ import annotations
@@ -19,11 +21,21 @@ from squidbox import i18n
 from squidbox.engine.events import Entry, as_read, seen_by
 
 
+def named_words(game: Any) -> list[str]:
+    """The words of the game's data that name its seats and, in Grid Squid, its symbols."""
+    words = list(game.seat_names(game.max_players))
+    return words + list(getattr(getattr(game, "data", None), "symbols", ()))
+
+
 def names_in(game: Any, language: str) -> dict[str, str]:
-    """The game's seat names as a reader of `language` reads them (only those that differ)."""
-    if language == i18n.DEFAULT or not hasattr(game, "names_in"):
+    """The game's names as a reader of `language` reads them (only those that differ)."""
+    if language == i18n.DEFAULT:
         return {}
-    return {name: shown for name, shown in game.names_in(language).items() if name != shown}
+    with i18n.language(language):
+        found = {word: i18n.gettext(word) for word in named_words(game)}
+    if hasattr(game, "names_in"):
+        found.update(game.names_in(language))
+    return {name: shown for name, shown in found.items() if name != shown}
 
 
 def shown(game: Any, text: str) -> str:

@@ -331,6 +331,9 @@ class TableManager:
                             "status": status, "created": iso_time(record.created),
                             "open_seats": seats if status == OPEN else [],
                             "turn_seconds": seconds(record.turn_seconds),
+                            # no person has joined: the lobby lists it apart (docs/playtest.md)
+                            "bots_only": (status == PLAYING and table is not None
+                                          and not table.people_joined()),
                             **variant_entry(record.options)})
         return entries
 

@@ -95,6 +95,13 @@ class Table:
     def is_connected(self, seat: int) -> bool:
         return seat in self.record.bots or any(c.seat == seat for c in self.clients)
 
+    def people_joined(self) -> bool:
+        """Whether a person has made a move here, or has a seat open in a page now. A table
+        loaded again after a restart counts every earlier move as a person's."""
+        return (any(index not in self.machine_moves for index in range(self.version))
+                or any(c.seat is not None and c.seat not in self.record.bots
+                       for c in self.clients))
+
     # ---- what clients see ----------------------------------------------------------------------
     def info(self) -> dict[str, Any]:
         """The table as GET /api/tables/{id} answers it (public: no seat's secrets)."""

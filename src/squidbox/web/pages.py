@@ -164,6 +164,13 @@ aria-describedby="game-about"></select></label>
 <small id="bot-help" class="muted"></small></fieldset>
 <details id="options-details"><summary>{_h("Options")}</summary><div id="option-rows"></div>
 </details>
+<fieldset id="account-rules"><legend>{_h("Accounts")}</legend>
+<label><input id="rated-check" type="checkbox" aria-describedby="rated-help">
+{_h("Rated")}</label> <label><input id="signed-in-check" type="checkbox">
+{_h("Signed-in people only")}</label>
+<small id="rated-help" class="muted">{_h("A rated table is for signed-in people only: you take "
+"the first seat, every other seat is open, no bots and no data edits.")}</small></fieldset>
+<button type="submit" id="create-button">{_h("Create table")}</button>
 <details id="variant-details"><summary>{_h("For designers")}</summary>
 <label>{_h("Seed")} <input id="seed-input" name="seed" type="number" inputmode="numeric"
 aria-describedby="seed-help"></label>
@@ -177,13 +184,6 @@ aria-describedby="seed-help"></label>
 <small id="proposed-help" class="muted">{_h("Marks the values the data file proposes where the "
 "rulebook is silent, on this table's pieces (its links open it so; a variant table always "
 "shows them).")}</small></details>
-<fieldset id="account-rules"><legend>{_h("Accounts")}</legend>
-<label><input id="rated-check" type="checkbox" aria-describedby="rated-help">
-{_h("Rated")}</label> <label><input id="signed-in-check" type="checkbox">
-{_h("Signed-in people only")}</label>
-<small id="rated-help" class="muted">{_h("A rated table is for signed-in people only: you take "
-"the first seat, every other seat is open, no bots and no data edits.")}</small></fieldset>
-<button type="submit" id="create-button">{_h("Create table")}</button>
 </form>
 <div id="create-result" aria-live="polite"></div>
 <p id="lobby-error" class="error" role="alert" hidden></p>
@@ -358,8 +358,10 @@ async def rules_page(game_id: str) -> HTMLResponse:
     body = (f"<section class=\"how-to-play\" id=\"how-to-play\">{_how_to_play(game)}</section>"
             f"<p class=\"players\">{_player_count(description)}</p>"
             f"{_example_table(game)}"
-            f"<section class=\"panel\"><h2>{_h('Options')}</h2>{_options_table(description, game)}"
-            "</section>"
+            # the options by the names the command line and data edits use, for designers
+            f"<details class=\"panel designers\" id=\"options\"><summary>"
+            f"{_h('For designers: the options by their command-line names')}</summary>"
+            f"{_options_table(description, game)}</details>"
             f"{_rulings_disclosure(game.id)}")
     return HTMLResponse(page(_("How to play {game}").format(game=_(description["name"])), body,
                              "howto.js", "rules"))

@@ -158,7 +158,7 @@ def test_directors_catalog_entries_differ_from_the_english():
 
 
 def test_the_seats_are_named_in_german_and_the_state_keeps_their_names():
-    """"Spieler 2" in the German log, board, labels and results; "Player 2" in the state, its
+    """"Türkis" in the German log, board, labels and results; "Teal" in the state, its
     actions and records (games/names.py)."""
     state = GAME.new_game(3, 5, {"events": 1})
     rng = random.Random(5)
@@ -171,7 +171,7 @@ def test_the_seats_are_named_in_german_and_the_state_keeps_their_names():
     with i18n.language("de"):
         texts = [*labels, *(line["text"] for s in (None, 0, 1, 2) for line in state.log(s)),
                  GAME.render(state.view(0)), *results(state).to_json()["details"]]
-    assert not [text for text in texts if "Player" in text]
-    assert any("Spieler 2" in text for text in texts)
-    assert state.seat_names() == ["Player 1", "Player 2", "Player 3"]
-    assert "Player" in " ".join(line["text"] for line in state.log(0))
+    assert not [text for text in texts if re.search(r"\b(Purple|Teal)\b", text)]
+    assert any("Türkis" in text for text in texts)
+    assert state.seat_names() == ["Purple", "Teal", "Orange"]
+    assert "Teal" in " ".join(line["text"] for line in state.log(0))

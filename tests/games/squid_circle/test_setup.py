@@ -2,7 +2,7 @@
 
 import pytest
 
-from squidbox import InvalidOptions
+from squidbox import InvalidOptions, i18n
 
 from .positions import GAME, tokens
 
@@ -116,3 +116,15 @@ def test_a_new_game_is_consistent_and_its_snapshot_loads(players, layout):
         state = GAME.new_game(players, seed=seed, options={"layout": layout})
         state.check_invariants()  # pass marks, votes, piles: one per seat, cards conserved
         assert GAME.from_json(state.to_json()).to_json() == state.to_json()
+
+
+# Where nobody chooses (the even layout), the line names the guard, not a player, as what moved:
+# "Red puts the guard on Red 1" read as the reader's own move to the player of Red.
+def test_a_guard_placed_without_a_choice_is_logged_as_the_games_own_step():
+    state = GAME.new_game(3, seed=1, options={"guard_start": 0})
+    assert state.phase == "call"
+    line = next(line for line in state.log(0) if line["type"] == "guard_start")
+    assert line["text"] == "The guard starts on Red 1: Red is the starting player."
+    with i18n.language("de"):
+        line = next(line for line in state.log(0) if line["type"] == "guard_start")
+    assert line["text"] == "Der Wächter beginnt auf Rot 1: Rot ist die Startperson."

@@ -149,7 +149,7 @@ def test_a_shared_win_reads_in_german() -> None:
     end_game(state)  # the real end of the game, on equal totals
     with i18n.language("de"):
         texts = [state.log(None)[-1]["text"], *result_texts(state)]
-    assert texts[0] == "Yellow, Purple teilen sich den Sieg mit 4 Clout."
+    assert texts[0] == "Gelb, Lila teilen sich den Sieg mit 4 Clout."
     assert "Immer noch Gleichstand: Sie teilen sich den Sieg." in texts[-1]
     assert not untranslated(texts), untranslated(texts)
 

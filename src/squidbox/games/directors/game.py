@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from squidbox import i18n
 from squidbox.engine import Game, Option
 from squidbox.engine.stack import Flow
 from squidbox.games.names import shown
+from squidbox.games.pieces import look
 
 from . import cards, commanding, event_cards, playing, turn
 from . import data as data_file
@@ -89,12 +89,11 @@ class Directors(Game):
     def all_actions(self) -> list[str]:
         return list(self.moves.actions)
 
-    def names_in(self, language: str) -> dict[str, str]:
-        """The seats ("Player 1") as a reader of `language` reads them (games/names.py, which
-        like the browser puts in names word by word): the German interface shows "Spieler 1";
-        state, actions and records keep the English names."""
-        with i18n.language(language):
-            return {"Player": i18n.gettext("Player")}
+    def seat_names(self, num_players: int) -> list[str]:
+        """The rulebook names no players: the seats take the names of their panel colours
+        (look.toml `[seats]`), as the other games' seats are colours. Other languages read them
+        through the catalog (games/names.py)."""
+        return list(look(__package__)["seats"]["names"][:num_players])
 
     def evaluate_view(self, view: dict[str, Any], seat: int) -> float:
         from .heuristic import evaluate

@@ -375,7 +375,7 @@ class DirectorsState(StackState, State):
         return [1 / len(winners) if seat in winners else 0.0 for seat in range(self.num_players)]
 
     def log(self, viewer: int | None) -> list[dict[str, Any]]:
-        """The log, its seats named in the reader's language ("Spieler 1" in German)."""
+        """The log, its seats named in the reader's language ("Türkis" for "Teal" in German)."""
         if i18n.current() == i18n.DEFAULT:
             return super().log(viewer)
         self._check_viewer(viewer)

@@ -21,7 +21,7 @@ export function prompt(view, legal) {
 }
 
 export function selectedPrompt(view, key) {
-  return t("{card} selected: click a tile to place a cube on it", { card: key.replace(/^card:/, "") });
+  return t("{card} selected: click a tile to place a cube on it", { card: shownName(key.replace(/^card:/, "")) });
 }
 
 // The counts of a seat's player panel.
@@ -57,7 +57,7 @@ export function draw(svg, view, legal, labels, act) {
 }
 
 function discardText(state) {
-  const discard = Object.entries(state.discard || {}).map(([s, k]) => `${s} ${k}`).join(", ") || t("none");
+  const discard = Object.entries(state.discard || {}).map(([s, k]) => `${shownName(s)} ${k}`).join(", ") || t("none");
   return t("Discards: {cards}", { cards: discard });
 }
 
@@ -99,14 +99,14 @@ function drawBoard(svg, view, board, top, legal, labels, act) {
     el(group, "rect", { x, y, width: TILE, height: TILE, rx: 8,
       fill: lookColour(tile.symbol, "#eeeeee"),
       stroke: playable ? "#c58b00" : "#8c8272", "stroke-width": playable ? 3 : 1 });
-    const name = wrapText(tile.symbol, charsIn(TILE - 6));
+    const name = wrapText(shownName(tile.symbol), charsIn(TILE - 6));
     drawSymbol(group, tile.symbol, x + TILE / 2, y + TILE / 2 - 4 - (name.length - 1) * 7, TILE / 110);
     label(group, x + 5, y + 11, tile.name, { "text-anchor": "start", fill: "#4a4438", "font-weight": "bold" });
     name.forEach((line, k) => label(group, x + TILE / 2, y + TILE - 10 - (name.length - 1 - k) * 14, line, { fill: "#4a4438" }));
     if (tile.owner !== null && tile.owner !== undefined) drawCubes(group, tile, x, y, names);
     piece(group, `tile:${tile.symbol}`, `${tile.name}${ownerText(tile, names)}`);
-    if (playable) clickable(group, [action], labels, act, t("Tile {name} ({symbol})", { name: tile.name, symbol: tile.symbol }));
-    else title(group, `${t("{symbol} tile {name}", { symbol: tile.symbol, name: tile.name })}${ownerText(tile, names)}`);
+    if (playable) clickable(group, [action], labels, act, t("Tile {name} ({symbol})", { name: tile.name, symbol: shownName(tile.symbol) }));
+    else title(group, `${t("{symbol} tile {name}", { symbol: shownName(tile.symbol), name: tile.name })}${ownerText(tile, names)}`);
   });
 }
 
@@ -203,18 +203,18 @@ function drawHand(svg, view, state, top, legal, labels, act) {
   cards.forEach((symbol, i) => {
     const x = 8 + (i % perRow) * (CARD_W + 4);
     const y = top + 18 + Math.floor(i / perRow) * (CARD_H + 6);
-    const group = card(svg, x, y, CARD_W, CARD_H, [symbol], { fill: lookColour(symbol) });
+    const group = card(svg, x, y, CARD_W, CARD_H, [shownName(symbol)], { fill: lookColour(symbol) });
     drawSymbol(group, symbol, x + CARD_W / 2, y + CARD_H - 26, 0.7);
     piece(group, `card:${symbol}`);
     const discard = `discard ${symbol}`;
     if ((legal || []).includes(discard)) {
       group.classList.add("playable");
-      clickable(group, [discard], labels, act, t("Card {name}", { name: symbol }));
+      clickable(group, [discard], labels, act, t("Card {name}", { name: shownName(symbol) }));
     } else if (view.state?.board?.tiles?.some((tile) => tile.symbol === symbol && (legal || []).includes(`place ${tile.name}`))
       && cards.indexOf(symbol) === i) {  // one card of a kind selects its tiles
       const targets = view.state.board.tiles.filter((tile) => tile.symbol === symbol).map((tile) => `place ${tile.name}`)
         .filter((action) => legal.includes(action));
-      selectable(group, `card:${symbol}`, targets, t("Card {name}", { name: symbol }));
+      selectable(group, `card:${symbol}`, targets, t("Card {name}", { name: shownName(symbol) }));
     }
   });
 }

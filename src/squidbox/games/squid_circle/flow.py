@@ -59,7 +59,9 @@ def place_guard(s: SquidCircleState) -> None:
                "guard starts on.", seat=seat)
         s.ask(seat, START_ON)
         return
-    guard_placed(s, seat)
+    # nobody chose: the line names the guard, not a player, as what moved
+    s.emit("guard_start", "The guard starts on {character}: {seat:name} is the starting "
+           "player.", seat=seat, character=s.character_name(s.circle[s.guard]))
 
 
 def start_options(s: SquidCircleState, seat: int) -> list[str]:

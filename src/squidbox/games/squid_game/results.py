@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from squidbox.games.names import shown as shown_name
 from squidbox.games.pieces import look
 from squidbox.games.results import Results, winners_of
 from squidbox.i18n import N_, ngettext
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
 def results(state: SquidGameState) -> Results:
     """In the reader's language; the browser translates `points_name` (a message id) itself."""
-    names = state.seat_names()
+    names = [shown_name(state.game, name) for name in state.seat_names()]  # reader's language
     done = state.results
     titles = look(__package__)["stage_titles"]
     winners = winners_of(state)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, TypedDict, cast
 from squidbox.engine import Field, Fixed, HiddenChoice, Later, State
 from squidbox.engine.events import Entry
 from squidbox.engine.stack import Frame, StackState
+from squidbox.games.names import shown_log
 from squidbox.i18n import N_
 
 from . import campaign
@@ -172,6 +173,11 @@ class SquidGameState(StackState, State):
 
     def scores(self) -> list[float]:
         return [float(len(team)) for team in self.team]
+
+    def log(self, viewer: int | None) -> list[dict[str, Any]]:
+        """The log, its colours named in the reader's language (the data keep "Red")."""
+        self._check_viewer(viewer)
+        return shown_log(self, viewer)
 
     def _view(self, viewer: int | None) -> dict[str, Any]:
         view: dict[str, Any] = {

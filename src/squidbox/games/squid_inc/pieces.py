@@ -11,6 +11,7 @@ from .data import DATA_FILE, SquidIncData, TierShape
 
 if TYPE_CHECKING:
     from .game import SquidInc
+    from .state import SquidIncState
 
 
 def pieces(game: SquidInc) -> Pieces:
@@ -75,3 +76,13 @@ def space(data: SquidIncData, number: int, tier: TierShape, statuses: dict[str, 
     piece.value("spaces on this Tier", f"{tier.rows} rows of {tier.columns}",
                 statuses.get("tiers.0.rows") == "proposed")
     return piece
+
+
+def example(state: SquidIncState) -> SquidIncState:
+    """The how-to-play page's example table: the first turn, once the setup's choices are made
+    (each seat taking its first choice) and the Unemployed Line is dealt; before that it is
+    empty."""
+    while not state.is_terminal() and not state.line:
+        seat = state.to_move()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    return state

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from squidbox.games.names import shown
 from squidbox.games.results import Results, tied_at_top, winners_of
 from squidbox.i18n import gettext as _
 from squidbox.i18n import ngettext
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def results(state: SquidIncState) -> Results:
-    names = state.seat_names()
+    names = [shown(state.game, name) for name in state.seat_names()]  # in the reader's language
     seats = range(state.num_players)
     points: list[float | int | None] = [int(p) for p in state.scores()]
     winners = winners_of(state)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 from squidbox.engine import Field, Fixed, Later, State
 from squidbox.engine.stack import Frame, StackState
 from squidbox.engine.zones import Seen, Zone
+from squidbox.games.names import shown_log
 from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
 
@@ -322,6 +323,11 @@ class SquidIncState(StackState, State):
         return [float(total) for total in final_scores(self)]
 
     # ---- what a player sees (everything but the deck's order is face up) ---------------------
+    def log(self, viewer: int | None) -> list[dict[str, Any]]:
+        """The log, its colours named in the reader's language (the data keep "Red")."""
+        self._check_viewer(viewer)
+        return shown_log(self, viewer)
+
     def _view(self, viewer: int | None) -> dict[str, Any]:
         task = self.task()
         return {

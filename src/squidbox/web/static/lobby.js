@@ -377,9 +377,12 @@ function showCreated(answer, names) {
   way?.focus({ preventScroll: true });
 }
 
-// The lobby's three lists: open tables (with their free seats), games in progress, finished ones.
+// The lobby's lists: open tables (with their free seats), games in progress, tables only bots
+// have played so far (nobody joined them: a table made and never opened, or bots for watching),
+// finished ones. Each group keeps the tables of its statuses that `keep` accepts.
 const GROUPS = [["open-tables", t("Open tables: take a free seat"), ["open"]],
-  ["playing-tables", t("Games in progress"), ["playing"]],
+  ["playing-tables", t("Games in progress"), ["playing"], (table) => !table.bots_only],
+  ["bots-tables", t("Played by bots only: nobody has joined yet"), ["playing"], (table) => table.bots_only],
   ["finished-tables", t("Finished games"), ["finished", "ended", "expired", "outdated", "unavailable"]]];
 const STATUS_WORDS = { open: t("open"), playing: t("playing"), finished: t("finished"), ended: t("ended"),
   expired: t("expired"), outdated: t("finished under older rules"), unavailable: t("unavailable") };
@@ -396,13 +399,15 @@ async function listed(statuses) {
 
 async function loadTables() {
   try {
-    const lists = await Promise.all(GROUPS.map(([, , statuses]) => listed(statuses)));
+    const lists = await Promise.all(GROUPS.map(([, , statuses, keep]) =>
+      listed(statuses).then((tables) => (keep ? tables.filter(keep) : tables))));
     if (!lists.some((tables) => tables.length)) {
       tableList.textContent = t("No tables yet.");
       return;
     }
     const names = Object.fromEntries(games.map((g) => [g.id, g.name]));
-    const sections = GROUPS.map(([id, title], index) => tableGroup(id, title, lists[index], names));
+    const sections = GROUPS.map(([id, title], index) => tableGroup(id, title, lists[index], names))
+      .filter((section, index) => section.id !== "bots-tables" || lists[index].length);
     tableList.replaceChildren(nameField(), ...sections);
   } catch (error) {
     tableList.textContent = t("Could not load the tables: {error}", { error });

@@ -397,10 +397,12 @@ export function nameOf(view, seat) {
 }
 
 // A seat's or character's name as the reader reads it: the view keeps the game's own names
-// ("Red 1"), the game's pieces say what each is called in the page's language ("Rot 1").
+// ("Red 1"), the game's pieces say what each is called in the page's language ("Rot 1"), a
+// name of several words as a whole (Grid Squid's "Three Circles").
 export function shownName(name) {
   const names = pieceBook.names || {};
-  return String(name ?? "").replace(/[^\s]+/g, (word) => names[word] ?? word);
+  const text = String(name ?? "");
+  return names[text] ?? text.replace(/[^\s]+/g, (word) => names[word] ?? word);
 }
 
 // ---- pieces: every drawn piece can explain itself (texts come from /api/games/<id>/pieces) ----
