@@ -28,16 +28,21 @@ class BatchRules(Protocol):
 class BatchedGame(Protocol):
     """What the generic callers use of a batched game (a game's `batched` part has one)."""
 
-    rules: BatchRules
     num_actions: int
     observation_size: int
     masks: np.ndarray  # [B, actions]: the legal actions of each game
     current: np.ndarray  # [B]: the seat to move in each game
-    final_scores: np.ndarray  # [B, players]: the scores of each game's last finished game
+    final_scores: np.ndarray  # [B, players]: the scores of the game that last finished in each slot
     deal_seconds: float  # time spent dealing new games (for benchmarks)
-    # Batched bots for the seats a learner does not play, besides "random": name to
-    # function (batch, games, rng) -> one action id per game.
-    opponents: Mapping[str, Callable[[Any, np.ndarray, np.random.Generator], np.ndarray]]
+
+    @property
+    def rules(self) -> BatchRules: ...
+
+    @property
+    def opponents(self) -> Mapping[str, Callable[[Any, np.ndarray, np.random.Generator],
+                                                 np.ndarray]]:
+        """Batched bots for the seats a learner does not play, besides "random": name to
+        function (batch, games, rng) -> one action id per game."""
 
     def reset(self, seed: int | None = None, seeds: Any = None) -> tuple[np.ndarray, np.ndarray]:
         """Start B games: (observations, masks)."""
@@ -54,7 +59,9 @@ class BatchedGame(Protocol):
 
 
 class BatchedGameClass(Protocol):
-    opponents: Mapping[str, Callable[[Any, np.ndarray, np.random.Generator], np.ndarray]]
+    @property
+    def opponents(self) -> Mapping[str, Callable[[Any, np.ndarray, np.random.Generator],
+                                                 np.ndarray]]: ...
 
     def __call__(self, num_players: int, batch_size: int, options: dict[str, Any] | None = None,
                  backend: str = "numpy") -> BatchedGame: ...

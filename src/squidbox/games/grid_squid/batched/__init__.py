@@ -11,8 +11,16 @@
     numba_kernel.py, jax_kernel.py   the compiled backends ("numba", "jax")
     gym_env.py       GridSquidVectorEnv: the generic Gymnasium env for Grid Squid"""
 
+from typing import TYPE_CHECKING
+
 from .batch import GridSquidBatch
 
 Batch = GridSquidBatch
+
+if TYPE_CHECKING:  # mypy checks that the batch follows the generic protocol
+    from squidbox.vector.batched import BatchedGame, BatchedGameClass
+
+    _class: BatchedGameClass = GridSquidBatch
+    _game: BatchedGame = GridSquidBatch(2, 1)
 
 __all__ = ["Batch", "GridSquidBatch"]
