@@ -95,7 +95,8 @@ class Policy:
         except (OSError, KeyError, TypeError, ValueError, InvalidOptions, UnknownGame):
             # One message for every failure: it must not tell a stranger what is on the disk.
             raise InvalidOptions(problem) from None
-        if policy.weights["w1"].shape[0] != policy.observation_size:
+        if (policy.weights["w1"].shape[0] != policy.observation_size
+                or policy.weights["w2"].shape[1] != policy.game.num_distinct_actions):
             raise InvalidOptions(problem)
         return policy
 
