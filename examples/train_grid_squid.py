@@ -5,12 +5,13 @@
         --bots policy:path=grid_squid_policy.npz,random
 
 A one-hidden-layer network plays seat 0 of many 2-player games at once against the batched random
-bot (squidbox.vector.gym_env.GridSquidVectorEnv) and learns by policy gradient (REINFORCE with the
-batch's mean return as baseline, Adam). The return of a game is the engine's result (1 for a win,
-1/2 for a tie, 0 for a loss) plus a small share of the score margin, which gives the early
-updates something to follow. Training stops at --seconds or once the greedy policy wins
---target of --eval-games fresh games against the random bot, checked every --eval-every updates.
-The weights are written to --out; the bot spec `policy:path=...` plays them through the engine."""
+bot (GridSquidVectorEnv, squidbox.games.grid_squid.batched.gym_env) and learns by policy gradient
+(REINFORCE with the batch's mean return as baseline, Adam). The return of a game is the engine's
+result (1 for a win, 1/2 for a tie, 0 for a loss) plus a small share of the score margin, which
+gives the early updates something to follow. Training stops at --seconds or once the greedy
+policy wins --target of --eval-games fresh games against the random bot, checked every
+--eval-every updates. The weights are written to --out; the bot spec `policy:path=...` plays
+them through the engine."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ import time
 
 import numpy as np
 
-from squidbox.vector.gym_env import GridSquidVectorEnv
+from squidbox.games.grid_squid.batched.gym_env import GridSquidVectorEnv
 from squidbox.vector.policy import Policy
 
 MARGIN_WEIGHT = 0.02  # return per point of score margin, beside 1 for a win
@@ -109,8 +110,8 @@ def main() -> None:
 
     rng = np.random.default_rng(args.seed)
     env = GridSquidVectorEnv(num_envs=args.envs, num_players=2, opponent="random")
-    policy = Policy.new(2, None, env.batch.observation_size, env.batch.num_actions, args.hidden,
-                        rng)
+    policy = Policy.new("grid_squid", 2, None, env.batch.observation_size, env.batch.num_actions,
+                        args.hidden, rng)
     adam = Adam(policy.weights, args.lr)
     obs, info = env.reset(seed=args.seed * 1_000_003)
     masks = info["action_mask"]

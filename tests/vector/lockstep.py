@@ -7,8 +7,8 @@ from typing import Any
 import numpy as np
 
 from squidbox.games.grid_squid import GAME
+from squidbox.games.grid_squid.batched import GridSquidBatch
 from squidbox.games.grid_squid.board import EMPTY
-from squidbox.vector.grid_squid import GridSquidBatch
 
 
 def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:

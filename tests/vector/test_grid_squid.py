@@ -14,9 +14,9 @@ import pytest
 from squidbox.bots import make_bot
 from squidbox.engine import IllegalAction, InvalidOptions, Rng
 from squidbox.games.grid_squid import GAME
-from squidbox.vector import deals
-from squidbox.vector.grid_squid import GridSquidBatch
-from squidbox.vector.rules import make_rules
+from squidbox.games.grid_squid.batched import GridSquidBatch, deals
+from squidbox.games.grid_squid.batched.rules import make_rules
+from squidbox.registry import get_game
 
 from .lockstep import play_lockstep, random_actions
 
@@ -127,7 +127,7 @@ def test_self_play_step_api():
 
 
 def test_gymnasium_vector_env():
-    gym_env = pytest.importorskip("squidbox.vector.gym_env")
+    gym_env = pytest.importorskip("squidbox.games.grid_squid.batched.gym_env")
     env = gym_env.GridSquidVectorEnv(num_envs=32, num_players=3, opponent="greedy", seat=1)
     obs, info = env.reset(seed=3)
     assert env.observation_space.contains(obs)
@@ -143,6 +143,12 @@ def test_gymnasium_vector_env():
         assert (rewards[~terminated] == 0).all()
     assert terminated.all()
     assert wins < 0.5 * 64 / 3  # a random learner loses to two greedy players (about 0.15)
+    with pytest.raises(InvalidOptions, match="unknown opponent 'strong'; valid: random, greedy"):
+        gym_env.GridSquidVectorEnv(num_envs=2, opponent="strong")
+    from squidbox.vector.gym_env import BatchedVectorEnv
+
+    with pytest.raises(InvalidOptions, match="directors has no batched version"):
+        BatchedVectorEnv("directors", num_envs=2)
 
 
 def test_bench_command_prints_decisions_per_second(capsys):
@@ -177,6 +183,8 @@ def test_trained_policy_loads_as_a_bot_and_plays_legal_moves(tmp_path):
         make_bot(f"policy:path={tmp_path / 'missing.npz'}", 0, GAME)
     with pytest.raises(InvalidOptions, match="trained for 2 players, not 3"):
         make_bot(f"policy:path={out}", 0, GAME).choose(GAME.new_game(3, 0), 0)
+    with pytest.raises(InvalidOptions, match="trained for Grid Squid, not Squid Game"):
+        make_bot(f"policy:path={out}", 0, get_game("squid_game"))
 
 
 def test_vectorised_randrange_rejects_as_the_engine_does():
@@ -194,8 +202,8 @@ def test_batch_scoring_is_the_engines_on_crowded_boards(num_players, diagonals):
     """points_of (the batch's bitmask scoring, used at every round's end and by the greedy
     opponent) against the engine's own scoring on random boards crowded enough for many lines
     and Squids, diagonals included."""
+    from squidbox.games.grid_squid.batched.scoring import points_of
     from squidbox.games.grid_squid.board import geometry, score
-    from squidbox.vector.grid_squid import points_of
 
     r = make_rules(num_players, {"diagonals": diagonals})
     data = GAME.data

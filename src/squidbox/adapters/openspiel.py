@@ -47,7 +47,7 @@ from squidbox.games.observations import Observer, observer
 
 SEEDS = 1000
 # Decisions after which a game whose rules set no computable bound ends as a tie: more than 7
-# times the longest of 300 random games at the largest table of any game (squid_game, 640).
+# times the longest of 300 random games at the largest table of any game (640 decisions).
 HORIZON = 5000
 
 

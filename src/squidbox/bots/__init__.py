@@ -2,8 +2,8 @@
 
 A bot is named by a spec: a kind, optionally with settings, e.g. "random", "heuristic",
 "strong", "strong:iterations=300", "ismcts", "ismcts:iterations=200",
-"ismcts:seconds=0.5,exploration=1.0", and for Grid Squid a policy trained on the batched game,
-"policy:path=grid_squid_policy.npz" (squidbox.vector.policy). The lobby's levels are random
+"ismcts:seconds=0.5,exploration=1.0", and a policy trained on a game's batched version,
+"policy:path=FILE.npz" (squidbox.vector.policy). The lobby's levels are random
 (easy), heuristic (good) and strong; their measured strength is in docs/benchmarks.md.
 """
 
@@ -74,8 +74,8 @@ def make_bot(spec: str, seed: int, game: Game | None = None) -> Bot:
         return RandomBot(seed)
     if kind == "policy":
         if "path" not in settings:
-            raise InvalidOptions("bot 'policy' needs path=FILE (a policy made by "
-                                 "examples/train_grid_squid.py)")
+            raise InvalidOptions("bot 'policy' needs path=FILE (a policy file saved by "
+                                 "squidbox.vector.policy; examples/ trains one)")
         from squidbox.vector.policy import PolicyBot  # needs numpy
 
         return PolicyBot(game, seed, **settings)

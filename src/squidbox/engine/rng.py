@@ -16,8 +16,9 @@ replaced by `mix64((v + GAMMA) mod 2**64) >> 32` until one fits (about n / 2**32
 without using another draw. `shuffle` is Fisher–Yates from the top (`j = randrange(i + 1)` for
 i = n-1 … 1); `sample(items, k)` is Fisher–Yates from the bottom (k draws); `choice` one
 randrange. Every step is plain 64-bit integer arithmetic, so NumPy reproduces a deal for a batch
-of seeds (squidbox.vector.deals). Two values per word halve the cost of the mixing, which is
-most of a draw's cost in Python (a 60-card shuffle: about 45 µs; randrange: about 1 µs).
+of seeds (a batched version's deals, `games/<id>/batched/deals.py`). Two values per word halve
+the cost of the mixing, which is most of a draw's cost in Python (a 60-card shuffle: about 45 µs;
+randrange: about 1 µs).
 
 `Rng1` (snapshot format 1, the games stored before format 2): each draw makes a fresh
 `random.Random(f"{seed}:{draws}")` (SHA-512 seeding, about 23 µs) and one draw serves a whole

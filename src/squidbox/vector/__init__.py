@@ -1,9 +1,10 @@
-"""Batched games as arrays, for learning at scale (numpy; numba optional).
+"""Batched games as arrays, for learning at scale (numpy; numba and JAX optional).
 
 `squidbox.vector.batched(game_id)` is a game's batched version, found in the game's folder
-(`games/<id>/batched.py`); `batched_games()` lists the games that have one (Grid Squid).
-`squidbox.vector.grid_squid.GridSquidBatch` plays B games of Grid Squid at once, exactly as the
-engine does; `squidbox.vector.gym_env` wraps it as a Gymnasium VectorEnv."""
+(`games/<id>/batched`); `batched_games()` lists the games that have one. What is here is
+generic: the registry and the protocol a batched version follows (`batched.py`), a Gymnasium
+VectorEnv over any batched version (`gym_env.BatchedVectorEnv`), the batched opponents
+(`opponents.py`) and a small NumPy policy played through the engine (`policy.py`)."""
 
 from .batched import BatchedGame, batched, batched_games
 

@@ -1,14 +1,16 @@
-"""Batched Grid Squid as a Gymnasium VectorEnv for one learning seat.
+"""A game's batched version (`squidbox.vector.batched(game_id)`) as a Gymnasium VectorEnv for one
+learning seat.
 
-    from squidbox.vector.gym_env import GridSquidVectorEnv
-    env = GridSquidVectorEnv(num_envs=1024, num_players=2, opponent="random")
+    from squidbox.vector.gym_env import BatchedVectorEnv
+    env = BatchedVectorEnv(game_id, num_envs=1024, num_players=2, opponent="random")
     obs, info = env.reset(seed=0)
     obs, rewards, terminated, truncated, info = env.step(actions)  # info["action_mask"]
 
-The learner always sits in `seat`; the other seats are played by a batched opponent until it is
-the learner's turn again. Rewards are the learner's engine returns (1 for a win, shared in a tie,
-0 otherwise) at the end of a game. A finished game is reset in the same step (Gymnasium's
-SAME_STEP autoreset): the observation returned is the new game's."""
+The learner always sits in `seat`; the other seats are played by a batched opponent ("random",
+or one the game's batched version offers) until it is the learner's turn again. Rewards are the
+learner's engine returns (1 for a win, shared in a tie, 0 otherwise) at the end of a game. A
+finished game is reset in the same step (Gymnasium's SAME_STEP autoreset): the observation
+returned is the new game's."""
 
 from __future__ import annotations
 
@@ -21,18 +23,21 @@ from gymnasium.vector import AutoresetMode
 
 from squidbox.engine import InvalidOptions
 
-from .grid_squid import GridSquidBatch
-from .opponents import OPPONENTS, opponent_actions
+from .batched import batched
+from .opponents import opponent_actions, opponent_kinds
 
 
-class GridSquidVectorEnv(gym.vector.VectorEnv):
+class BatchedVectorEnv(gym.vector.VectorEnv):
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
 
-    def __init__(self, num_envs: int, num_players: int = 2, options: dict[str, Any] | None = None,
-                 opponent: str = "random", seat: int = 0, backend: str = "numpy") -> None:
-        if opponent not in OPPONENTS:
-            raise InvalidOptions(f"unknown opponent {opponent!r}; valid: {', '.join(OPPONENTS)}")
-        self.batch = GridSquidBatch(num_players, num_envs, options, backend=backend)
+    def __init__(self, game_id: str, num_envs: int, num_players: int = 2,
+                 options: dict[str, Any] | None = None, opponent: str = "random", seat: int = 0,
+                 backend: str = "numpy") -> None:
+        game = batched(game_id)
+        kinds = opponent_kinds(game)
+        if opponent not in kinds:
+            raise InvalidOptions(f"unknown opponent {opponent!r}; valid: {', '.join(kinds)}")
+        self.batch = game(num_players, num_envs, options, backend=backend)
         if type(seat) is not int or not 0 <= seat < num_players:
             raise InvalidOptions(f"the learner's seat must be 0 to {num_players - 1}, not {seat!r}")
         self.num_envs = num_envs
@@ -47,7 +52,7 @@ class GridSquidVectorEnv(gym.vector.VectorEnv):
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
-        """Games get seeds seed, seed+1, ... (as GridSquidBatch.reset); the opponents' choices
+        """Games get seeds seed, seed+1, ... (as the batch's reset); the opponents' choices
         come from a generator seeded with the same seed."""
         if options:
             raise InvalidOptions("choose the game's options when creating the environment")

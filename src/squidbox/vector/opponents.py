@@ -1,4 +1,6 @@
-"""Batched bots for the seats a learner does not play: random, and a greedy placer."""
+"""Batched bots for the seats a learner does not play: "random" for every batched game, and the
+ones a game's batched version offers in its `opponents` (a name for each function
+`(batch, games, rng) -> actions`)."""
 
 from __future__ import annotations
 
@@ -8,12 +10,8 @@ import numpy as np
 
 from squidbox.engine import InvalidOptions
 
-from .grid_squid import points_of
-
 if TYPE_CHECKING:
-    from .grid_squid import GridSquidBatch
-
-OPPONENTS = ("random", "greedy")
+    from .batched import BatchedGame, BatchedGameClass
 
 
 def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -24,36 +22,15 @@ def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return chosen
 
 
-def greedy_actions(batch: GridSquidBatch, games: np.ndarray,
-                   rng: np.random.Generator) -> np.ndarray:
-    """One step of lookahead: the placement after which the seat's points (lines and Squids, as
-    they would score now) lead the best other seat's by the most; then the cheapest; ties at
-    random. A card without a tile is played without effect."""
-    r = batch.rules
-    n = batch.num_players
-    masks = batch.masks[games]
-    seats = batch.current[games].astype(np.intp)
-    g, t = len(games), r.tiles
-    after = np.repeat(batch.owner[games][:, None, :], t, axis=1)  # [G, candidate, tile]
-    after[:, np.arange(t), np.arange(t)] = seats[:, None]
-    boards = after.reshape(g * t, t)
-    points = points_of(r, boards).reshape(g, t, n)
-    mine = np.take_along_axis(points, seats[:, None, None], axis=2)[:, :, 0]
-    points[np.arange(g), :, seats] = -1
-    lead = mine - points.max(axis=2)
-    owner = batch.owner[games]
-    cost = np.where((owner < 0) | (owner == seats[:, None]), 1, batch.cubes[games] + 1)
-    value = np.zeros(masks.shape, dtype=np.float32)
-    value[:, :t] = lead * 10.0 - cost
-    value += rng.random(masks.shape, dtype=np.float32) * 0.5
-    chosen: np.ndarray = np.where(masks, value, -np.inf).argmax(axis=1)
-    return chosen
+def opponent_kinds(game: BatchedGame | BatchedGameClass) -> tuple[str, ...]:
+    """The opponents a batched game can be played against."""
+    return ("random", *game.opponents)
 
 
-def opponent_actions(kind: str, batch: GridSquidBatch, games: np.ndarray,
+def opponent_actions(kind: str, batch: BatchedGame, games: np.ndarray,
                      rng: np.random.Generator) -> np.ndarray:
     if kind == "random":
         return random_actions(batch.masks[games], rng)
-    if kind == "greedy":
-        return greedy_actions(batch, games, rng)
-    raise InvalidOptions(f"unknown opponent {kind!r}; valid: {', '.join(OPPONENTS)}")
+    if kind in batch.opponents:
+        return batch.opponents[kind](batch, games, rng)
+    raise InvalidOptions(f"unknown opponent {kind!r}; valid: {', '.join(opponent_kinds(batch))}")

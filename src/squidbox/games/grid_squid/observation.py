@@ -1,7 +1,7 @@
 """Grid Squid's observation: the board tile by tile, the seat's own cards, every seat's public
 counts from the seat's own place round the table, and the round.
 
-The batched Grid Squid (`squidbox.vector.observations`) writes the same layout for B games at
+The batched Grid Squid (`batched/observations.py`) writes the same layout for B games at
 once from its arrays; this module writes it for one engine state, and both read their offsets
 and scales from `GridSquidLayout`.
 """

@@ -18,7 +18,7 @@ import numpy as np
 from jax import lax
 
 if TYPE_CHECKING:
-    from .grid_squid import GridSquidBatch
+    from .batch import GridSquidBatch
 
 EMPTY = -1
 FIELDS = ("tile_symbols", "owner", "cubes", "supply", "hands", "discard", "played", "current",

@@ -22,7 +22,7 @@ from .rules import Rules
 if TYPE_CHECKING:
     from squidbox.games.grid_squid.game import GridSquid
 
-    from .grid_squid import GridSquidBatch
+    from .batch import GridSquidBatch
 
 
 @cache

@@ -10,7 +10,7 @@ import numpy as np
 from numba import njit
 
 if TYPE_CHECKING:
-    from .grid_squid import GridSquidBatch
+    from .batch import GridSquidBatch
 
 EMPTY = -1
 
