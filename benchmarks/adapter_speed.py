@@ -21,13 +21,23 @@ The ratios are PettingZoo steps and OpenSpiel steps over engine decisions per CP
 target: at least 0.5).
 Each game is measured at its fewest players, and with --largest at its most too; both sides run
 `--rounds` times in turn and the medians are shown.
+
+With `--ref DIR` (a checkout of another version, e.g. `git archive main src | tar -x -C DIR`)
+each round also runs the engine, PettingZoo and OpenSpiel loops of this file in a child process
+that imports squidbox from DIR/src, and a second row per game gives that version's figures, so
+that a change is measured against its reference in the same run.
 """
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 import warnings
+from pathlib import Path
 
 import numpy as np
 
@@ -117,13 +127,36 @@ def observations_per_cpu_second(game_id: str, players: int, seconds: float) -> f
     return written / (time.process_time() - cpu)
 
 
+def measured_round(game_id: str, players: int, seconds: float) -> tuple[float, float, float]:
+    """Engine decisions, PettingZoo steps and OpenSpiel steps per CPU second, one after another."""
+    game = squidbox.get_game(game_id)
+    return (random_playouts(game, players, seconds).decisions_per_cpu_second,
+            env_steps_per_cpu_second(game_id, players, seconds),
+            openspiel_steps_per_cpu_second(game_id, players, seconds))
+
+
+def reference_round(reference: Path, game_id: str, players: int,
+                    seconds: float) -> tuple[float, float, float]:
+    """measured_round in a child process whose squidbox is the one in reference/src."""
+    code = ("import json, warnings; warnings.simplefilter('ignore'); import adapter_speed; "
+            f"print(json.dumps(adapter_speed.measured_round({game_id!r}, {players}, {seconds})))")
+    path = os.pathsep.join([str(reference / "src"), str(Path(__file__).resolve().parent)])
+    done = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": path},
+                          capture_output=True, text=True, check=True)
+    engine, env, spiel = json.loads(done.stdout.splitlines()[-1])
+    return engine, env, spiel
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("games", nargs="*", help="game ids (default: all)")
     parser.add_argument("--seconds", type=float, default=3.0, help="per measurement")
     parser.add_argument("--rounds", type=int, default=3, help="engine/env alternations")
     parser.add_argument("--largest", action="store_true", help="the most players too")
+    parser.add_argument("--ref", type=Path, help="a checkout whose src/ is measured alongside")
     args = parser.parse_args()
+    if args.ref and not (args.ref / "src" / "squidbox").is_dir():
+        parser.error(f"--ref {args.ref}: no src/squidbox there")
     games = [squidbox.get_game(g) for g in args.games] or squidbox.list_games()
     warnings.simplefilter("ignore")
     print(f"Adapter speed, {python_description()}, {args.seconds:g} s per measurement, "
@@ -134,18 +167,20 @@ def main() -> None:
     for game in games:
         counts = [game.min_players] + ([game.max_players] if args.largest else [])
         for players in counts:
-            engine, env, spiel = [], [], []
+            rounds, reference = [], []
             for _ in range(args.rounds):
-                engine.append(random_playouts(game, players, args.seconds)
-                              .decisions_per_cpu_second)
-                env.append(env_steps_per_cpu_second(game.id, players, args.seconds))
-                spiel.append(openspiel_steps_per_cpu_second(game.id, players, args.seconds))
+                rounds.append(measured_round(game.id, players, args.seconds))
+                if args.ref:
+                    reference.append(reference_round(args.ref, game.id, players, args.seconds))
             observed = observed_decisions_per_cpu_second(game.id, players, args.seconds)
             alone = observations_per_cpu_second(game.id, players, args.seconds)
-            e, v, o = (statistics.median(engine), statistics.median(env),
-                       statistics.median(spiel))
+            e, v, o = (statistics.median(column) for column in zip(*rounds, strict=True))
             print(f"| {game.id} | {players} | {e:,.0f} | {observed:,.0f} | {v:,.0f} "
                   f"| {v / e:.2f} | {o:,.0f} | {o / e:.2f} | {alone:,.0f} |", flush=True)
+            if reference:
+                e, v, o = (statistics.median(column) for column in zip(*reference, strict=True))
+                print(f"| {game.id} (reference) | {players} | {e:,.0f} | – | {v:,.0f} "
+                      f"| {v / e:.2f} | {o:,.0f} | {o / e:.2f} | – |", flush=True)
 
 
 if __name__ == "__main__":

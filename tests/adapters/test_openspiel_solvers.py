@@ -143,6 +143,38 @@ def test_openspiel_basic_checks_on_every_state_of_random_games(game_id, players)
         assert state.decisions == length - 1 <= game.max_game_length()
 
 
+@pytest.mark.parametrize("game_id", [game.id for game in squidbox.list_games()])
+def test_python_shortcuts_answer_as_pyspiels_own_path(game_id):
+    """legal_actions and the tensors are answered in Python, bypassing pyspiel's C++ path (which
+    makes a root state per tensor): both must give the same answer on every state."""
+    game = load(game_id, squidbox.get_game(game_id).min_players)
+    assert game.observation_tensor_shape() == pyspiel.Game.observation_tensor_shape(game)
+    assert game.information_state_tensor_size() == \
+        pyspiel.Game.information_state_tensor_size(game)
+    state, rng = game.new_initial_state(), random.Random(3)
+    for _ in range(60):
+        for player in [None, pyspiel.PlayerId.CHANCE, *range(game.num_players())]:
+            args = () if player is None else (player,)
+            if player == pyspiel.PlayerId.CHANCE and not state.is_chance_node() \
+                    and not state.is_terminal():
+                with pytest.raises(pyspiel.SpielError):
+                    state.legal_actions(player)
+                with pytest.raises(pyspiel.SpielError):
+                    pyspiel.State.legal_actions(state, player)
+                continue
+            assert state.legal_actions(*args) == pyspiel.State.legal_actions(state, *args)
+        if state.is_terminal():
+            break
+        for player in range(game.num_players()):
+            assert state.observation_tensor(player) == \
+                pyspiel.State.observation_tensor(state, player)
+            assert state.information_state_tensor(player) == \
+                pyspiel.State.information_state_tensor(state, player)
+        state.apply_action(rng.choice(state.legal_actions()))
+    with pytest.raises(pyspiel.SpielError):
+        state.observation_tensor(game.num_players())
+
+
 @pytest.mark.parametrize(("game_id", "players"), CASES)
 def test_get_all_states_near_the_root(game_id, players):
     """The whole tree is too large for any default configuration (docs/research.md), but

@@ -125,6 +125,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
             raise InvalidOptions(f"max_game_length must be positive, not {self.length}")
         self.options = probe.options
         self.action_ids = {action: i for i, action in enumerate(game.actions)}
+        self.observer = observer(game, num_players)
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_distinct_actions,
             max_chance_outcomes=seeds,
@@ -149,11 +150,26 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         return pyspiel.load_game, (str(self),)
 
+    # pyspiel learns a Python game's tensor sizes by making a new root state and writing its
+    # tensor on every call (of these, and of a state's observation_tensor): the sizes are the
+    # observer's, known once the game is made.
+    def observation_tensor_shape(self) -> list[int]:
+        return [self.observer.size]
+
+    def observation_tensor_size(self) -> int:
+        return int(self.observer.size)
+
+    def information_state_tensor_shape(self) -> list[int]:
+        return [self.observer.info_size]
+
+    def information_state_tensor_size(self) -> int:
+        return int(self.observer.info_size)
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
-        return ViewObserver(observer(self.squidbox_game, self.num_players()), perfect_recall)
+        return ViewObserver(self.observer, perfect_recall)
 
 
 class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
@@ -203,6 +219,19 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
         seeds = self._spiel_game.num_seeds
         return [(seed, 1.0 / seeds) for seed in range(seeds)]
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """pyspiel's LegalActions (the chance outcomes at the chance node, none once the game is
+        over or for a seat not to move), answered here without a round trip through C++."""
+        if self._ended:
+            return []
+        if self.inner is None:
+            return list(range(self._spiel_game.num_seeds))
+        if player is None or player == self._player:
+            return self._legal_actions(self._player)
+        if player < 0:
+            raise pyspiel.SpielError(f"legal actions of pseudo-player {player}")
+        return []
+
     def _legal_actions(self, player: int) -> list[int]:
         assert self.inner is not None
         if player != self._player:
@@ -242,6 +271,31 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
         if self.inner is None:
             return "before the deal"
         return json.dumps(self.inner.view(seat), sort_keys=True)
+
+    # pyspiel's own observation_tensor and information_state_tensor make a new root state on
+    # every call to learn the tensor's size; these write the same values straight away.
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        seat = self._seat(player)
+        if self.inner is None:
+            return [0.0] * self._spiel_game.observer.size
+        values: list[float] = self._spiel_game.observer.observation(self.inner, seat).tolist()
+        return values
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        seat = self._seat(player)
+        if self.inner is None:
+            return [0.0] * self._spiel_game.observer.info_size
+        values: list[float] = self._spiel_game.observer.information_state(self.inner,
+                                                                          seat).tolist()
+        return values
+
+    def _seat(self, player: int | None) -> int:
+        """A seat to observe for (default the player to move), checked as pyspiel checks it."""
+        seat = self._player if player is None else int(player)
+        if not 0 <= seat < self._spiel_game.num_players():
+            raise pyspiel.SpielError(f"no seat {seat} in a {self._spiel_game.num_players()}-"
+                                     "player game")
+        return seat
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpielState:
         """A state the seat cannot tell from this one (squidbox's resample), drawn with a seed
