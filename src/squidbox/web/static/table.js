@@ -800,12 +800,24 @@ function bringChoiceIntoView(view) {
     const target = elements.board.querySelector(".clickable:not(.ghost)") || elements.actions.querySelector("button.action");
     if (!target || broughtFor === latest?.version) return;
     broughtFor = latest?.version;
+    scrollPanelTo(target);
     const box = target.getBoundingClientRect();
     const bar = document.getElementById("status-bar")?.getBoundingClientRect().bottom || 0;
     if (box.top >= bar && box.bottom <= window.innerHeight) return;
     const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
     window.scrollBy({ top: box.top - bar - (window.innerHeight - bar - box.height) / 3, behavior: reduced ? "auto" : "smooth" });
   }));
+}
+
+// A board taller than its panel (the desktop table keeps its text at least 12 px) scrolls
+// inside the panel: the choice is scrolled into it.
+function scrollPanelTo(target) {
+  const panel = elements.board.parentElement;
+  if (!panel || panel.scrollHeight <= panel.clientHeight || !elements.board.contains(target)) return;
+  const box = target.getBoundingClientRect();
+  const frame = panel.getBoundingClientRect();
+  if (box.top >= frame.top && box.bottom <= frame.bottom) return;
+  panel.scrollTop += box.top - frame.top - (frame.height - box.height) / 3;
 }
 
 // Selecting a piece (the first step of a two-step move) redraws the board with its targets.
