@@ -494,12 +494,14 @@ function drawCourse(context, game, top) {
   const cells = line + (game.tiles || []).length;  // position w: line places 0..line-1, then tiles
   const perRow = Math.max(1, Math.floor((WIDTH - 16) / STEP));
   const toLeft = game.bridge_side === "left";
-  const placeHeight = 18 + Math.max(1, ...Array.from({ length: line }, (_, w) => tokensWhere(game, (at) => at === w).length)) * STEP;
+  const standing = Array.from({ length: line }, (_, w) => tokensWhere(game, (at) => at === w));
   const rows = Math.ceil(cells / perRow);
   let y = top;
   for (let row = 0; row < rows; row += 1) {
     const first = row * perRow;
     const last = Math.min(cells, first + perRow);
+    // A row of line places is as tall as its fullest place needs.
+    const placeHeight = 18 + Math.max(1, ...standing.slice(first, last).map((tokens) => tokens.length)) * STEP;
     const height = Math.max(last > line ? tileHeight(game) : 0, first < line ? placeHeight : 0);
     for (let w = first; w < last; w += 1) {
       const col = w - first;
@@ -513,7 +515,7 @@ function drawCourse(context, game, top) {
       el(place, "rect", { x, y, width: TAP, height: placeHeight, rx: 6, fill: "#f4efe3", stroke: "#8b6b4a", "stroke-dasharray": "4 3" });
       label(place, x + R, y + 9, String(number), { fill: "#4a4438" });
       piece(place, "place:mannequin");
-      tokensWhere(game, (at) => at === w).forEach((token, i) => chip(context, token, x + R, y + 18 + R + i * STEP));
+      standing[w].forEach((token, i) => chip(context, token, x + R, y + 18 + R + i * STEP));
     }
     y += height + 6;
   }
