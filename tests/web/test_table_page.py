@@ -14,7 +14,13 @@ from axe_playwright_python.sync_playwright import Axe
 
 import squidbox
 
-from .helpers import create_table, seat_url, wait_for_decision, wait_for_state
+from .helpers import (
+    click_board_or_button,
+    create_table,
+    seat_url,
+    wait_for_decision,
+    wait_for_state,
+)
 from .newcomer import new_page
 from .test_axe import OVERFLOWING, axe, blocking_violations, bots_only, phone, wait_until_finished
 
@@ -136,13 +142,13 @@ THINKING = """() => {
 def test_a_computer_seat_to_move_is_shown_thinking(browser: Any, base_url: str) -> None:
     created = create_table(base_url, "grid_squid", players=2, seed=7)
     page = new_page(browser, viewport={"width": 1280, "height": 800})
-    page.add_init_script("localStorage.setItem('squidbox:pace', '1500')")  # the bot's move waits
+    page.add_init_script("localStorage.setItem('squidbox:pace', '2500')")  # the bot's move waits
     try:
         page.goto(seat_url(base_url, created))
         assert wait_for_decision(page) == "yours"
         assert page.locator("#seats li.thinking").count() == 0
         bot = page.locator("#seats li[data-seat='1'] .seat-name").inner_text()
-        page.locator("#board .clickable").first.click()
+        click_board_or_button(page)  # a tile, or a hand card and then its tile
         turn, seat, says_thinking = page.wait_for_function(THINKING, polling="raf").json_value()
         assert turn == f"{bot} is thinking…" and seat == "1" and says_thinking
         assert wait_for_decision(page) == "yours"  # the bot moved: nobody is thinking
