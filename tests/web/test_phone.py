@@ -103,6 +103,7 @@ def test_every_board_fits_a_phone(phone: Any, base_url: str, screenshots: Path,
                                 state="attached", timeout=30_000)
     assert_fits_a_phone(phone, f"{game_id} {options} at the end")
     if not options or options.get("game") == "tug_of_war":
+        phone.evaluate("window.scrollTo(0, 0)")  # the sticky status bar in place, not on the board
         phone.screenshot(path=str(screenshots / f"{game_id}-phone.png"), full_page=True)
     assert phone.console.errors == []
 
@@ -320,3 +321,25 @@ def test_a_tap_shows_a_piece_and_what_it_does_and_a_second_tap_plays_it(
     phone.wait_for_timeout(300)
     after = phone.evaluate("window.scrollY")
     assert scrolled == 0 or after > 0, f"the page jumped to its top ({scrolled} → {after})"
+
+
+# Where each how-to-play link of the header lies, and whether the row scrolls sideways.
+HEADER_LINKS = """() => {
+  const nav = document.querySelector('.site-header nav');
+  const links = [...nav.querySelectorAll('a')];
+  return {tops: links.map((a) => Math.round(a.getBoundingClientRect().top)),
+          height: nav.getBoundingClientRect().height, line: links[0].getBoundingClientRect().height,
+          scrolls: nav.scrollWidth > nav.clientWidth, page: document.documentElement.scrollWidth};
+}"""
+
+
+def test_the_headers_game_links_are_one_row_on_a_phone(phone: Any, base_url: str) -> None:
+    phone.goto(f"{base_url}/")
+    found = phone.evaluate(HEADER_LINKS)
+    assert len(found["tops"]) == len(squidbox.list_games())
+    assert len(set(found["tops"])) == 1, f"the links take {len(set(found['tops']))} lines"
+    assert found["height"] < 2 * found["line"] + 8
+    assert found["scrolls"] and found["page"] <= PHONE["width"]  # the row scrolls, not the page
+    last = phone.locator(".site-header nav a").last
+    last.scroll_into_view_if_needed()
+    assert last.is_visible()

@@ -258,3 +258,19 @@ def test_the_replay_page_on_a_phone_passes_axe_and_fits(
             assert shell["scroll"] <= shell["width"] and shell["wide"] == [], shell
     finally:
         context.close()
+
+
+def test_the_terminal_command_is_a_folded_note_after_the_links(
+        page: Any, base_url: str, finished: dict[str, tuple[str, Any]]):
+    table, _record = finished["grid_squid"]
+    page.goto(f"{base_url}/replay/{table}")
+    page.wait_for_selector("#replay-app[data-ready]")
+    command = page.get_by_text("squidbox replay FILE", exact=True)
+    assert command.count() == 1 and not command.is_visible()  # folded: a player reads the replay
+    assert "squidbox replay" not in page.inner_text("#replay-app")
+    order = page.evaluate("""() => [...document.querySelectorAll(
+        '#record-download, .copy-field, #developer-note')].map((n) => n.id || 'share')""")
+    assert order == ["record-download", "share", "developer-note"]
+    page.click("#developer-note summary")
+    assert command.is_visible()
+    assert page.console.errors == []

@@ -14,7 +14,14 @@ from axe_playwright_python.sync_playwright import Axe
 
 import squidbox
 
-from .helpers import wait_for_state
+from .helpers import (
+    click_board_or_button,
+    create_table,
+    seat_url,
+    wait_for_decision,
+    wait_for_state,
+)
+from .newcomer import new_page
 from .test_axe import OVERFLOWING, axe, blocking_violations, bots_only, phone, wait_until_finished
 
 __all__ = ["axe", "phone"]  # fixtures shared with test_axe.py
@@ -121,3 +128,32 @@ def test_a_scrolled_log_shows_no_sliver_of_a_cut_entry(page: Any, base_url: str)
         seen = page.evaluate(CUT_ENTRY)
         assert seen["scrolled"] > 0
         assert abs(seen["cover"] - seen["cut"]) < 1, seen  # just the cut part is covered
+
+
+# The turn line and the panel of a computer seat that is to move: "… is thinking…".
+THINKING = """() => {
+  const turn = document.getElementById('turn');
+  const panel = document.querySelector('#seats li.thinking');
+  return turn.dataset.status === 'waiting' && panel !== null
+    && [turn.textContent, panel.dataset.seat, panel.textContent.includes('thinking…')];
+}"""
+
+
+def test_a_computer_seat_to_move_is_shown_thinking(browser: Any, base_url: str) -> None:
+    created = create_table(base_url, "grid_squid", players=2, seed=7)
+    page = new_page(browser, viewport={"width": 1280, "height": 800})
+    page.add_init_script("localStorage.setItem('squidbox:pace', '2500')")  # the bot's move waits
+    try:
+        page.goto(seat_url(base_url, created))
+        assert wait_for_decision(page) == "yours"
+        assert page.locator("#seats li.thinking").count() == 0
+        bot = page.locator("#seats li[data-seat='1'] .seat-name").inner_text()
+        click_board_or_button(page)  # a tile, or a hand card and then its tile
+        turn, seat, says_thinking = page.wait_for_function(THINKING, polling="raf").json_value()
+        assert turn == f"{bot} is thinking…" and seat == "1" and says_thinking
+        assert wait_for_decision(page) == "yours"  # the bot moved: nobody is thinking
+        assert page.locator("#seats li.thinking").count() == 0
+        assert "thinking" not in page.inner_text("#turn")
+        assert page.console.errors == []
+    finally:
+        page.context.close()

@@ -7,7 +7,7 @@
 // alone, hide, guess, roll, block, stab, push, move, wall).
 
 import { t, tn } from "/static/i18n.js";
-import { relayoutOnResize, TAP, boardWidth, charsIn, clickable, el, label, nameOf, paragraph, paragraphHeight, piece, pieceInfo, prepare, seatColour, selectable, selection, token, wrapText } from "/static/svg.js";
+import { relayoutOnResize, TAP, boardWidth, charsIn, clickable, el, finish, label, nameOf, paragraph, paragraphHeight, piece, pieceInfo, prepare, seatColour, selectable, selection, title, token, wrapText } from "/static/svg.js";
 
 // Laid out for the width the board is shown at; every token is a whole tap target (TAP units
 // across) and every text at least 12 px (see boardWidth in static/svg.js).
@@ -93,7 +93,7 @@ export function draw(svg, view, legal, labels, act) {
     y += 30;
   }
   WIDTH = shown;
-  svg.setAttribute("viewBox", `0 0 ${WIDTH} ${Math.max(120, y + 8, teamsBottom + 8)}`);
+  finish(svg, WIDTH, Math.max(120, y + 8, teamsBottom + 8));
 }
 
 // What the current step asks for (its piece text), so that a token button says what it is for.
@@ -225,18 +225,61 @@ function drawRedLight(context, game, top) {
   const { svg } = context;
   const lanes = game.lanes || 10;
   const places = [lanes, ...Array.from({ length: lanes }, (_, i) => lanes - 1 - i), -1];
-  label(svg, WIDTH / 2, top + 8, t("the Doll is beyond the last lane"), { fill: "#5b5140" });
-  const y = placeRows(context, game, places, top + 18, (place, i) => ({
+  const doll = dollState(game);
+  const dollBottom = drawDoll(svg, 8, top, doll);
+  const caption = `${doll.text} · ${t("the Doll is beyond the last lane")}`;
+  const captionBottom = paragraph(svg, 8 + DOLL_W + 8, top + 6, WIDTH - DOLL_W - 24, caption,
+    { "font-weight": "bold", fill: doll.facing ? "#8b1d1d" : "#1f5a33" });
+  const y = placeRows(context, game, places, Math.max(dollBottom, captionBottom) + 4, (place, i) => ({
     name: place === -1 ? "waiting" : place === 0 ? "start line" : `lane ${place}`,
     shown: place === -1 ? t("waiting") : place === 0 ? t("start line") : t("lane {number}", { number: place }),
     fill: place === -1 ? "#efeae0" : place === 0 ? "#d9f2e6" : i % 2 ? "#fbf7ee" : "#f4efe3",
   }));
-  const doll = game.doll === null || game.doll === undefined ? t("no Doll card turned yet") :
-    (game.doll.length ? t("Red Light: {names} are seen", { names: game.doll.join(` ${t("and")} `) }) : t("Green Light: everyone moves"));
   const played = playedCards(context, game.revealed);
-  return paragraph(svg, 8, y + 6, WIDTH - 16, `${t("Doll: {doll}", { doll })} · ${tn("{count} Doll card left", "{count} Doll cards left", game.deck_size ?? 0, { count: game.deck_size ?? "?" })}` +
+  return paragraph(svg, 8, y + 6, WIDTH - 16, `${tn("{count} Doll card left", "{count} Doll cards left", game.deck_size ?? 0, { count: game.deck_size ?? "?" })}` +
     `${played ? ` · ${t("cards played: {cards}", { cards: played })}` : ""}` +
     `${game.my_card !== null && game.my_card !== undefined ? ` · ${t("your card {card}", { card: game.my_card })}` : ""}`) + 6;
+}
+
+// The Doll: on a Red Light she faces the players (the numbers of her card are seen), on a Green
+// Light, and before her first card, she is turned away.
+function dollState(game) {
+  if (game.doll === null || game.doll === undefined) {
+    return { facing: false, name: "waiting", text: t("Doll: {doll}", { doll: t("no Doll card turned yet") }) };
+  }
+  if (game.doll.length) {
+    return { facing: true, name: "red light",
+      text: t("Doll: {doll}", { doll: t("Red Light: {names} are seen", { names: game.doll.join(` ${t("and")} `) }) }) };
+  }
+  return { facing: false, name: "green light", text: t("Doll: {doll}", { doll: t("Green Light: everyone moves") }) };
+}
+
+const DOLL_W = 44;
+const DOLL_H = 64;
+
+// A simple figure: black bob with two pigtails, yellow top, orange dress; a face when she faces
+// the players, only hair when she is turned away. Her state is its tooltip and name.
+function drawDoll(svg, x, top, doll) {
+  const group = el(svg, "g", { class: "doll", role: "img", "aria-label": doll.text,
+    "data-doll": doll.name, "data-facing": String(doll.facing) });
+  title(group, doll.text);
+  const cx = x + DOLL_W / 2;
+  const head = top + 16;
+  el(group, "rect", { x, y: top, width: DOLL_W, height: DOLL_H, rx: 6,
+    fill: doll.facing ? "#f6d9d6" : "#d9f2e6", stroke: doll.facing ? "#b3261e" : "#2e9d5b" });
+  el(group, "path", { d: `M ${cx - 12} ${head + 13} L ${cx - 15} ${top + DOLL_H - 4} L ${cx + 15} ${top + DOLL_H - 4} L ${cx + 12} ${head + 13} Z`,
+    fill: "#ee7a22", stroke: "#8a4a12" });
+  el(group, "rect", { x: cx - 10, y: head + 10, width: 20, height: 12, rx: 3, fill: "#f2c318", stroke: "#8a6a12" });
+  [-12, 12].forEach((dx) => el(group, "circle", { cx: cx + dx, cy: head - 3, r: 4, fill: "#1b1b1b" }));
+  if (doll.facing) {
+    el(group, "circle", { cx, cy: head, r: 10, fill: "#f4d2b0", stroke: "#6b4a2b" });
+    el(group, "path", { d: `M ${cx - 10} ${head - 1} A 10 10 0 0 1 ${cx + 10} ${head - 1} L ${cx + 10} ${head - 4} L ${cx - 10} ${head - 4} Z`, fill: "#1b1b1b" });
+    [-4, 4].forEach((dx) => el(group, "circle", { cx: cx + dx, cy: head + 2, r: 1.8, fill: "#1b1b1b" }));
+    el(group, "path", { d: `M ${cx - 3} ${head + 6} Q ${cx} ${head + 8} ${cx + 3} ${head + 6}`, fill: "none", stroke: "#b3261e", "stroke-width": 1.2 });
+  } else {
+    el(group, "circle", { cx, cy: head, r: 10, fill: "#1b1b1b", stroke: "#000000" });
+  }
+  return top + DOLL_H;
 }
 
 // "Red 3, Blue 0 (Push)": the cards each player revealed, without raw lists.
@@ -399,54 +442,84 @@ function drawGlassBridge(context, game, top) {
       }
     });
     y += Math.ceil(spots.length / perRow) * STEP + 4;
+    y = drawTiles(context, game, y);
   } else {
-    y = paragraph(svg, 8, y + 2, WIDTH - 16, t("Bridge built on the {side} · {line} line places, then {tiles} tiles", { side: t(game.bridge_side), line, tiles: tiles.length })) + 4;
-    y = drawBridgeLine(context, game, y);
+    const counts = { line, tiles: tiles.length };
+    const caption = game.bridge_side === "left"
+      ? t("The bridge is at the left end of the line: {line} line places, the front one next to the bridge, then {tiles} tiles", counts)
+      : t("The bridge is at the right end of the line: {line} line places, the front one next to the bridge, then {tiles} tiles", counts);
+    y = paragraph(svg, 8, y + 2, WIDTH - 16, caption) + 4;
+    y = drawCourse(context, game, y);
   }
-  // The tiles, a row of columns: the two panes (a broken one dark), the tile's number, then
-  // the tokens standing on it.
-  const perRow = Math.max(1, Math.min(tiles.length, Math.floor((WIDTH - 16) / STEP)));
-  const standing = tiles.map((_, t) => tokensWhere(game, (w) => w === line + t));
-  const most = Math.max(0, ...standing.map((s) => s.length));
-  const rowHeight = 76 + most * STEP;
-  tiles.forEach((broken, t) => {
-    const x = 8 + (t % perRow) * STEP;
-    const ty = y + Math.floor(t / perRow) * (rowHeight + 6);
-    const tile = el(svg, "g", { class: "glass-tile", "data-place": `tile ${t + 1}` });
-    ["left", "right"].forEach((side, s) => {
-      el(tile, "rect", { x: x + 2, y: ty + s * 27, width: TAP, height: 25, rx: 3,
-        fill: broken === side ? "#5b5140" : "#cfe8f5", stroke: "#2f6fdb" });
-    });
-    label(tile, x + 2 + R, ty + 66, `T${t + 1}`, { "font-weight": "bold" });
-    piece(tile, "place:glass tile");
-    standing[t].forEach((number, i) => chip(context, number, x + 2 + R, ty + 76 + R + i * STEP));
-  });
-  y += Math.ceil(tiles.length / perRow) * (rowHeight + 6);
   const hands = (game.hands || []).map((h, p) => `${nameOf(context.view, p)} ${h.join(" ")}`).join(" · ");
   const handsText = `${t("Hands: {hands}", { hands })}${game.my_card !== null && game.my_card !== undefined ? ` · ${t("your card {card}", { card: game.my_card })}` : ""}`;
   return paragraph(svg, 8, y + 4, WIDTH - 16, handsText) + 2;
 }
 
-// After the bridge is built: the line of mannequin positions, the front (next to the bridge)
-// first, with the tokens still waiting on each.
-function drawBridgeLine(context, game, top) {
+// How tall a tile is drawn: its two panes, its number, then the tokens standing on it.
+function tileHeight(game) {
+  const line = game.line || 0;
+  const most = Math.max(0, ...(game.tiles || []).map((_, k) => tokensWhere(game, (w) => w === line + k).length));
+  return 76 + most * STEP;
+}
+
+// A glass tile at (x, top): the two panes (a broken one dark), "T1", the tokens on it.
+function drawTile(context, game, k, x, top) {
+  const broken = (game.tiles || [])[k];
+  const tile = el(context.svg, "g", { class: "glass-tile", "data-place": `tile ${k + 1}` });
+  ["left", "right"].forEach((side, s) => {
+    el(tile, "rect", { x: x + 2, y: top + s * 27, width: TAP, height: 25, rx: 3,
+      fill: broken === side ? "#5b5140" : "#cfe8f5", stroke: "#2f6fdb" });
+  });
+  label(tile, x + 2 + R, top + 66, `T${k + 1}`, { "font-weight": "bold" });
+  piece(tile, "place:glass tile");
+  tokensWhere(game, (w) => w === (game.line || 0) + k).forEach((number, i) => chip(context, number, x + 2 + R, top + 76 + R + i * STEP));
+}
+
+// Before the bridge is built: the tiles in rows; where they end.
+function drawTiles(context, game, top) {
+  const tiles = game.tiles || [];
+  const perRow = Math.max(1, Math.floor((WIDTH - 16) / STEP));
+  const height = tileHeight(game) + 6;
+  tiles.forEach((_, k) => drawTile(context, game, k, 8 + (k % perRow) * STEP, top + Math.floor(k / perRow) * height));
+  return top + Math.ceil(tiles.length / perRow) * height;
+}
+
+// Once built: one course from the back of the line to its front, then across the tiles, running
+// towards the side the bridge was built to (rightwards when it is on the right, leftwards when
+// on the left), wrapping onto more rows as the board's width needs.
+function drawCourse(context, game, top) {
   const { svg } = context;
   const line = game.line || 0;
+  const cells = line + (game.tiles || []).length;  // position w: line places 0..line-1, then tiles
   const perRow = Math.max(1, Math.floor((WIDTH - 16) / STEP));
-  const standing = Array.from({ length: line }, (_, k) => tokensWhere(game, (w) => w === line - 1 - k));
-  const most = Math.max(1, ...standing.map((s) => s.length));
-  const rowHeight = 18 + most * STEP;
-  label(svg, 8, top + 8, t("The line, front first:"), { "text-anchor": "start" });
-  standing.forEach((tokens, k) => {
-    const x = 8 + (k % perRow) * STEP;
-    const y = top + 18 + Math.floor(k / perRow) * (rowHeight + 4);
-    const place = el(svg, "g", { class: "line-place", "data-place": `line ${k + 1}` });
-    el(place, "rect", { x, y, width: TAP, height: rowHeight, rx: 6, fill: "#f4efe3", stroke: "#8b6b4a", "stroke-dasharray": "4 3" });
-    label(place, x + R, y + 9, String(k + 1), { fill: "#4a4438" });
-    piece(place, "place:mannequin");
-    tokens.forEach((number, i) => chip(context, number, x + R, y + 18 + R + i * STEP));
-  });
-  return top + 18 + Math.ceil(line / perRow) * (rowHeight + 4) + 4;
+  const toLeft = game.bridge_side === "left";
+  const standing = Array.from({ length: line }, (_, w) => tokensWhere(game, (at) => at === w));
+  const rows = Math.ceil(cells / perRow);
+  let y = top;
+  for (let row = 0; row < rows; row += 1) {
+    const first = row * perRow;
+    const last = Math.min(cells, first + perRow);
+    // A row of line places is as tall as its fullest place needs.
+    const placeHeight = 18 + Math.max(1, ...standing.slice(first, last).map((tokens) => tokens.length)) * STEP;
+    const height = Math.max(last > line ? tileHeight(game) : 0, first < line ? placeHeight : 0);
+    for (let w = first; w < last; w += 1) {
+      const col = w - first;
+      const x = toLeft ? WIDTH - 8 - TAP - 4 - col * STEP : 8 + col * STEP;
+      if (w >= line) {
+        drawTile(context, game, w - line, x, y);
+        continue;
+      }
+      const number = line - w;  // 1 is the front place, next to the bridge
+      const place = el(svg, "g", { class: "line-place", "data-place": `line ${number}` });
+      el(place, "rect", { x, y, width: TAP, height: placeHeight, rx: 6, fill: "#f4efe3", stroke: "#8b6b4a", "stroke-dasharray": "4 3" });
+      label(place, x + R, y + 9, String(number), { fill: "#4a4438" });
+      piece(place, "place:mannequin");
+      standing[w].forEach((token, i) => chip(context, token, x + R, y + 18 + R + i * STEP));
+    }
+    y += height + 6;
+  }
+  return y;
 }
 
 function drawFinal(context, game, top) {

@@ -122,11 +122,9 @@ function recordSection() {
   const download = node("a", {
     id: "record-download", href: summary.record_url, download: `squidbox-${summary.game}-${tableId}.json`,
   }, t("Download the game record (JSON)"));
-  const help = node("p", { class: "muted" }, t("Seed, options, data, rules and data version "
-    + "and every action: squidbox replay FILE steps through it in a terminal."));
   const line = node("p");
   line.appendChild(download);
-  section.append(line, help);
+  section.append(line);
   section.appendChild(copyRow(t("Share this replay"), shareUrl(false)));
   elements.share = section.querySelector(".copy-field");
   const back = node("p");
@@ -134,7 +132,21 @@ function recordSection() {
   back.append(" · ");
   back.appendChild(node("a", { href: "/" }, t("Lobby")));
   section.appendChild(back);
+  section.appendChild(developerNote());
   return section;
+}
+
+// What the record holds and how to step through it in a terminal: folded, after the links a
+// player wants, so that the page reads as the replay first.
+function developerNote() {
+  const note = node("details", { id: "developer-note", class: "developer-note" });
+  note.appendChild(node("summary", {}, t("For developers")));
+  const text = node("p", { class: "muted" }, t("The game record holds the seed, the options, the "
+    + "data, the rules and data version and every action; in a terminal, this steps through it:"));
+  const command = node("pre");
+  command.appendChild(node("code", {}, "squidbox replay FILE"));
+  note.append(text, command);
+  return note;
 }
 
 function shareUrl(withStep = true) {

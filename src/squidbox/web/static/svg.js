@@ -109,6 +109,15 @@ export function prepare(svg, width, height) {
   return svg;
 }
 
+// The board's final size: a board shown in a box of fixed height (the desktop table) is never
+// shrunk below its drawn size to fit that height, since its text would fall under 12 px; its
+// panel scrolls instead (app.css), and the choice is scrolled into view (table.js).
+export function finish(svg, width, height) {
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  const shown = svg.getBoundingClientRect?.().width || width;
+  svg.style.minHeight = `${Math.ceil(height * shown / width)}px`;
+}
+
 // Only the generic tree drawing (games without a folder) cuts long lines; game drawings wrap.
 export function shorten(text, length) {
   const value = String(text ?? "");

@@ -509,11 +509,25 @@ function renderTurn(message) {
       : t("Waiting for players to take the free seats");
     status = "waiting";
   } else {
-    text = names.length ? t("Waiting for {names}…", { names: names.join(", ") }) : t("Waiting");
+    text = waitingText(view, message.table?.seats || []);
     status = "waiting";
   }
   elements.turn.textContent = text;
   elements.turn.dataset.status = status;
+}
+
+// Whom the table waits for: people by name; a computer seat "is thinking" (a strong one takes
+// seconds, and the page should show that it is at work).
+function waitingText(view, seats) {
+  const isBot = (seat) => Boolean(seats.find((info) => info.seat === seat)?.bot);
+  const moving = view.to_move || [];
+  const people = moving.filter((s) => !isBot(s)).map((s) => seatLabel(view, s));
+  const bots = moving.filter(isBot).map((s) => seatLabel(view, s));
+  const parts = [];
+  if (people.length) parts.push(t("Waiting for {names}…", { names: people.join(", ") }));
+  if (bots.length === 1) parts.push(t("{name} is thinking…", { name: bots[0] }));
+  if (bots.length > 1) parts.push(t("{names} are thinking…", { names: bots.join(", ") }));
+  return parts.join(" ") || t("Waiting");
 }
 
 // What this seat is asked now, in a few words: the game's drawing says it (`prompt`), else the
@@ -556,7 +570,7 @@ function renderSeats(message, view, table) {
     const parts = [];
     if (info.bot) parts.push(botLabel(info.bot));
     if (index === view.seat) parts.push(t("you"));
-    if (moving) parts.push(t("to move"));
+    if (moving) parts.push(info.bot ? t("thinking…") : t("to move"));
     if (view.returns) parts.push(view.returns[index] === Math.max(...view.returns) && view.returns[index] > 0 ? t("winner") : t("not a winner"));
     if (table.status === "open" && (table.open_seats || []).includes(index)) parts.push(t("free seat"));
     else if (!info.bot && info.connected === false && index !== view.seat) parts.push(t("away"));
@@ -578,6 +592,7 @@ function renderSeats(message, view, table) {
     }
     item.dataset.seat = String(index);
     if (moving) item.classList.add("to-move");
+    if (moving && info.bot) item.classList.add("thinking");
     if (index === view.seat) item.classList.add("me");
     elements.seats.appendChild(item);
   }
@@ -800,12 +815,24 @@ function bringChoiceIntoView(view) {
     const target = elements.board.querySelector(".clickable:not(.ghost)") || elements.actions.querySelector("button.action");
     if (!target || broughtFor === latest?.version) return;
     broughtFor = latest?.version;
+    scrollPanelTo(target);
     const box = target.getBoundingClientRect();
     const bar = document.getElementById("status-bar")?.getBoundingClientRect().bottom || 0;
     if (box.top >= bar && box.bottom <= window.innerHeight) return;
     const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
     window.scrollBy({ top: box.top - bar - (window.innerHeight - bar - box.height) / 3, behavior: reduced ? "auto" : "smooth" });
   }));
+}
+
+// A board taller than its panel (the desktop table keeps its text at least 12 px) scrolls
+// inside the panel: the choice is scrolled into it.
+function scrollPanelTo(target) {
+  const panel = elements.board.parentElement;
+  if (!panel || panel.scrollHeight <= panel.clientHeight || !elements.board.contains(target)) return;
+  const box = target.getBoundingClientRect();
+  const frame = panel.getBoundingClientRect();
+  if (box.top >= frame.top && box.bottom <= frame.bottom) return;
+  panel.scrollTop += box.top - frame.top - (frame.height - box.height) / 3;
 }
 
 // Selecting a piece (the first step of a two-step move) redraws the board with its targets.
