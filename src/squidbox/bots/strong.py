@@ -99,14 +99,15 @@ class StrongBot(ISMCTSBot):
         evaluate = self.game.evaluate_view
         assert evaluate is not None
         world = state.resample(mover, self.rng)  # what the mover sees, not what we hid
-        best, best_value = legal[0], -1.0
+        values = []
         for action in legal:
             after = world.clone()
             after.apply(mover, action)
-            value = evaluate(after.view(mover), mover)
-            if value > best_value:
-                best, best_value = action, value
-        return best
+            values.append(evaluate(after.view(mover), mover))
+        # Equal values are drawn among, as the heuristic bot does: always taking the first
+        # would model an opponent that, in SQUID's call, always votes 0 where it votes at random.
+        best = max(values)
+        return self.rng.choice([a for a, v in zip(legal, values, strict=True) if v >= best - 1e-9])
 
     def _value(self, state: State) -> list[float]:
         return state.returns() if state.is_terminal() else self.game.evaluate_state(state)
