@@ -10,7 +10,8 @@ with three changes, each measured against the plain search (docs/benchmarks.md, 
   that opponent instead of a searched max-n node. Searched opponents answer moves they could
   not have seen (a hidden vote, a face-down card) because the tree puts them below ours. The
   heuristic decides on the determinization resampled once more for the opponent, as the real
-  heuristic bot does, so our hidden move is redealt before it looks one decision ahead.
+  heuristic bot does, so our hidden move is redealt before it looks one decision ahead, and it
+  draws among equally valued moves as the heuristic bot does.
 - Each playout plays `rollout_depth` decisions, a share `greedy` of them the heuristic's and the
   rest at random, then scores the state with `game.evaluate_state` (each seat's estimated chance
   to win, in [0, 1]); a finished game is scored by its returns.
