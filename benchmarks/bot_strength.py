@@ -14,7 +14,7 @@ chance is 1/players.
 
 Prints one Markdown row per game and pair (for docs/benchmarks.md). `--workers N` plays the
 games in N processes (the figures do not depend on it); with one, a running tally of each
-pair's games goes to stderr.
+pair's games and the first bot's CPU seconds per move goes to stderr.
 """
 
 from __future__ import annotations
@@ -66,8 +66,9 @@ def measure(game_id: str, players: int, first: str, second: str, games: int,
         for a in args:  # a running tally on stderr: a long run's figures so far
             results.append(play(*a))
             wins = sum(r for r, _, _ in results)
-            print(f"{game_id} {first} vs {second}: {wins:g} of {len(results)}", file=sys.stderr,
-                  flush=True)
+            cpu = sum(c for _, c, _ in results) / max(sum(d for _, _, d in results), 1)
+            print(f"{game_id} {first} vs {second}: {wins:g} of {len(results)}, "
+                  f"{cpu:.3f} CPU s/move", file=sys.stderr, flush=True)
     wins = sum(r for r, _, _ in results)
     cpu = sum(c for _, c, _ in results)
     decisions = sum(d for _, _, d in results)

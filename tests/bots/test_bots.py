@@ -161,6 +161,20 @@ def test_the_strong_bot_estimates_a_sure_win_and_a_sure_loss():
     pytest.fail("no game-deciding last move found")
 
 
+def test_the_strong_bots_opponent_model_draws_among_equally_good_moves():
+    # SQUID's first call at two players: to the heuristic, vote 0 and vote 1 are worth the same
+    # (either lands the guard on either colour with even chance), so it votes at random; the
+    # opponent model must too, or search plays against an opponent that always votes 0. (A
+    # Zeige card held back until the reveal is worth the same to it, so it may be drawn too.)
+    game = squidbox.get_game("squid_circle")
+    state = game.new_game(2, seed=1)
+    opponent = 1
+    legal = state.legal_actions(opponent)
+    bot = StrongBot(game, seed=4, iterations=1)
+    votes = {bot._greedy_action(state, opponent, legal) for _ in range(20)}
+    assert {"vote 0", "vote 1"} <= votes
+
+
 def _finished(state, player, action):
     after = state.clone()
     after.apply(player, action)

@@ -10,7 +10,8 @@ with three changes, each measured against the plain search (docs/benchmarks.md, 
   that opponent instead of a searched max-n node. Searched opponents answer moves they could
   not have seen (a hidden vote, a face-down card) because the tree puts them below ours. The
   heuristic decides on the determinization resampled once more for the opponent, as the real
-  heuristic bot does, so our hidden move is redealt before it looks one decision ahead.
+  heuristic bot does, so our hidden move is redealt before it looks one decision ahead, and it
+  draws among equally valued moves as the heuristic bot does.
 - Each playout plays `rollout_depth` decisions, a share `greedy` of them the heuristic's and the
   rest at random, then scores the state with `game.evaluate_state` (each seat's estimated chance
   to win, in [0, 1]); a finished game is scored by its returns.
@@ -99,14 +100,15 @@ class StrongBot(ISMCTSBot):
         evaluate = self.game.evaluate_view
         assert evaluate is not None
         world = state.resample(mover, self.rng)  # what the mover sees, not what we hid
-        best, best_value = legal[0], -1.0
+        values = []
         for action in legal:
             after = world.clone()
             after.apply(mover, action)
-            value = evaluate(after.view(mover), mover)
-            if value > best_value:
-                best, best_value = action, value
-        return best
+            values.append(evaluate(after.view(mover), mover))
+        # Equal values are drawn among, as the heuristic bot does: always taking the first
+        # would model an opponent that, in SQUID's call, always votes 0 where it votes at random.
+        best = max(values)
+        return self.rng.choice([a for a, v in zip(legal, values, strict=True) if v >= best - 1e-9])
 
     def _value(self, state: State) -> list[float]:
         return state.returns() if state.is_terminal() else self.game.evaluate_state(state)
