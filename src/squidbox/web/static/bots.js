@@ -7,7 +7,7 @@ export const BOT_WORDS = {
   random: [t("easy"), t("plays any allowed move at random")],
   heuristic: [t("good"), t("picks the move its rules of thumb rate best")],
   strong: [t("strong"),
-    t("plays many games ahead on deals guessed from what its seat has seen, expecting the others to play like the good level; never peeks at hidden cards; under a second a move")],
+    t("looks two moves ahead from each choice, many times over, on deals guessed from what its seat has seen, expecting the others to play like the good level; never peeks at hidden cards; under a second a move")],
   ismcts: [t("plain search"),
     t("tries out many random games before each move, never peeking at hidden cards; takes a few seconds")],
 };
