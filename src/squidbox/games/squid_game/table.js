@@ -256,29 +256,60 @@ function placeRows(context, game, places, top, describe, left = 8) {
 function drawRedLight(context, game, top) {
   const { svg } = context;
   const lanes = game.lanes || 10;
-  const places = [lanes, ...Array.from({ length: lanes }, (_, i) => lanes - 1 - i), -1];
   const doll = dollState(game);
   const caption = `${doll.text} · ${t("the Doll is beyond the last lane")}`;
   const captionStyle = { "font-weight": "bold", fill: doll.facing ? "#8b1d1d" : "#1f5a33" };
-  // Wide: the caption above, the Doll beside the last lane; narrow: the Doll, its caption beside.
-  const beside = WIDTH >= COMPACT;
-  let rowsTop;
-  if (beside) {
-    rowsTop = paragraph(svg, 8, top + 2, WIDTH - 16, caption, captionStyle) + 4;
-    drawDoll(svg, 8, rowsTop, doll);
-  } else {
-    const captionBottom = paragraph(svg, 8 + DOLL_W + 8, top + 6, WIDTH - DOLL_W - 24, caption, captionStyle);
-    rowsTop = Math.max(drawDoll(svg, 8, top, doll), captionBottom) + 4;
-  }
-  const y = placeRows(context, game, places, rowsTop, (place, i) => ({
+  const describe = (place, i) => ({
     name: place === -1 ? "waiting" : place === 0 ? "start line" : `lane ${place}`,
     shown: place === -1 ? t("waiting") : place === 0 ? t("start line") : t("lane {number}", { number: place }),
     fill: place === -1 ? "#efeae0" : place === 0 ? "#d9f2e6" : i % 2 ? "#fbf7ee" : "#f4efe3",
-  }), beside ? 8 + DOLL_W + 6 : 8);
+  });
+  let y;
+  if (WIDTH >= COMPACT) {
+    // Wide: the caption above, then the course left to right, from the start line to the Doll,
+    // and the waiting tokens below it.
+    const trackTop = paragraph(svg, 8, top + 2, WIDTH - 16, caption, captionStyle) + 4;
+    const trackBottom = drawTrack(context, game, Array.from({ length: lanes + 1 }, (_, i) => i), trackTop, describe);
+    drawDoll(svg, WIDTH - 8 - DOLL_W, trackTop, doll);
+    y = placeRows(context, game, [-1], Math.max(trackBottom, trackTop + DOLL_H) + 4, describe);
+  } else {
+    // Narrow: the Doll, her caption beside her, then a row a place, the last lane first.
+    const captionBottom = paragraph(svg, 8 + DOLL_W + 8, top + 6, WIDTH - DOLL_W - 24, caption, captionStyle);
+    const places = [lanes, ...Array.from({ length: lanes }, (_, i) => lanes - 1 - i), -1];
+    y = placeRows(context, game, places, Math.max(drawDoll(svg, 8, top, doll), captionBottom) + 4, describe);
+  }
   const played = playedCards(context, game.revealed);
   return paragraph(svg, 8, y + 6, WIDTH - 16, `${tn("{count} Doll card left", "{count} Doll cards left", game.deck_size ?? 0, { count: game.deck_size ?? "?" })}` +
     `${played ? ` · ${t("cards played: {cards}", { cards: played })}` : ""}` +
     `${game.my_card !== null && game.my_card !== undefined ? ` · ${t("your card {card}", { card: game.my_card })}` : ""}`) + 6;
+}
+
+// Places drawn as columns from left to right, up to the Doll: a name above, the tokens there
+// below it (a place holding more tokens is wider).
+function drawTrack(context, game, places, top, describe) {
+  const { svg } = context;
+  const tokens = places.map((place) => tokensWhere(game, (w) => w === place));
+  const widths = sectionWidths(tokens.map((t) => t.length), WIDTH - 16 - DOLL_W - 6);
+  const perLines = widths.map((width) => Math.max(1, Math.floor((width - 4) / STEP)));
+  const names = places.map((place, i) => describe(place, i));
+  const lines = names.map(({ name, shown }, i) => wrapText(shown ?? name, charsIn(widths[i] - 6)));
+  const headHeight = 8 + Math.max(...lines.map((l) => l.length)) * 15;
+  const height = headHeight + STEP * Math.max(1, ...tokens.map((t, i) => Math.ceil(t.length / perLines[i]))) + 4;
+  let x = 8;
+  places.forEach((place, i) => {
+    const width = widths[i];
+    const perLine = perLines[i];
+    const { name, fill } = names[i];
+    const column = el(svg, "g", { class: "place-row", "data-place": name });
+    el(column, "rect", { x, y: top, width: width - 2, height: headHeight - 2, rx: 4, fill, stroke: "#c9c3b5" });
+    lines[i].forEach((line, k) => label(column, x + (width - 2) / 2, top + headHeight / 2 + (k - (lines[i].length - 1) / 2) * 15, line, { "font-weight": "bold" }));
+    piece(column, `place:${name.replace(/ \d+$/, "")}`);
+    el(svg, "rect", { x, y: top + headHeight, width: width - 2, height: height - headHeight, rx: 4, fill, stroke: "#c9c3b5" });
+    tokens[i].forEach((number, k) => chip(context, number, x + (width - 2) / 2 - ((Math.min(perLine, tokens[i].length) - 1) / 2 - (k % perLine)) * STEP,
+      top + headHeight + 2 + R + Math.floor(k / perLine) * STEP));
+    x += width;
+  });
+  return top + height;
 }
 
 // The Doll: on a Red Light she faces the players (the numbers of her card are seen), on a Green
@@ -360,7 +391,7 @@ function drawDalgona(context, game, top) {
   return below + 4 + chipLines(context, waiting, below + 4);
 }
 
-// The widths of a shape's sections in `width`: each as wide as its tokens need in one line
+// The widths of places side by side (a shape's sections, the lanes) in `width`: each as wide as its tokens need in one line
 // (one token at least) where they fit, the room left shared; else shared in that proportion.
 function sectionWidths(counts, width) {
   const least = STEP + 8;
