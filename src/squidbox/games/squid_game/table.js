@@ -203,7 +203,9 @@ function drawTeams(context, top) {
     const reserve = (state.reserve || [])[seat] || [];
     const bank = (state.bank || [])[seat] || [];
     const showReserve = reserve.some((t) => context.legal.includes(`token ${t}`));
-    const rows = Math.max(1, Math.ceil(team.length / perLine)) + (showReserve ? Math.ceil(reserve.length / perLine) : 0);
+    // Tokens in play, then (when one may be chosen) those set aside; an empty team one empty row.
+    const teamRows = Math.max(showReserve ? 0 : 1, Math.ceil(team.length / perLine));
+    const rows = teamRows + (showReserve ? Math.ceil(reserve.length / perLine) : 0);
     const you = seat === view.seat ? ` ${t("(you)")}` : "";
     const heading = wrapText(`${nameOf(view, seat)}${you} · ${t("in play {count}", { count: team.length })} · ${t("set aside {count}", { count: reserve.length })} · ${t("piggy bank (out) {count}", { count: bank.length })}`,
       charsIn(WIDTH - 24));
@@ -215,7 +217,7 @@ function drawTeams(context, top) {
     const at = (i) => [12 + R + (i % perLine) * STEP, y + headHeight + R + 2 + Math.floor(i / perLine) * STEP];
     team.forEach((number, i) => chip(context, number, ...at(i)));
     if (showReserve) {
-      const start = Math.max(1, Math.ceil(team.length / perLine)) * perLine;
+      const start = teamRows * perLine;
       reserve.forEach((number, i) => chip(context, number, ...at(start + i), { dashed: true }));
     }
     y += height + 4;
