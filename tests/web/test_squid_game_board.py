@@ -1,7 +1,8 @@
 """Squid Game's board at 1280x800 (docs/playtest.md, item 5): every text at least 12 px with the
-status bar's action row shown, the Doll of Red Light, Green Light drawn as a figure that faces
-the players or is turned away, and the Glass Bridge drawn at the end of the line its caption
-names. The drawings of the Doll and the bridge are checked on views made here, both ways round."""
+status bar's action row shown, each game's board in its panel without scrolling with six teams,
+the Doll of Red Light, Green Light drawn as a figure that faces the players or is turned away,
+and the Glass Bridge drawn at the end of the line its caption names. The drawings of the Doll
+and the bridge are checked on views made here, both ways round."""
 
 from __future__ import annotations
 
@@ -46,6 +47,39 @@ def test_every_text_is_at_least_12_px_at_1280x800(browser: Any, base_url: str, s
             before = version(page)
             page.evaluate(CLICK, decision)
             wait_for_version_after(page, before)
+        assert page.console.errors == []
+    finally:
+        page.context.close()
+
+
+STAGES = ["red_light_green_light", "dalgona", "tug_of_war", "marbles", "glass_bridge",
+          "squid_game"]
+FITTED = 4  # decisions measured in each game
+# The board's panel: how tall its content is against how tall it is shown.
+PANEL = """() => { const panel = document.querySelector('.board-panel');
+  return [panel.scrollHeight, panel.clientHeight]; }"""
+
+
+def test_every_stage_fits_its_panel_at_1280x800_with_six_teams(browser: Any, base_url: str):
+    page = new_page(browser, viewport=DESKTOP)
+    try:
+        for stage in STAGES:
+            tokens = 4 if stage == "glass_bridge" else 7  # the Glass Bridge's line holds 24
+            created = create_table(base_url, "squid_game", 6, seed=5,
+                                   options={"game": stage, "tokens": tokens})
+            page.goto(seat_url(base_url, created))
+            wait_for_state(page)
+            for decision in range(FITTED):  # the tokens spread as the game goes on
+                if decide_or_end(page) != "yours":
+                    break
+                content, shown = page.evaluate(PANEL)
+                assert content <= shown + 1, \
+                    f"{stage}, decision {decision}: the board needs {content} px, shown {shown}"
+                found = page.evaluate(MEASURE)
+                assert found["texts"] and found["small"] == [], f"{stage}: {found['small'][:5]}"
+                before = version(page)
+                page.evaluate(CLICK, decision)
+                wait_for_version_after(page, before)
         assert page.console.errors == []
     finally:
         page.context.close()

@@ -7,15 +7,17 @@
 // alone, hide, guess, roll, block, stab, push, move, wall).
 
 import { t, tn } from "/static/i18n.js";
-import { relayoutOnResize, TAP, boardWidth, charsIn, clickable, el, finish, label, nameOf, paragraph, paragraphHeight, piece, pieceInfo, prepare, seatColour, selectable, selection, title, token, wrapText } from "/static/svg.js";
+import { relayoutOnResize, TAP, TEXT, boardWidth, charsIn, clickable, el, finish, label, nameOf, paragraph, paragraphHeight, piece, pieceInfo, prepare, seatColour, selectable, selection, title, token, wrapText } from "/static/svg.js";
 
 // Laid out for the width the board is shown at; every token is a whole tap target (TAP units
 // across) and every text at least 12 px (see boardWidth in static/svg.js).
 let WIDTH = 520;
 const R = TAP / 2;      // a token's radius
 const STEP = TAP + 4;   // from one token to the next
-const WIDE = 900;  // from this width the teams and the game's board stand side by side
-const TEAMS_W = 430;
+const WIDE = 900;  // the widest layout
+// From this width (a window, not a phone) the board is drawn compactly: places without tokens,
+// the step's note and the campaign's titles as tall as their text, battles side by side.
+const COMPACT = 600;
 // A game's title, from its piece text (served from the game folder).
 function stageTitle(stage) {
   return pieceInfo(`stage:${stage}`)?.name ?? String(stage ?? "");
@@ -59,21 +61,14 @@ export function draw(svg, view, legal, labels, act) {
   const state = view.state || {};
   const shown = boardWidth(svg, WIDE);
   const game = state.game;
-  // A wide screen during a game: the teams on the left, the game's board on the right.
-  const wide = shown >= WIDE && state.phase === "play" && Boolean(game);
   WIDTH = shown;
   prepare(svg, WIDTH, 200);
   const context = { svg, view, state, legal: legal || [], labels, act, bound: new Set(), owners: ownersOf(state) };
   let y = drawCampaign(context, 4);
-  const top = y;
-  if (wide) WIDTH = TEAMS_W;
-  y = drawTeams(context, y + 6);
-  const teamsBottom = y;
-  if (wide) {
-    context.svg = el(svg, "g", { transform: `translate(${TEAMS_W + 8} 0)` });
-    WIDTH = shown - TEAMS_W - 8;
-    y = top;
-  }
+  // During a game its board shows every token in play, so the teams are a line of name tags
+  // (their counts in the tooltip and the player panels) and the game's board has the whole width.
+  const playing = state.phase === "play" && Boolean(game) && !reserveChoice(context);
+  y = playing ? drawTeamTags(context, y + 6) : drawTeams(context, y + 6);
   const stage = (state.games || [])[state.stage];
   if (state.phase === "play" && game) {
     const drawStage = STAGES[stage];
@@ -82,6 +77,7 @@ export function draw(svg, view, legal, labels, act) {
     { "font-size": 14, "font-weight": "bold" });
     y = drawStep(context, stage, game, y);
     y = drawStage ? drawStage(context, game, y + 6) : y + 6;
+    y += chipLines(context, unboundTokens(context), y);
   } else if (state.phase === "lineup" || state.phase === "recruit") {
     const picks = (state.to_pick || []).map((k, s) => (k ? t("{name} picks {count} more", { name: nameOf(view, s), count: k }) : null)).filter(Boolean);
     y = paragraph(svg, 8, y + 4, WIDTH - 16, t("Tokens to choose from those set aside: {picks}", { picks: picks.join(", ") || t("done") }),
@@ -92,8 +88,7 @@ export function draw(svg, view, legal, labels, act) {
     label(svg, WIDTH / 2, y + 16, t("{name} wins the campaign", { name: nameOf(view, state.winner) }), { "font-size": 15, "font-weight": "bold" });
     y += 30;
   }
-  WIDTH = shown;
-  finish(svg, WIDTH, Math.max(120, y + 8, teamsBottom + 8));
+  finish(svg, WIDTH, Math.max(120, y + 8));
 }
 
 // What the current step asks for (its piece text), so that a token button says what it is for.
@@ -102,11 +97,12 @@ function drawStep(context, stage, game, top) {
   const info = pieceInfo(key);
   if (!info) return top;
   const group = el(context.svg, "g", { class: "step-note" });
-  const height = paragraphHeight(WIDTH - 32, info.text) + 12;
-  el(group, "rect", { x: 4, y: top + 2, width: WIDTH - 8, height: Math.max(TAP, height), rx: 6, fill: "#fff1c2", stroke: "#c58b00" });
+  // A whole tap target on a phone; wider, as tall as its text.
+  const height = Math.max(WIDTH >= COMPACT ? 0 : TAP, paragraphHeight(WIDTH - 32, info.text) + 12);
+  el(group, "rect", { x: 4, y: top + 2, width: WIDTH - 8, height, rx: 6, fill: "#fff1c2", stroke: "#c58b00" });
   paragraph(group, 14, top + 8, WIDTH - 32, info.text, { fill: "#4a2f00" });
   piece(group, key);
-  return top + Math.max(TAP, height) + 4;
+  return top + height + 4;
 }
 
 function ownersOf(state) {
@@ -148,7 +144,8 @@ function drawCampaign(context, top) {
   // A progress line, not tabs: no frames; played games ticked, the current one marked.
   const done = (i) => i < (state.results || []).length;
   const titles = games.map((stage, i) => wrapText(`${done(i) ? "✓" : `${i + 1}.`} ${stageTitle(stage)}`, charsIn(width - 10)));
-  const height = Math.max(TAP, 8 + Math.max(1, ...titles.map((t) => t.length)) * 15);
+  // A whole tap target on a phone; wider, as tall as its titles.
+  const height = Math.max(WIDTH >= COMPACT ? 0 : TAP, 10 + Math.max(1, ...titles.map((t) => t.length)) * 15);
   games.forEach((stage, i) => {
     // The game being played; at the campaign's end, the last one played.
     const current = state.phase === "play" ? i === state.stage : i === Math.min(games.length, (state.results || []).length) - 1;
@@ -165,6 +162,38 @@ function drawCampaign(context, top) {
   return top + Math.ceil(games.length / perRow) * (height + 4);
 }
 
+// Whether a token set aside may be chosen now (the teams are then drawn with their tokens).
+function reserveChoice(context) {
+  return (context.state.reserve || []).some((tokens) => (tokens || []).some((n) => context.legal.includes(`token ${n}`)));
+}
+
+// The legal tokens no part of the board has drawn yet: drawn below it, so each is clickable.
+function unboundTokens(context) {
+  return context.legal.filter((a) => /^token \d+$/.test(a) && !context.bound.has(a)).map((a) => Number(a.split(" ")[1]));
+}
+
+// One tag a team, "White (you) · in play 7", wrapping across the width; the full counts in its
+// tooltip.
+function drawTeamTags(context, top) {
+  const { svg, view, state } = context;
+  let x = 8;
+  let y = top;
+  (state.teams || []).forEach((team, seat) => {
+    const name = `${nameOf(view, seat)}${seat === view.seat ? ` ${t("(you)")}` : ""}`;
+    const text = `${name} · ${t("in play {count}", { count: team.length })}`;
+    const width = 30 + text.length * TEXT * 0.62;
+    if (x > 8 && x + width > WIDTH - 8) { x = 8; y += 28; }
+    const colour = seatColour(nameOf(view, seat), seat);
+    const tag = el(svg, "g", { class: "team-tag", "data-place": `team of ${nameOf(view, seat)}` });
+    title(tag, counters(view, seat).filter(Boolean).join(" · "));
+    el(tag, "rect", { x, y, width, height: 24, rx: 12, fill: "#ffffff", stroke: colour, "stroke-width": seat === view.seat ? 3 : 1.5 });
+    el(tag, "circle", { cx: x + 13, cy: y + 12, r: 6, fill: colour, stroke: "#1b1f24" });
+    label(tag, x + 24, y + 12, text, { "text-anchor": "start", "font-weight": "bold" });
+    x += width + 6;
+  });
+  return y + 28;
+}
+
 function drawTeams(context, top) {
   const { svg, view, state } = context;
   const teams = state.teams || [];
@@ -174,7 +203,9 @@ function drawTeams(context, top) {
     const reserve = (state.reserve || [])[seat] || [];
     const bank = (state.bank || [])[seat] || [];
     const showReserve = reserve.some((t) => context.legal.includes(`token ${t}`));
-    const rows = Math.max(1, Math.ceil(team.length / perLine)) + (showReserve ? Math.ceil(reserve.length / perLine) : 0);
+    // Tokens in play, then (when one may be chosen) those set aside; an empty team one empty row.
+    const teamRows = Math.max(showReserve ? 0 : 1, Math.ceil(team.length / perLine));
+    const rows = teamRows + (showReserve ? Math.ceil(reserve.length / perLine) : 0);
     const you = seat === view.seat ? ` ${t("(you)")}` : "";
     const heading = wrapText(`${nameOf(view, seat)}${you} · ${t("in play {count}", { count: team.length })} · ${t("set aside {count}", { count: reserve.length })} · ${t("piggy bank (out) {count}", { count: bank.length })}`,
       charsIn(WIDTH - 24));
@@ -186,7 +217,7 @@ function drawTeams(context, top) {
     const at = (i) => [12 + R + (i % perLine) * STEP, y + headHeight + R + 2 + Math.floor(i / perLine) * STEP];
     team.forEach((number, i) => chip(context, number, ...at(i)));
     if (showReserve) {
-      const start = Math.max(1, Math.ceil(team.length / perLine)) * perLine;
+      const start = teamRows * perLine;
       reserve.forEach((number, i) => chip(context, number, ...at(start + i), { dashed: true }));
     }
     y += height + 4;
@@ -201,21 +232,24 @@ function tokensWhere(game, test) {
 // Places drawn as rows (a label, then the tokens there, wrapping onto more lines as needed).
 const PLACE_W = 92;
 
-function placeRows(context, game, places, top, describe) {
+function placeRows(context, game, places, top, describe, left = 8) {
   const { svg } = context;
-  const perLine = Math.max(1, Math.floor((WIDTH - PLACE_W - 24) / STEP));
+  const perLine = Math.max(1, Math.floor((WIDTH - left - PLACE_W - 16) / STEP));
+  // Wide enough for a mouse, a place without tokens is as tall as its name; on a phone every
+  // place stays a whole tap target.
+  const compact = WIDTH >= COMPACT;
   let y = top;
   places.forEach((place, i) => {
     const tokens = tokensWhere(game, (w) => w === place);
-    const height = STEP * Math.max(1, Math.ceil(tokens.length / perLine));
     const { name, shown, fill } = describe(place, i);
-    const row = el(svg, "g", { class: "place-row", "data-place": name });
-    el(row, "rect", { x: 8, y, width: PLACE_W - 2, height: height - 2, rx: 4, fill, stroke: "#c9c3b5" });
     const lines = wrapText(shown ?? name, charsIn(PLACE_W - 8));
-    lines.forEach((line, k) => label(row, 8 + (PLACE_W - 2) / 2, y + height / 2 + (k - (lines.length - 1) / 2) * 15, line, { "font-weight": "bold" }));
+    const height = tokens.length || !compact ? STEP * Math.max(1, Math.ceil(tokens.length / perLine)) : lines.length * 15 + 10;
+    const row = el(svg, "g", { class: "place-row", "data-place": name });
+    el(row, "rect", { x: left, y, width: PLACE_W - 2, height: height - 2, rx: 4, fill, stroke: "#c9c3b5" });
+    lines.forEach((line, k) => label(row, left + (PLACE_W - 2) / 2, y + height / 2 + (k - (lines.length - 1) / 2) * 15, line, { "font-weight": "bold" }));
     piece(row, `place:${name.replace(/ \d+$/, "")}`);
-    el(svg, "rect", { x: 8 + PLACE_W, y, width: WIDTH - 16 - PLACE_W, height: height - 2, rx: 4, fill, stroke: "#c9c3b5" });
-    tokens.forEach((number, k) => chip(context, number, 8 + PLACE_W + 4 + R + (k % perLine) * STEP, y + R + 1 + Math.floor(k / perLine) * STEP));
+    el(svg, "rect", { x: left + PLACE_W, y, width: WIDTH - 8 - left - PLACE_W, height: height - 2, rx: 4, fill, stroke: "#c9c3b5" });
+    tokens.forEach((number, k) => chip(context, number, left + PLACE_W + 4 + R + (k % perLine) * STEP, y + R + 1 + Math.floor(k / perLine) * STEP));
     y += height;
   });
   return y;
@@ -224,21 +258,60 @@ function placeRows(context, game, places, top, describe) {
 function drawRedLight(context, game, top) {
   const { svg } = context;
   const lanes = game.lanes || 10;
-  const places = [lanes, ...Array.from({ length: lanes }, (_, i) => lanes - 1 - i), -1];
   const doll = dollState(game);
-  const dollBottom = drawDoll(svg, 8, top, doll);
   const caption = `${doll.text} · ${t("the Doll is beyond the last lane")}`;
-  const captionBottom = paragraph(svg, 8 + DOLL_W + 8, top + 6, WIDTH - DOLL_W - 24, caption,
-    { "font-weight": "bold", fill: doll.facing ? "#8b1d1d" : "#1f5a33" });
-  const y = placeRows(context, game, places, Math.max(dollBottom, captionBottom) + 4, (place, i) => ({
+  const captionStyle = { "font-weight": "bold", fill: doll.facing ? "#8b1d1d" : "#1f5a33" };
+  const describe = (place, i) => ({
     name: place === -1 ? "waiting" : place === 0 ? "start line" : `lane ${place}`,
     shown: place === -1 ? t("waiting") : place === 0 ? t("start line") : t("lane {number}", { number: place }),
     fill: place === -1 ? "#efeae0" : place === 0 ? "#d9f2e6" : i % 2 ? "#fbf7ee" : "#f4efe3",
-  }));
+  });
+  let y;
+  if (WIDTH >= COMPACT) {
+    // Wide: the caption above, then the course left to right, from the start line to the Doll,
+    // and the waiting tokens below it.
+    const trackTop = paragraph(svg, 8, top + 2, WIDTH - 16, caption, captionStyle) + 4;
+    const trackBottom = drawTrack(context, game, Array.from({ length: lanes + 1 }, (_, i) => i), trackTop, describe);
+    drawDoll(svg, WIDTH - 8 - DOLL_W, trackTop, doll);
+    y = placeRows(context, game, [-1], Math.max(trackBottom, trackTop + DOLL_H) + 4, describe);
+  } else {
+    // Narrow: the Doll, her caption beside her, then a row a place, the last lane first.
+    const captionBottom = paragraph(svg, 8 + DOLL_W + 8, top + 6, WIDTH - DOLL_W - 24, caption, captionStyle);
+    const places = [lanes, ...Array.from({ length: lanes }, (_, i) => lanes - 1 - i), -1];
+    y = placeRows(context, game, places, Math.max(drawDoll(svg, 8, top, doll), captionBottom) + 4, describe);
+  }
   const played = playedCards(context, game.revealed);
   return paragraph(svg, 8, y + 6, WIDTH - 16, `${tn("{count} Doll card left", "{count} Doll cards left", game.deck_size ?? 0, { count: game.deck_size ?? "?" })}` +
     `${played ? ` · ${t("cards played: {cards}", { cards: played })}` : ""}` +
     `${game.my_card !== null && game.my_card !== undefined ? ` · ${t("your card {card}", { card: game.my_card })}` : ""}`) + 6;
+}
+
+// Places drawn as columns from left to right, up to the Doll: a name above, the tokens there
+// below it (a place holding more tokens is wider).
+function drawTrack(context, game, places, top, describe) {
+  const { svg } = context;
+  const tokens = places.map((place) => tokensWhere(game, (w) => w === place));
+  const widths = sectionWidths(tokens.map((t) => t.length), WIDTH - 16 - DOLL_W - 6);
+  const perLines = widths.map((width) => Math.max(1, Math.floor((width - 4) / STEP)));
+  const names = places.map((place, i) => describe(place, i));
+  const lines = names.map(({ name, shown }, i) => wrapText(shown ?? name, charsIn(widths[i] - 6)));
+  const headHeight = 8 + Math.max(...lines.map((l) => l.length)) * 15;
+  const height = headHeight + STEP * Math.max(1, ...tokens.map((t, i) => Math.ceil(t.length / perLines[i]))) + 4;
+  let x = 8;
+  places.forEach((place, i) => {
+    const width = widths[i];
+    const perLine = perLines[i];
+    const { name, fill } = names[i];
+    const column = el(svg, "g", { class: "place-row", "data-place": name });
+    el(column, "rect", { x, y: top, width: width - 2, height: headHeight - 2, rx: 4, fill, stroke: "#c9c3b5" });
+    lines[i].forEach((line, k) => label(column, x + (width - 2) / 2, top + headHeight / 2 + (k - (lines[i].length - 1) / 2) * 15, line, { "font-weight": "bold" }));
+    piece(column, `place:${name.replace(/ \d+$/, "")}`);
+    el(svg, "rect", { x, y: top + headHeight, width: width - 2, height: height - headHeight, rx: 4, fill, stroke: "#c9c3b5" });
+    tokens[i].forEach((number, k) => chip(context, number, x + (width - 2) / 2 - ((Math.min(perLine, tokens[i].length) - 1) / 2 - (k % perLine)) * STEP,
+      top + headHeight + 2 + R + Math.floor(k / perLine) * STEP));
+    x += width;
+  });
+  return top + height;
 }
 
 // The Doll: on a Red Light she faces the players (the numbers of her card are seen), on a Green
@@ -301,22 +374,34 @@ function drawDalgona(context, game, top) {
   let y = top;
   shapes.forEach((shape, s) => {
     const sections = (game.sections || [])[s] || 3;
-    const width = (WIDTH - 112) / sections;
-    const perCell = Math.max(1, Math.floor((width - 8) / STEP));
     const cells = Array.from({ length: sections }, (_, k) =>
       tokensWhere(game, (w) => Array.isArray(w) && w[0] === s && w[1] === k));
-    const rowHeight = STEP + 8 + STEP * Math.max(0, ...cells.map((c) => Math.ceil(c.length / perCell) - 1));
+    const widths = sectionWidths(cells.map((c) => c.length), WIDTH - 112);
+    const perCell = widths.map((width) => Math.max(1, Math.floor((width - 8) / STEP)));
+    const rowHeight = STEP + 8 + STEP * Math.max(0, ...cells.map((c, k) => Math.ceil(c.length / perCell[k]) - 1));
     drawShapeHead(context, shape, y, rowHeight);
+    let x = 104;
     cells.forEach((tokens, k) => {
-      const x = 104 + k * width;
-      el(svg, "rect", { x, y, width: width - 4, height: rowHeight - 4, rx: 4, fill: "#fbf7ee", stroke: "#c9c3b5" });
-      tokens.forEach((number, i) => chip(context, number, x + 2 + R + (i % perCell) * STEP, y + 2 + R + Math.floor(i / perCell) * STEP));
+      el(svg, "rect", { x, y, width: widths[k] - 4, height: rowHeight - 4, rx: 4, fill: "#fbf7ee", stroke: "#c9c3b5" });
+      tokens.forEach((number, i) => chip(context, number, x + 2 + R + (i % perCell[k]) * STEP, y + 2 + R + Math.floor(i / perCell[k]) * STEP));
+      x += widths[k];
     });
     y += rowHeight;
   });
   const waiting = tokensWhere(game, (w) => w === null);
   const below = paragraph(svg, 8, y + 4, WIDTH - 16, `${t("Drawn: {cards}", { cards: (game.drawn || []).map((card) => t(card)).join(", ") || t("nothing") })} · ${t("deck {count}", { count: game.deck_size ?? "?" })}${waiting.length ? ` · ${t("not placed:")}` : ""}`);
   return below + 4 + chipLines(context, waiting, below + 4);
+}
+
+// The widths of places side by side (a shape's sections, the lanes) in `width`: each as wide as its tokens need in one line
+// (one token at least) where they fit, the room left shared; else shared in that proportion.
+function sectionWidths(counts, width) {
+  const least = STEP + 8;
+  const needs = counts.map((count) => Math.max(1, count) * STEP + 8);
+  const total = needs.reduce((a, b) => a + b, 0);
+  if (total <= width) return needs.map((need) => need + (width - total) / needs.length);
+  const spare = width - least * needs.length;
+  return needs.map((need) => least + spare * (need - least) / (total - least * needs.length));
 }
 
 function drawShapeHead(context, shape, y, height) {
@@ -350,23 +435,30 @@ function drawTugCards(context, top) {
   return top + 20 + TAP + 20;
 }
 
-// Each rope team a row (the two teams of a battle one after the other, joined by the rope).
+// Each rope team a box; the two teams of a battle joined by the rope, side by side where the
+// board is wide enough, else one above the other.
 function drawTug(context, game, top) {
   const { svg } = context;
   const teams = game.teams || [];
   const rowHeight = STEP + 6;
+  const paired = WIDTH >= COMPACT;
+  const boxWidth = paired ? (WIDTH - 16 - 24) / 2 : WIDTH - 16;
   let y = drawTugCards(context, top);
   const chosen = selection()?.startsWith("play:") ? selection().slice(5) : null;
   teams.forEach((team, i) => {
-    if (i % 2 === 0 && i + 1 < teams.length) {
-      el(svg, "line", { x1: 30, y1: y + rowHeight / 2, x2: 30, y2: y + rowHeight * 1.5, stroke: "#8b6b4a", "stroke-width": 6 });
+    const second = i % 2 === 1;
+    const x = paired && second ? 8 + boxWidth + 24 : 8;
+    if (!second && i + 1 < teams.length) {
+      el(svg, "line", paired
+        ? { x1: 8 + boxWidth, y1: y + rowHeight / 2 - 2, x2: 8 + boxWidth + 24, y2: y + rowHeight / 2 - 2, stroke: "#8b6b4a", "stroke-width": 6 }
+        : { x1: 30, y1: y + rowHeight / 2, x2: 30, y2: y + rowHeight * 1.5, stroke: "#8b6b4a", "stroke-width": 6 });
     }
     const actions = context.legal.filter((a) => a === `team ${team}` || (chosen !== null && a === `play ${chosen} on ${team}`));
     const group = el(svg, "g", { class: "rope-team", "data-place": `team ${team}` });
-    el(group, "rect", { x: 8, y, width: WIDTH - 16, height: rowHeight - 4, rx: 6, fill: "#fbf7ee", stroke: actions.length ? "#c58b00" : "#8b6b4a", "stroke-width": actions.length ? 3 : 1 });
+    el(group, "rect", { x, y, width: boxWidth, height: rowHeight - 4, rx: 6, fill: "#fbf7ee", stroke: actions.length ? "#c58b00" : "#8b6b4a", "stroke-width": actions.length ? 3 : 1 });
     const behind = (game.cards_behind || []).reduce((n, cards) => n + cards.filter((t) => t === team).length, 0);
-    label(group, 22, y + rowHeight / 2 - 2, team, { "font-size": 16, "font-weight": "bold" });
-    if (behind) label(group, WIDTH - 14, y + 12, tn("{count} card", "{count} cards", behind, { count: behind }), { "text-anchor": "end" });
+    label(group, x + 14, y + rowHeight / 2 - 2, team, { "font-size": 16, "font-weight": "bold" });
+    if (behind) label(group, x + boxWidth - 6, y + 12, tn("{count} card", "{count} cards", behind, { count: behind }), { "text-anchor": "end" });
     piece(group, `rope:${team}`);
     if (actions.length) {
       actions.forEach((a) => context.bound.add(a));
@@ -374,8 +466,8 @@ function drawTug(context, game, top) {
       clickable(group, actions, context.labels, context.act, t("Team {team}", { team }));
     }
     tokensWhere(game, (w) => w === team).slice(0, game.slots_per_team || 4)
-      .forEach((number, k) => chip(context, number, 44 + R + k * STEP, y + rowHeight / 2 - 2));
-    y += rowHeight + (i % 2 ? 8 : 0);
+      .forEach((number, k) => chip(context, number, x + 36 + R + k * STEP, y + rowHeight / 2 - 2));
+    if (!paired || second || i + 1 === teams.length) y += rowHeight + (second ? 8 : 0);
   });
   const waiting = tokensWhere(game, (w) => w === null);
   const mine = (game.my_cards || []).map(([value, team]) => t("{value} on {team}", { value, team })).join(", ");
