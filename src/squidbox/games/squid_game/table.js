@@ -400,8 +400,11 @@ function sectionWidths(counts, width) {
   const needs = counts.map((count) => Math.max(1, count) * STEP + 8);
   const total = needs.reduce((a, b) => a + b, 0);
   if (total <= width) return needs.map((need) => need + (width - total) / needs.length);
+  const beyondLeast = total - least * needs.length;
+  // Every section at its least and still too wide: share the width equally.
+  if (beyondLeast <= 0) return needs.map(() => width / needs.length);
   const spare = width - least * needs.length;
-  return needs.map((need) => least + spare * (need - least) / (total - least * needs.length));
+  return needs.map((need) => least + spare * (need - least) / beyondLeast);
 }
 
 function drawShapeHead(context, shape, y, height) {
