@@ -96,9 +96,11 @@ class Table:
         return seat in self.record.bots or any(c.seat == seat for c in self.clients)
 
     def people_joined(self) -> bool:
-        """Whether a person has made a move here, or has a seat open in a page now. A table
-        loaded again after a restart counts every earlier move as a person's."""
-        return (any(index not in self.machine_moves for index in range(self.version))
+        """Whether a person has taken a seat by name, made a move here, or has a seat open in a
+        page now. A table loaded again after a restart counts every earlier move as a
+        person's."""
+        return (any(seat not in self.record.bots for seat in self.record.names)
+                or any(index not in self.machine_moves for index in range(self.version))
                 or any(c.seat is not None and c.seat not in self.record.bots
                        for c in self.clients))
 
