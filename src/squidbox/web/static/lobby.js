@@ -397,10 +397,16 @@ async function listed(statuses) {
   return response.json();
 }
 
+// Loads may overlap (the page's first load and the one after Create table): only the newest
+// one's answer is drawn, so a slower older answer never hides a table just made.
+let latestLoad = 0;
+
 async function loadTables() {
+  const load = ++latestLoad;
   try {
     const lists = await Promise.all(GROUPS.map(([, , statuses, keep]) =>
       listed(statuses).then((tables) => (keep ? tables.filter(keep) : tables))));
+    if (load !== latestLoad) return;
     if (!lists.some((tables) => tables.length)) {
       tableList.textContent = t("No tables yet.");
       return;
@@ -410,7 +416,7 @@ async function loadTables() {
       .filter((section, index) => section.id !== "bots-tables" || lists[index].length);
     tableList.replaceChildren(nameField(), ...sections);
   } catch (error) {
-    tableList.textContent = t("Could not load the tables: {error}", { error });
+    if (load === latestLoad) tableList.textContent = t("Could not load the tables: {error}", { error });
   }
 }
 
