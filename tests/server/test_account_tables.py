@@ -98,15 +98,21 @@ def test_rated_tables_take_people_only() -> None:
         assert signed.post("/api/tables", json=body, headers=ORIGIN).status_code == 201
 
 
+def fay_and_gus(anonymous: TestClient) -> tuple[TestClient, TestClient]:
+    """Two devices, each signed up to its own account: Fay and Gus."""
+    fay, gus = device(anonymous), device(anonymous)
+    sign_up(fay, "Fay")
+    sign_up(gus, "Gus")
+    return fay, gus
+
+
 def test_a_rated_game_changes_both_ratings_and_fills_the_profiles() -> None:
     import tempfile
 
     folder = tempfile.mkdtemp()
     app = create_app(f"sqlite:///{folder}/t.db", web_client=False)
     with TestClient(app) as anonymous:
-        fay, gus = device(anonymous), device(anonymous)
-        sign_up(fay, "Fay")
-        sign_up(gus, "Gus")
+        fay, gus = fay_and_gus(anonymous)
         table = open_table(fay, rated=True)
         lobby = {e["table"]: e for e in anonymous.get("/api/tables").json()}
         assert lobby[table["table"]]["rated"] is True
@@ -169,9 +175,7 @@ def test_leaving_a_rated_game_for_good_counts_as_a_loss() -> None:
     folder = tempfile.mkdtemp()
     app = create_app(f"sqlite:///{folder}/t.db", web_client=False)
     with TestClient(app) as anonymous:
-        fay, gus = device(anonymous), device(anonymous)
-        sign_up(fay, "Fay")
-        sign_up(gus, "Gus")
+        fay, gus = fay_and_gus(anonymous)
         table = open_table(fay, rated=True, leave_seconds=0.2)["table"]
         take_seat(gus, table)
         token = seats(gus)[0]["token"]

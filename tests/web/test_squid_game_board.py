@@ -6,6 +6,7 @@ and the bridge are checked on views made here, both ways round."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -29,6 +30,17 @@ CHOICE_IN_PANEL = """() => {
 }"""
 
 
+def my_decisions(page: Any, count: int) -> Iterator[int]:
+    """The seat's first `count` decisions, each yielded for checking before it is played."""
+    for decision in range(count):
+        if decide_or_end(page) != "yours":
+            return
+        yield decision
+        before = version(page)
+        page.evaluate(CLICK, decision)
+        wait_for_version_after(page, before)
+
+
 @pytest.mark.parametrize("stage", ["red_light_green_light", "glass_bridge", "squid_game"])
 def test_every_text_is_at_least_12_px_at_1280x800(browser: Any, base_url: str, stage: str):
     created = create_table(base_url, "squid_game", 3, seed=5, options={"game": stage, "tokens": 7})
@@ -36,17 +48,12 @@ def test_every_text_is_at_least_12_px_at_1280x800(browser: Any, base_url: str, s
     try:
         page.goto(seat_url(base_url, created))
         wait_for_state(page)
-        for decision in range(DECISIONS):
-            if decide_or_end(page) != "yours":
-                break
+        for decision in my_decisions(page, DECISIONS):
             page.wait_for_function(CHOICE_IN_PANEL)  # a tall board scrolls its choice in view
             found = page.evaluate(MEASURE)
             assert found["texts"], stage
             assert found["small"] == [], f"{stage}, decision {decision}: text under " \
                 f"{SMALLEST_TEXT} px: {found['small'][:5]}"
-            before = version(page)
-            page.evaluate(CLICK, decision)
-            wait_for_version_after(page, before)
         assert page.console.errors == []
     finally:
         page.context.close()
@@ -69,17 +76,12 @@ def test_every_stage_fits_its_panel_at_1280x800_with_six_teams(browser: Any, bas
                                    options={"game": stage, "tokens": tokens})
             page.goto(seat_url(base_url, created))
             wait_for_state(page)
-            for decision in range(FITTED):  # the tokens spread as the game goes on
-                if decide_or_end(page) != "yours":
-                    break
+            for decision in my_decisions(page, FITTED):  # the tokens spread as the game goes on
                 content, shown = page.evaluate(PANEL)
                 assert content <= shown + 1, \
                     f"{stage}, decision {decision}: the board needs {content} px, shown {shown}"
                 found = page.evaluate(MEASURE)
                 assert found["texts"] and found["small"] == [], f"{stage}: {found['small'][:5]}"
-                before = version(page)
-                page.evaluate(CLICK, decision)
-                wait_for_version_after(page, before)
         assert page.console.errors == []
     finally:
         page.context.close()
