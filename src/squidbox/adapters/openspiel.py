@@ -10,9 +10,10 @@ How the games map onto OpenSpiel's model:
   the seat to move is the first still to submit).
 - Utility: squidbox returns (1 win, 0 loss, shared wins split) add up to 1: CONSTANT_SUM, with
   min_utility 0 and max_utility 1 (every game has sole wins and outright losses).
-- Length: OpenSpiel wants a bound on the decisions in a game. Grid Squid's rules give one (its
-  `max_game_length`: rounds x cards per round x players). The rules of the other games give
-  none that can be computed (docs/research.md says why for each), so, as OpenSpiel's own
+- Length: OpenSpiel wants a bound on the decisions in a game. The rules of Grid Squid (rounds x
+  cards per round x players) and Squid, Inc. (turns x decisions a turn, from its data file)
+  give one: the game's `max_game_length`. Those of the other games give none that can be
+  computed (docs/research.md says why for each), so, as OpenSpiel's own
   backgammon and crazy_eights do, the game ends at the `max_game_length` parameter (default
   HORIZON decisions) as a tie, returns shared evenly. Random games stay far below it.
 - Information state string: the seat's log and view as JSON (perfect recall: the log is

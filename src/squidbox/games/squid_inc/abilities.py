@@ -45,6 +45,17 @@ class Ability:
     """A kind that asks the acting player one or more questions."""
 
     kind: str
+    # At most how many questions the kind asks (its stages) and how many moves of the
+    # Workplace (a Promote, Demote, Float or Dismiss) it sets off: length.py bounds a game's
+    # decisions with them (tests/games/squid_inc/test_length.py plays games against them).
+    questions = 0
+    moves = 0
+
+    def most_questions(self, params: dict[str, int]) -> int:
+        return self.questions
+
+    def most_moves(self, params: dict[str, int]) -> int:
+        return self.moves
 
     def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         """Whether the first question lists anything (each kind says it more cheaply)."""
@@ -98,6 +109,8 @@ class FloatAdjacent(Ability):
     "choose") in any direction but back toward the floater."""
 
     kind = "float_adjacent"
+    questions = 2
+    moves = 1
 
     def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         return self.any_adjacent(st, task)
@@ -125,6 +138,8 @@ class FloatAdjacent(Ability):
 
 class DemoteAdjacent(Ability):
     kind = "demote_adjacent"
+    questions = 1
+    moves = 1
 
     def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         return self.any_adjacent(st, task)
@@ -141,6 +156,7 @@ class TransferClout(Ability):
     Clout from the supply on another Employee you control."""
 
     kind = "transfer_clout"
+    questions = 2
 
     def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         player, board = task["player"], st.board
@@ -173,6 +189,9 @@ class PromoteSelf(Ability):
 
     kind = "promote_self"
 
+    def most_moves(self, params: dict[str, int]) -> int:
+        return params["steps"]  # one Promote a Tier, and no question
+
     def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         piece = task["actor"]
         tier = st.geo.tier_of[self.here(st, task)]
@@ -192,6 +211,7 @@ class SwapWithMailroom(Ability):
     Mailroom; each keeps its Clout and changes hands."""
 
     kind = "swap_with_mailroom"
+    questions = 2
 
     def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         player = task["player"]
@@ -226,6 +246,8 @@ class SwapWithMailroom(Ability):
 
 class DismissOpponent(Ability):
     kind = "dismiss_opponent"
+    questions = 1
+    moves = 1
 
     def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         player = task["player"]
@@ -244,6 +266,12 @@ class DemoteOpponents(Ability):
     """Reggie: choose `count` Employees controlled by opponents, then Demote each in turn."""
 
     kind = "demote_opponents"
+
+    def most_questions(self, params: dict[str, int]) -> int:
+        return params["count"]  # a pick for each, then a Demote for each
+
+    def most_moves(self, params: dict[str, int]) -> int:
+        return params["count"]
 
     def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         return len(st.opponent_spaces(task["player"])) >= self.param(st, task, "count")
@@ -265,6 +293,7 @@ class RemoveClout(Ability):
     """Union Leader Jillian: remove up to `most` Clout from any Employee in the Workplace."""
 
     kind = "remove_clout"
+    questions = 2
 
     def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         return any(st.clout)  # Clout is never negative
@@ -313,6 +342,7 @@ class ReplaceFromMailroom(Ability):
     space with its Clout."""
 
     kind = "replace_from_mailroom"
+    questions = 1
 
     def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         return bool(st.mailrooms[task["player"]])
@@ -330,6 +360,7 @@ class ReplaceFromLine(Ability):
     """Cardi the Temp: discard her; an Employee from the Unemployed Line takes her space."""
 
     kind = "replace_from_line"
+    questions = 1
 
     def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         return bool(st.line)
@@ -355,6 +386,7 @@ def replace_actor(st: SquidIncState, task: AbilityTask, card: int, clout: int) -
 
 class DiscardFromLine(Ability):
     kind = "discard_from_line"
+    questions = 1
 
     def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         return bool(st.line)
@@ -371,6 +403,7 @@ class DiscardFromLine(Ability):
 
 class HireFromLine(Ability):
     kind = "hire_from_line"
+    questions = 1
 
     def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         return bool(st.line) and (len(st.mailrooms[task["player"]])
@@ -393,6 +426,7 @@ class PromoteByBump(Ability):
     (rulebook: "there must be an Employee on the next Tier to Demote. This is a Bump")."""
 
     kind = "promote_by_bump"
+    moves = 1
 
     def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         return wp.can_rise(st, task["actor"], must_bump=True)
@@ -405,6 +439,7 @@ class TakeControlAdjacent(Ability):
     """Poacher: take control of an adjacent Employee another player controls."""
 
     kind = "take_control_adjacent"
+    questions = 1
 
     def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         actor = task["actor"]
@@ -425,7 +460,10 @@ class TakeControlAdjacent(Ability):
 
 
 class Copier(Ability):
-    """Use another Employee's ability as if this Employee had it."""
+    """Use another Employee's ability as if this Employee had it (never a copier's nor a
+    passive one: `copyable`)."""
+
+    questions = 1  # whose ability; then the copied ability's own (length.py adds them)
 
     def sources(self, st: SquidIncState, task: AbilityTask) -> list[tuple[str, int]]:
         """(action, employee index) for each Employee whose ability may be copied."""
@@ -484,6 +522,7 @@ class CloutToMailroom(Ability):
     """Placement Agent: put `amount` Clout on an Employee in your Mailroom."""
 
     kind = "clout_to_mailroom"
+    questions = 1
 
     def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         return bool(st.mailrooms[task["player"]])
@@ -499,6 +538,8 @@ class PromoteSelfOrAdjacent(Ability):
     """Middle Manager: Promote itself or an adjacent Employee."""
 
     kind = "promote_self_or_adjacent"
+    questions = 1
+    moves = 1
 
     def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         if task["actor"] not in st.board:
@@ -520,6 +561,7 @@ class GiveCloutAdjacent(Ability):
     """Walinda (free): move any number of the Clout on her onto one adjacent Employee."""
 
     kind = "give_clout_adjacent"
+    questions = 2
 
     def usable(self, st: SquidIncState, task: AbilityTask, spare: int) -> bool:
         return spare > 0 and self.any_adjacent(st, task)

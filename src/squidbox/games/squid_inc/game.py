@@ -9,7 +9,7 @@ from squidbox.i18n import N_
 from squidbox.i18n import gettext as _
 
 from . import data as data_file
-from . import heuristic
+from . import heuristic, length
 from .actions import (
     SPACE_MOVES,
     AllClout,
@@ -109,6 +109,10 @@ class SquidInc(Game):
 
     def all_actions(self) -> list[str]:
         return list(self.moves.actions)
+
+    def max_game_length(self, num_players: int, options: Any) -> int:
+        """A bound from the rules and the data file, for every table (length.py says why)."""
+        return length.max_game_length(self.data, self.geo)
 
     def evaluate_view(self, view: dict[str, Any], seat: int) -> float:
         return heuristic.evaluate(self.data, view, seat)
