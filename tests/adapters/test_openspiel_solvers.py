@@ -239,11 +239,14 @@ def test_max_game_length_is_the_rules_bound_or_a_horizon_ending_in_a_tie():
     assert grid.max_game_length() == 60  # 3 rounds x 5 cards x 4 players, every game exactly
     state = play_randomly(grid.new_initial_state(), random.Random(1), 100)
     assert state.is_terminal() and state.decisions == 60 and not state.is_cut_short()
-    for game_id in ("squid_inc",):  # bounds from the rules, for every table
+    one_payment = {"sphinx_payments": "one"}
+    for game_id, options in (("squid_inc", {}), ("directors", one_payment)):  # rules' bounds
         game = squidbox.get_game(game_id)
         for players in (game.min_players, game.max_players):
-            assert load(game_id, players).max_game_length() == game.max_game_length(players, {})
+            assert load(game_id, players, options).max_game_length() == \
+                game.max_game_length(players, options) < 2**31  # a C++ int in OpenSpiel
     assert load("squid_circle", 2).max_game_length() == openspiel.HORIZON
+    assert load("directors", 2).max_game_length() == openspiel.HORIZON  # several payments
     # A max_game_length parameter below the rules' bound cuts a game short, as the horizon does.
     short = pyspiel.load_game(openspiel.short_name("squid_inc"), {"max_game_length": 6})
     state = play_randomly(short.new_initial_state(), random.Random(2), 100)

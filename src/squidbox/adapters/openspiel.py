@@ -11,9 +11,10 @@ How the games map onto OpenSpiel's model:
 - Utility: squidbox returns (1 win, 0 loss, shared wins split) add up to 1: CONSTANT_SUM, with
   min_utility 0 and max_utility 1 (every game has sole wins and outright losses).
 - Length: OpenSpiel wants a bound on the decisions in a game. The rules of Grid Squid (rounds x
-  cards per round x players) and Squid, Inc. (turns x decisions a turn, from its data file)
-  give one: the game's `max_game_length`. Those of the other games give none that can be
-  computed (docs/research.md says why for each), so, as OpenSpiel's own
+  cards per round x players), Squid, Inc. and Directors with one Sphinx payment a command
+  (turns x decisions a turn, from their data files) give one: the game's `max_game_length`.
+  Elsewhere the rules give none that can be computed or used (docs/research.md says why for
+  each), so, as OpenSpiel's own
   backgammon and crazy_eights do, the game ends at the `max_game_length` parameter (default
   HORIZON decisions) as a tie, returns shared evenly. Random games stay far below it.
 - Information state string: the seat's log and view as JSON (perfect recall: the log is
@@ -52,14 +53,16 @@ SEEDS = 1000
 HORIZON = 5000
 
 
-def declared_bound(game: Game) -> bool:
-    """Whether the game computes a bound on its length from its rules (else the engine's
-    default stands, which bounds nothing)."""
-    return type(game).max_game_length is not Game.max_game_length
+def rules_bound(game: Game, num_players: int, options: dict[str, Any]) -> int | None:
+    """The bound on the game's length its rules give for this table, or None where they give
+    none: the game answers with the engine's default, which bounds nothing."""
+    bound = game.max_game_length(num_players, options)
+    return None if bound == Game.max_game_length(game, num_players, options) else bound
 
 
 def default_length(game: Game, num_players: int, options: dict[str, Any]) -> int:
-    return game.max_game_length(num_players, options) if declared_bound(game) else HORIZON
+    bound = rules_bound(game, num_players, options)
+    return HORIZON if bound is None else bound
 
 
 def short_name(game_id: str) -> str:

@@ -9,7 +9,7 @@ from squidbox.engine.stack import Flow
 from squidbox.games.names import shown
 from squidbox.games.pieces import look
 
-from . import cards, commanding, event_cards, playing, turn
+from . import cards, commanding, event_cards, length, playing, turn
 from . import data as data_file
 from .actions import Choice, action_table
 from .data import COLOURS, DirectorsData
@@ -88,6 +88,12 @@ class Directors(Game):
 
     def all_actions(self) -> list[str]:
         return list(self.moves.actions)
+
+    def max_game_length(self, num_players: int, options: Any) -> int:
+        """A bound from the rules and the data file where Sphinx takes one payment a command
+        (length.py says why); otherwise the engine's default, which bounds nothing."""
+        bound = length.max_game_length(self.data, num_players, options)
+        return super().max_game_length(num_players, options) if bound is None else bound
 
     def seat_names(self, num_players: int) -> list[str]:
         """The rulebook names no players: the seats take the names of their panel colours
