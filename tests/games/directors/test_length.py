@@ -36,20 +36,21 @@ def eager_choice(legal, rng):
 
 def play_and_measure(players, options, seed):
     """Plays one game; returns its decisions, turns, and the most decisions and commands of a
-    turn."""
+    turn. A turn begins where no Action is named (its start-of-turn Events come before)."""
     state = GAME.new_game(players, seed=seed, options=options)
     rng = random.Random(seed)
-    decisions, turns, longest, most_commanded = 0, 0, 0, 0
+    decisions, turns, longest, most_commanded = 0, 1, 0, 0
     in_turn, since = 0, len(state.events)
     while not state.is_terminal():
-        if state.pending["kind"] == "choose_action":  # every turn names its Action
-            longest = max(longest, in_turn)
-            most_commanded = max(most_commanded, commands_logged(state, since))
-            in_turn, since, turns = 0, len(state.events), turns + 1
+        named = state.action is not None or state.pending["kind"] == "choose_action"
         seat = state.to_move()[0]
         state.apply(seat, eager_choice(state.legal_actions(seat), rng))
         decisions += 1
         in_turn += 1
+        if named and state.action is None and not state.is_terminal():  # the next turn began
+            longest = max(longest, in_turn)
+            most_commanded = max(most_commanded, commands_logged(state, since))
+            in_turn, since, turns = 0, len(state.events), turns + 1
     longest = max(longest, in_turn)
     most_commanded = max(most_commanded, commands_logged(state, since))
     return decisions, turns, longest, most_commanded
