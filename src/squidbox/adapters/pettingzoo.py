@@ -90,10 +90,12 @@ class SquidboxAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no types
         self.agent_selection = self._agent(min(self.state.to_move()))
 
     def observe(self, agent: str) -> Observation:
-        assert self.state is not None, "call reset() first"
-        seat = self._seat(agent)
-        return {"observation": self._observer.observation(self.state, seat),
-                "action_mask": self._observer.action_mask(self.state, seat)}
+        state = self.state
+        assert state is not None, "call reset() first"
+        seat = self._seats[agent]
+        observer = self._observer
+        return {"observation": observer.observation(state, seat),
+                "action_mask": observer.action_mask(state, seat)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
