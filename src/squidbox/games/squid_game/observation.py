@@ -37,11 +37,16 @@ ROUND_SCALE = 5.0  # a game's round r is shown as r / (r + 5)
 # the games' lists of seats waiting for something (Marbles' and Glass Bridge's lists of pairs
 # name the seat first)
 SEAT_LISTS = ("to_enter", "pushers", "placing", "to_place", "blocking", "movers", "queue")
+# the lists each game keeps (the others are empty while it is played)
+GAME_LISTS = {"red_light_green_light": ("to_enter", "pushers"), "dalgona": ("placing",),
+              "squid_game": ("to_place", "blocking", "queue"), "glass_bridge": ("movers",)}
 TOKEN_COLUMNS = ("team", "reserve", "piggy bank", "in play", "placed", "place a", "place b",
                  "chosen")
 
 
 class SquidGameLayout(Layout):
+    KEPT = 4096  # campaign vectors kept before they are all dropped
+
     def __init__(self, game: SquidGame, num_players: int) -> None:
         super().__init__()
         data = game.data
@@ -139,7 +144,11 @@ class SquidGameLayout(Layout):
                 for k, token in enumerate(game.tokens.of_seat((seat + slot) % n)):
                     rows[token] = self.token_part.start + (slot * self.per_team + k) * self.width
             self.token_row.append(rows)
+        # the same rows keyed as the games' "at" names tokens (JSON object keys)
+        self.token_row_by_key = [{str(token): row for token, row in rows.items()}
+                                 for rows in self.token_row]
         self.zeros = array("f", bytes(4 * self.size))
+        self.campaigns: dict[tuple[Any, ...], array[float]] = {}  # see _campaign
         # float32 increments as Python floats: a float32 plus one of them, rounded to float32,
         # is what NumPy's float32 `+=` gives
         self.drawn_step = [float(np.float32(1 / copies)) for copies in self.dalgona_copies]
@@ -154,17 +163,9 @@ def layout(game: SquidGame, num_players: int) -> SquidGameLayout:
 
 
 def write(state: SquidGameState, seat: int, layout: SquidGameLayout) -> array[float]:
-    out = layout.zeros[:]
+    out = _campaign(state, seat, layout)[:]
     n = layout.num_players
-    hot = [layout.games.start + layout.stage_index[name] for name in state.games]
-    hot.append(layout.phase.start + layout.phase_index[state.phase])
-    order = [(seat + slot) % n for slot in range(n)]
-    for cell_of, groups in zip(layout.token_cells[seat], (state.team, state.reserve, state.bank),
-                               strict=False):
-        for tokens in groups:
-            hot.extend(map(cell_of.__getitem__, tokens))
-    for slot, other in enumerate(order):
-        out[layout.to_pick.start + slot] = state.to_pick[other] / layout.per_team
+    hot = []
     if state.winner is not None:
         hot.append(layout.winner.start + (state.winner - seat) % n)
     pending = state.pending
@@ -181,6 +182,33 @@ def write(state: SquidGameState, seat: int, layout: SquidGameLayout) -> array[fl
     return out
 
 
+def _campaign(state: SquidGameState, seat: int, layout: SquidGameLayout) -> array[float]:
+    """A zero observation but for the campaign's games and phase, where each token is (team,
+    reserve, piggy bank) and what each seat has still to pick. These change a few times a game
+    while hundreds of decisions are taken, so the vectors seen lately are kept, keyed by them."""
+    key = (seat, state.phase, *state.games, *state.to_pick, *map(tuple, state.team),
+           *map(tuple, state.reserve), *map(tuple, state.bank))
+    kept = layout.campaigns.get(key)
+    if kept is not None:
+        return kept
+    out = layout.zeros[:]
+    n = layout.num_players
+    hot = [layout.games.start + layout.stage_index[name] for name in state.games]
+    hot.append(layout.phase.start + layout.phase_index[state.phase])
+    for cell_of, groups in zip(layout.token_cells[seat], (state.team, state.reserve, state.bank),
+                               strict=False):
+        for tokens in groups:
+            hot.extend(map(cell_of.__getitem__, tokens))
+    for cell in hot:
+        out[cell] = 1.0
+    for slot in range(n):
+        out[layout.to_pick.start + slot] = state.to_pick[(seat + slot) % n] / layout.per_team
+    if len(layout.campaigns) >= layout.KEPT:
+        layout.campaigns.clear()
+    layout.campaigns[key] = out
+    return out
+
+
 def _write_game(state: SquidGameState, seat: int, out: array[float], layout: SquidGameLayout,
                 name: str, hot: list[int]) -> None:
     n = layout.num_players
@@ -188,9 +216,10 @@ def _write_game(state: SquidGameState, seat: int, out: array[float], layout: Squ
     # read from whichever game is played as the JSON it is.
     g = cast("Mapping[str, Any]", state.g)
     rows = layout.token_row[seat]
+    rows_by_key = layout.token_row_by_key[seat]
     place = PLACES[name]
     for key, where in g["at"].items():
-        row = rows[int(key)]
+        row = rows_by_key[key]
         hot.append(row + 3)
         if where is not None:
             hot.append(row + 4)
@@ -205,10 +234,11 @@ def _write_game(state: SquidGameState, seat: int, out: array[float], layout: Squ
     if "order" in g and g["turn"] < len(g["order"]):
         hot.append(layout.turn.start + (g["order"][g["turn"]] - seat) % n)
     width = len(SEAT_LISTS)
-    for column, key in enumerate(SEAT_LISTS):
+    for key in GAME_LISTS.get(name, ()):
+        column = layout.seat_lists.start + SEAT_LISTS.index(key)
         for item in seat_list(state, key):
             listed = item if type(item) is int else item[0]
-            hot.append(layout.seat_lists.start + (listed - seat) % n * width + column)
+            hot.append(column + (listed - seat) % n * width)
     if name != "marbles" and "played" in g:  # Marbles' "played" are finished groups
         played = g["played"]
         hot.extend(layout.has_played.start + (s - seat) % n
