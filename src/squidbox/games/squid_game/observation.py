@@ -45,8 +45,6 @@ TOKEN_COLUMNS = ("team", "reserve", "piggy bank", "in play", "placed", "place a"
 
 
 class SquidGameLayout(Layout):
-    KEPT = 4096  # campaign vectors kept before they are all dropped
-
     def __init__(self, game: SquidGame, num_players: int) -> None:
         super().__init__()
         data = game.data
@@ -55,6 +53,7 @@ class SquidGameLayout(Layout):
         self.stage_index = {name: i for i, name in enumerate(self.stages)}
         self.per_team = len(game.tokens.of_seat(0))
         self.values = list(data.card_values)
+        self.value_index = {value: i for i, value in enumerate(self.values)}
         self.plays = [*self.values, *FINAL_CARDS]
         self.play_index = {play: i for i, play in enumerate(self.plays)}
         p = len(self.plays)
@@ -148,7 +147,6 @@ class SquidGameLayout(Layout):
         self.token_row_by_key = [{str(token): row for token, row in rows.items()}
                                  for rows in self.token_row]
         self.zeros = array("f", bytes(4 * self.size))
-        self.campaigns: dict[tuple[Any, ...], array[float]] = {}  # see _campaign
         # float32 increments as Python floats: a float32 plus one of them, rounded to float32,
         # is what NumPy's float32 `+=` gives
         self.drawn_step = [float(np.float32(1 / copies)) for copies in self.dalgona_copies]
@@ -163,9 +161,17 @@ def layout(game: SquidGame, num_players: int) -> SquidGameLayout:
 
 
 def write(state: SquidGameState, seat: int, layout: SquidGameLayout) -> array[float]:
-    out = _campaign(state, seat, layout)[:]
+    out = layout.zeros[:]
     n = layout.num_players
-    hot = []
+    hot = [layout.games.start + layout.stage_index[name] for name in state.games]
+    hot.append(layout.phase.start + layout.phase_index[state.phase])
+    order = [(seat + slot) % n for slot in range(n)]
+    for cell_of, groups in zip(layout.token_cells[seat], (state.team, state.reserve, state.bank),
+                               strict=False):
+        for tokens in groups:
+            hot.extend(map(cell_of.__getitem__, tokens))
+    for slot, other in enumerate(order):
+        out[layout.to_pick.start + slot] = state.to_pick[other] / layout.per_team
     if state.winner is not None:
         hot.append(layout.winner.start + (state.winner - seat) % n)
     pending = state.pending
@@ -179,33 +185,6 @@ def write(state: SquidGameState, seat: int, layout: SquidGameLayout) -> array[fl
         _write_game(state, seat, out, layout, name, hot)
     for cell in hot:
         out[cell] = 1.0
-    return out
-
-
-def _campaign(state: SquidGameState, seat: int, layout: SquidGameLayout) -> array[float]:
-    """A zero observation but for the campaign's games and phase, where each token is (team,
-    reserve, piggy bank) and what each seat has still to pick. These change a few times a game
-    while hundreds of decisions are taken, so the vectors seen lately are kept, keyed by them."""
-    key = (seat, state.phase, *state.games, *state.to_pick, *map(tuple, state.team),
-           *map(tuple, state.reserve), *map(tuple, state.bank))
-    kept = layout.campaigns.get(key)
-    if kept is not None:
-        return kept
-    out = layout.zeros[:]
-    n = layout.num_players
-    hot = [layout.games.start + layout.stage_index[name] for name in state.games]
-    hot.append(layout.phase.start + layout.phase_index[state.phase])
-    for cell_of, groups in zip(layout.token_cells[seat], (state.team, state.reserve, state.bank),
-                               strict=False):
-        for tokens in groups:
-            hot.extend(map(cell_of.__getitem__, tokens))
-    for cell in hot:
-        out[cell] = 1.0
-    for slot in range(n):
-        out[layout.to_pick.start + slot] = state.to_pick[(seat + slot) % n] / layout.per_team
-    if len(layout.campaigns) >= layout.KEPT:
-        layout.campaigns.clear()
-    layout.campaigns[key] = out
     return out
 
 
@@ -328,9 +307,10 @@ def _glass_bridge(state: SquidGameState, seat: int, out: array[float], layout: S
     if g["bridge_side"] is not None:
         hot.append(layout.bridge_side.start + SIDES.index(g["bridge_side"]))
     values = len(layout.values)
+    value_index = layout.value_index
     for s, hand in enumerate(g["hands"]):
-        hot.extend(layout.hands.start + (s - seat) % n * values + layout.values.index(v)
-                   for v in hand)
+        at = layout.hands.start + (s - seat) % n * values
+        hot.extend(at + value_index[v] for v in hand)
 
 
 def _squid_game(state: SquidGameState, seat: int, out: array[float], layout: SquidGameLayout,
