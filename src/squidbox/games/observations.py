@@ -160,7 +160,6 @@ class Observer:
         self.info_size = self.size + self.history.size
         self._action_ids = {action: i for i, action in enumerate(game.actions)}
         self._no_actions = bytes(len(self._action_ids))
-        self._masks: dict[tuple[Any, ...], np.ndarray] = {}  # legal actions -> their mask
 
     def observation(self, state: State, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The seat's observation, written into `out` (a float32 vector of `size`) if given."""
@@ -170,28 +169,13 @@ class Observer:
         out[:] = values
         return out
 
-    KEPT_MASKS = 4096  # masks kept before they are all dropped
-
     def action_mask(self, state: State, seat: int) -> np.ndarray:
-        """1 for each action id legal for the seat now (int8, one per distinct action): a new
-        array each call. The same legal lists come back again and again, so the mask of each
-        list seen lately is kept, keyed by the list, and copied."""
-        legal = tuple(state._listed(seat))  # the state's own list, without legal_actions' copy
-        mask = self._masks.get(legal)
-        if mask is None:
-            mask = self._new_mask(legal)
-        return mask.copy()
-
-    def _new_mask(self, legal: tuple[Any, ...]) -> np.ndarray:
-        marks = bytearray(self._no_actions)  # faster than NumPy's indexing for a few ids
+        """1 for each action id legal for the seat now (int8, one per distinct action)."""
+        mask = bytearray(self._no_actions)  # faster than NumPy's indexing for a few ids
         ids = self._action_ids
-        for action in legal:
-            marks[ids[action]] = 1
-        if len(self._masks) >= self.KEPT_MASKS:
-            self._masks.clear()
-        mask = self._masks[legal] = np.frombuffer(marks, dtype=np.int8)
-        mask.flags.writeable = False  # only its copies are handed out
-        return mask
+        for action in state._listed(seat):  # the state's own list, without legal_actions' copy
+            mask[ids[action]] = 1
+        return np.frombuffer(mask, dtype=np.int8)
 
     def information_state(self, state: State, seat: int,
                           out: np.ndarray | None = None) -> np.ndarray:
