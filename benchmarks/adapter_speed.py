@@ -1,7 +1,7 @@
 """Environment steps with observations against the engine's raw decisions, per CPU second, in one
 run, for every game (or those named).
 
-    .venv/bin/python benchmarks/adapter_speed.py [game_id ...] [--seconds 3] [--largest]
+    .venv/bin/python benchmarks/adapter_speed.py [game_id ...] [--seconds 3] [--largest] [--parts]
 
 Rows alternate, in one process, between
 - engine: random playouts through the protocol (`squidbox.bench.random_playouts`: to_move,
@@ -22,6 +22,11 @@ we know in Python (`np.flatnonzero`, the same ids, costs about twice as much): i
 loop, not the env's work, and a slow idiom there would lower the env's ratio for nothing.
 The ratios are PettingZoo steps and OpenSpiel steps over engine decisions per CPU second (the
 target: at least 0.5).
+With `--parts` it prints instead where a PettingZoo step's time goes, in µs of CPU per
+decision: the engine's decision, the decision on a state without log or history, and what the
+mask (with the draw), the observation and PettingZoo's bookkeeping add, each the difference
+between two loops that differ only by it.
+
 Each game is measured at its fewest players, and with --largest at its most too; both sides run
 `--rounds` times in turn and the medians are shown.
 
@@ -48,6 +53,7 @@ import squidbox
 from squidbox.adapters import openspiel
 from squidbox.adapters.pettingzoo import env as pettingzoo_env
 from squidbox.bench import python_description, random_playouts
+from squidbox.engine import Game
 from squidbox.games.observations import observer
 
 
@@ -88,6 +94,13 @@ def openspiel_steps_per_cpu_second(game_id: str, players: int, seconds: float) -
 
 
 def observed_decisions_per_cpu_second(game_id: str, players: int, seconds: float) -> float:
+    return 1e6 / cpu_per_decision(game_id, players, seconds, "observation")
+
+
+def cpu_per_decision(game_id: str, players: int, seconds: float, part: str) -> float:
+    """µs of CPU per decision of random games played through the protocol with `part`: "engine"
+    (log and history kept), "bare" (a state without them), "mask" (bare, the mask built and the
+    action drawn from it) or "observation" (mask, and the observation written first)."""
     game = squidbox.get_game(game_id)
     obs = observer(game, players)
     choice = random.Random(0).choice
@@ -96,15 +109,39 @@ def observed_decisions_per_cpu_second(game_id: str, players: int, seconds: float
     cpu = time.process_time()
     deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:
-        state = game.new_game(players, seed=seed).clone(records=False)
+        state = game.new_game(players, seed=seed)
+        if part != "engine":
+            state = state.clone(records=False)
         seed += 1
         while movers := state.to_move():
             mover = movers[0]
-            obs.observation(state, mover)
-            mask = obs.action_mask(state, mover)
-            state.apply(mover, actions[int(choice(mask.nonzero()[0]))])
+            if part in ("engine", "bare"):
+                state.apply(mover, choice(state.legal_actions(mover)))
+            else:
+                if part == "observation":
+                    obs.observation(state, mover)
+                mask = obs.action_mask(state, mover)
+                state.apply(mover, actions[int(choice(mask.nonzero()[0]))])
             decisions += 1
-    return decisions / (time.process_time() - cpu)
+    return (time.process_time() - cpu) / decisions * 1e6
+
+
+def print_parts(games: list[Game], largest: bool, seconds: float, rounds: int) -> None:
+    """Where a PettingZoo step's time goes: each part the difference between two loops that
+    differ only by it (the least of `rounds` runs of each), µs of CPU per decision."""
+    print("| game | players | engine | decision without records | + mask and draw "
+          "| + observation | + PettingZoo | step / engine |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    parts = ("engine", "bare", "mask", "observation")
+    for game in games:
+        for players in [game.min_players] + ([game.max_players] if largest else []):
+            runs = [[cpu_per_decision(game.id, players, seconds, part) for part in parts]
+                    + [1e6 / env_steps_per_cpu_second(game.id, players, seconds)]
+                    for _ in range(rounds)]
+            engine, bare, mask, observed, step = (min(column) for column in zip(*runs, strict=True))
+            print(f"| {game.id} | {players} | {engine:.1f} | {bare:.1f} | {mask - bare:.1f} "
+                  f"| {observed - mask:.1f} | {step - observed:.1f} | {step / engine:.2f} |",
+                  flush=True)
 
 
 def observations_per_cpu_second(game_id: str, players: int, seconds: float) -> float:
@@ -157,11 +194,16 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="engine/env alternations")
     parser.add_argument("--largest", action="store_true", help="the most players too")
     parser.add_argument("--ref", type=Path, help="a checkout whose src/ is measured alongside")
+    parser.add_argument("--parts", action="store_true",
+                        help="instead: where a PettingZoo step's time goes (µs per decision)")
     args = parser.parse_args()
     if args.ref and not (args.ref / "src" / "squidbox").is_dir():
         parser.error(f"--ref {args.ref}: no src/squidbox there")
     games = [squidbox.get_game(g) for g in args.games] or squidbox.list_games()
     warnings.simplefilter("ignore")
+    if args.parts:
+        print_parts(games, args.largest, args.seconds, args.rounds)
+        return
     print(f"Adapter speed, {python_description()}, {args.seconds:g} s per measurement, "
           f"{args.rounds} rounds, medians per CPU second\n")
     print("| game | players | engine decisions/s | protocol + observation/s | PettingZoo steps/s "
