@@ -127,19 +127,24 @@ def write(state: DirectorsState, seat: int, layout: DirectorsLayout) -> array[fl
     crowns = layout.crowns
     planes = len(CARD_PLANES)
     actions = len(ACTIONS)
+    money_at, minus_at, debt_at = layout.money.start, layout.minus.start, layout.debt.start
+    played_at, hand_size_at = layout.played.start, layout.hand_size.start
+    last_at, known_at, area_at = layout.last_action.start, layout.known.start, layout.area.start
+    score_at, deck_scale, action_index = layout.score.start, layout.deck_scale, layout.action_index
+    last_actions, known, areas = state.last_action, state.known, state.areas
     for slot in range(n):
         other = (seat + slot) % n
-        out[layout.money.start + slot] = money[other] / (money[other] + MONEY_SCALE)
-        out[layout.minus.start + slot] = minus[other] / (minus[other] + TOKEN_SCALE)
-        out[layout.debt.start + slot] = debts[other] / (debts[other] + TOKEN_SCALE)
-        out[layout.played.start + slot] = played[other] / (played[other] + TOKEN_SCALE)
-        out[layout.hand_size.start + slot] = len(hands[other]) * layout.deck_scale
-        last = state.last_action[other]
+        out[money_at + slot] = money[other] / (money[other] + MONEY_SCALE)
+        out[minus_at + slot] = minus[other] / (minus[other] + TOKEN_SCALE)
+        out[debt_at + slot] = debts[other] / (debts[other] + TOKEN_SCALE)
+        out[played_at + slot] = played[other] / (played[other] + TOKEN_SCALE)
+        out[hand_size_at + slot] = len(hands[other]) * deck_scale
+        last = last_actions[other]
         if last is not None:
-            out[layout.last_action.start + slot * actions + layout.action_index[last]] = 1.0
-        card_plane.put(out, layout.known.start + slot * k, state.known[other])
-        area = layout.area.start + slot * planes * k
-        in_area = state.areas[other]
+            out[last_at + slot * actions + action_index[last]] = 1.0
+        card_plane.put(out, known_at + slot * k, known[other])
+        area = area_at + slot * planes * k
+        in_area = areas[other]
         # its cards in play: raw counts per plane, then each cell counted times its scale
         scales = {}
         for in_play in in_area:
@@ -160,7 +165,7 @@ def write(state: DirectorsState, seat: int, layout: DirectorsLayout) -> array[fl
             out[at] *= per
         # its score(): crowns of its cards in play, less its -1 crown tokens
         score = sum([crowns[in_play["card"]] for in_play in in_area]) - minus[other]
-        out[layout.score.start + slot] = score / (abs(score) + SCORE_SCALE)
+        out[score_at + slot] = score / (abs(score) + SCORE_SCALE)
     pending = state.pending
     if pending is not None:
         for asked in pending.get("seats") or [pending["seat"]]:
