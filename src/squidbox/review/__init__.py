@@ -12,9 +12,9 @@ after the best move found, and marks the decision by the drop between them:
 
 Chess sites mark moves by the drop in expected points the same way (chess.com: inaccuracy from
 0.05, mistake from 0.10, blunder from 0.20; lichess: 0.05, 0.10, 0.15 in winning chance). Our
-estimates come from a short search, whose drops are some hundredths off those of a search 7.5
-times longer at the default budget and which still marks a few sound moves with bands from 0.10
-(`docs/benchmarks.md`, "Game review"); so ours start at 0.10 and are 0.10 wide. A chance is a
+estimates come from a short search, whose drops are 0.02 to 0.05 off those of a search 10 to
+15 times longer at the default budget and which misses some of its marks and makes a few of its
+own (`docs/benchmarks.md`, "Game review"); so ours start at 0.10 and are 0.10 wide. A chance is a
 share of the game's returns: 1 for a win, 0 for a loss, tied winners share 1.
 
 The estimator is the strong bot's search (`StrongEstimator`, `bots.strong.StrongBot.estimate`:
@@ -41,7 +41,7 @@ from ..engine import Action, Game, State
 from ..i18n import N_
 from ..record import GameRecord, Replay
 
-DEFAULT_ITERATIONS = 200  # search iterations per decision (docs/benchmarks.md, "Game review")
+DEFAULT_ITERATIONS = 100  # search iterations per decision (docs/benchmarks.md, "Game review")
 DEFAULT_PRIOR = 10.0  # playouts' weight of the mean in each action's estimate (the same)
 MAX_ITERATIONS = 10_000
 # (lowest drop, verdict), from the worst: a drop at or above the bound earns the verdict.
