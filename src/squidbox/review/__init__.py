@@ -20,8 +20,8 @@ share of the game's returns: 1 for a win, 0 for a loss, tied winners share 1.
 The estimator is the strong bot's search (`StrongEstimator`, `bots.strong.StrongBot.estimate`:
 opponents modelled by the heuristic, short partly greedy playouts scored by the game's
 evaluation), each action's mean shrunk towards the mean of all by a prior. Its marks are closer
-to a long search's than plain ISMCTS with random playouts gave, and in the long games at a
-fraction of the cost (`docs/bots.md`, "Game review: why its defaults").
+to a long search's than plain ISMCTS with random playouts gave, at the same or a lower cost in
+the long games (`docs/bots.md`, "Game review: why its defaults").
 
 No peeking: the review hands the estimator the state at the decision, and the estimator must use
 only what the seat sees there (its legal actions and `state.resample(seat, rng)`). The strong
