@@ -6,10 +6,11 @@
 For each game at its fewest players, `--games` games between heuristic bots are reviewed for
 seat 0 once at `--reference` iterations per decision (the stand-in for the truth) and, with
 `--seeds` review seeds, at each budget of `--iterations` and each shrinkage `--prior` of
-`review.ISMCTSEstimator`. Printed per budget and prior: the CPU seconds of one review (mean),
-the decisions reviewed per game, the mean absolute difference between a decision's drop and the
-reference's, the share of verdicts equal to the reference's, and the share of decisions marked
-(not good) beside the reference's share.
+`review.StrongEstimator` (the reference has no prior). Printed per budget and prior:
+the CPU seconds of one review (mean), the decisions reviewed per game, the mean absolute
+difference between a decision's drop and the reference's, the share of verdicts equal to the
+reference's, the share of decisions marked (not good) beside the reference's share, and the
+share of false marks (decisions marked that the reference finds good).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import time
 import squidbox
 from squidbox.bots import make_bot
 from squidbox.record import GameRecord, record_of
-from squidbox.review import ISMCTSEstimator, positions, review_positions
+from squidbox.review import StrongEstimator, positions, review_positions
 
 GAMES = ("grid_squid", "squid_circle", "squid_game", "squid_inc", "directors")
 
@@ -46,14 +47,14 @@ def measure(game_id: str, budgets: list[int], priors: list[float], reference: in
     for number in range(games):
         positioned = list(positions(game, heuristic_game(game_id, number), 0))
         decisions += len(positioned)
-        truth = review_positions(game_id, 0, positioned, ISMCTSEstimator(10_000 + number,
-                                                                         reference, prior=0))
+        truth = review_positions(game_id, 0, positioned,
+                                 StrongEstimator(game, 10_000 + number, reference, prior=0))
         for iterations in budgets:
             for prior in priors:
                 for seed in range(seeds):
                     start = time.process_time()
                     review = review_positions(game_id, 0, positioned,
-                                              ISMCTSEstimator(seed, iterations, prior=prior))
+                                              StrongEstimator(game, seed, iterations, prior))
                     seconds = time.process_time() - start
                     found.setdefault((iterations, prior), []).append((seconds, [
                         (abs(a.drop - b.drop), a.verdict == b.verdict, a.verdict != "good",
@@ -66,7 +67,8 @@ def measure(game_id: str, budgets: list[int], priors: list[float], reference: in
               f"{statistics.mean(r[0] for r in rows):>8.3f} "
               f"{statistics.mean(r[1] for r in rows):>6.2f} "
               f"{statistics.mean(r[2] for r in rows):>7.2f} "
-              f"{statistics.mean(r[3] for r in rows):>7.2f}", flush=True)
+              f"{statistics.mean(r[3] for r in rows):>7.2f} "
+              f"{statistics.mean(r[2] and not r[3] for r in rows):>6.2f}", flush=True)
 
 
 def main() -> None:
@@ -83,7 +85,7 @@ def main() -> None:
     print(f"reference: {args.reference} iterations per decision; seat 0 of "
           f"{args.count} heuristic games per game; {args.seeds} review seeds")
     print(f"{'game':13} {'iter':>5} {'prior':>5} {'s/review':>9} {'decisions':>9} "
-          f"{'|Δdrop|':>8} {'same':>6} {'marked':>7} {'ref':>7}")
+          f"{'|Δdrop|':>8} {'same':>6} {'marked':>7} {'ref':>7} {'false':>6}")
     for game_id in args.games:
         measure(game_id, budgets, priors, args.reference, args.count, args.seeds)
 

@@ -204,3 +204,18 @@ def test_the_strong_bots_bad_settings_are_refused(spec, message):
 def test_the_strong_bot_needs_a_game_with_a_heuristic():
     with pytest.raises(InvalidOptions, match="heuristic evaluation"):
         make_bot("strong", 0, SealedGuess())
+
+
+def test_the_strong_bots_prior_shrinks_each_estimate_towards_the_mean_and_is_checked():
+    game = squidbox.get_game("grid_squid")
+    state = game.new_game(2, seed=3)
+    raw = StrongBot(game, seed=2, iterations=40).estimate(state, 0)
+    shrunk = StrongBot(game, seed=2, iterations=40).estimate(state, 0, prior=10.0)
+    flat = StrongBot(game, seed=2, iterations=40).estimate(state, 0, prior=1e9)
+    mean = next(iter(flat.values()))
+    assert len(set(raw.values())) > 1 and all(v == pytest.approx(mean) for v in flat.values())
+    for action, value in raw.items():  # between its own mean and the mean of all, not past it
+        assert min(value, mean) - 1e-9 <= shrunk[action] <= max(value, mean) + 1e-9
+        assert shrunk[action] != value or value == pytest.approx(mean)
+    with pytest.raises(ValueError, match="prior is a weight in playouts"):
+        StrongBot(game, seed=2, iterations=1).estimate(state, 0, prior=-1.0)

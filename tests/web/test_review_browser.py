@@ -77,7 +77,8 @@ def test_the_review_on_the_replay_page(sized: tuple[Any, str], base_url: str,
     page.goto(f"{base_url}/replay/{table}?seat=0")
     page.wait_for_selector('#replay-app[data-ready="0:0"]')
     page.click("#review-ask")
-    page.wait_for_selector('#review[data-ready="0"]')
+    # The strong bot's search reviews this game in seconds of CPU, more on a busy machine.
+    page.wait_for_selector('#review[data-ready="0"]', timeout=120_000)
     review = httpx.post(f"{base_url}/api/tables/{table}/review", json={"token": token},
                         timeout=60).json()
     decisions = review["decisions"]

@@ -55,18 +55,25 @@ class StrongBot(ISMCTSBot):
         self.greedy = greedy
         self.model = model
 
-    def estimate(self, state: State, player: int) -> dict[Action, float]:
+    def estimate(self, state: State, player: int, prior: float = 0.0) -> dict[Action, float]:
         """For each legal action of `player` in `state` (which it sees only as `player` does), the
-        estimated return of `player` after taking it: its chance of winning, in [0, 1]. An action
-        the budget left unvisited is scored by the evaluation after it, on one resample."""
+        estimated return of `player` after taking it: its chance of winning, in [0, 1]. An action's
+        mean over its playouts is shrunk towards the mean of all the root's playouts by `prior`
+        playouts' weight (a rarely tried action's few playouts say little). An action the budget
+        left unvisited is scored by the evaluation after it, on one resample."""
+        if prior < 0:
+            raise ValueError(f"prior is a weight in playouts, at least 0, not {prior}")
         legal = state.legal_actions(player)
         root = self.search(state, player)
+        edges = [root.child.get((player, action)) for action in legal]
+        visits = sum(edge.visits for edge in edges if edge is not None)
+        mean = sum(edge.reward for edge in edges if edge is not None) / visits if visits else 0.5
         values: dict[Action, float] = {}
         world: State | None = None
-        for action in legal:
-            edge = root.child.get((player, action))
+        for action, edge in zip(legal, edges, strict=True):
             if edge is not None and edge.visits:
-                values[action] = min(1.0, max(0.0, edge.reward / edge.visits))
+                value = (edge.reward + prior * mean) / (edge.visits + prior)
+                values[action] = min(1.0, max(0.0, value))
                 continue
             world = world or state.resample(player, self.rng)
             after = world.clone()

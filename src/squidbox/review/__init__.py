@@ -12,17 +12,22 @@ after the best move found, and marks the decision by the drop between them:
 
 Chess sites mark moves by the drop in expected points the same way (chess.com: inaccuracy from
 0.05, mistake from 0.10, blunder from 0.20; lichess: 0.05, 0.10, 0.15 in winning chance). Our
-estimates are sampled by a short search, whose drops are 0.03 to 0.08 off those of a search
-5 to 7.5 times longer at the default budget, and which then marks some sound moves even
-with bands from 0.10 (`docs/benchmarks.md`, "Game review"); so ours start at 0.10 and are 0.10
-wide. A chance is a share of the game's returns: 1 for a win, 0 for a loss, tied winners share
-1.
+estimates come from a short search, whose drops are 0.02 to 0.05 off those of a search 10 to
+15 times longer at the default budget and which misses some of its marks and makes a few of its
+own (`docs/benchmarks.md`, "Game review"); so ours start at 0.10 and are 0.10 wide. A chance is a
+share of the game's returns: 1 for a win, 0 for a loss, tied winners share 1.
+
+The estimator is the strong bot's search (`StrongEstimator`, `bots.strong.StrongBot.estimate`:
+opponents modelled by the heuristic, short partly greedy playouts scored by the game's
+evaluation), each action's mean shrunk towards the mean of all by a prior. Its marks are closer
+to a long search's than plain ISMCTS with random playouts gave, at the same or a lower cost in
+the long games (`docs/bots.md`, "Game review: why its defaults").
 
 No peeking: the review hands the estimator the state at the decision, and the estimator must use
-only what the seat sees there (its legal actions and `state.resample(seat, rng)`). The
-ISMCTS estimator below does; `tests/review/test_review.py` checks that states resampled from the
-seat's view give the same review. The server resamples each state for the seat before its bot
-pool sees it (server/reviews.py), so there the true state never reaches the estimator at all.
+only what the seat sees there (its legal actions and `state.resample(seat, rng)`). The strong
+bot's search does; `tests/review/test_review.py` checks that states resampled from the seat's
+view give the same review. The server resamples each state for the seat before its bot pool
+sees it (server/reviews.py), so there the true state never reaches the estimator at all.
 """
 
 from __future__ import annotations
@@ -31,12 +36,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..bots.ismcts import ISMCTSBot, _Edge
+from ..bots.strong import StrongBot
 from ..engine import Action, Game, State
 from ..i18n import N_
 from ..record import GameRecord, Replay
 
-DEFAULT_ITERATIONS = 200  # search iterations per decision (docs/benchmarks.md, "Game review")
+DEFAULT_ITERATIONS = 100  # search iterations per decision (docs/benchmarks.md, "Game review")
+DEFAULT_PRIOR = 10.0  # playouts' weight of the mean in each action's estimate (the same)
 MAX_ITERATIONS = 10_000
 # (lowest drop, verdict), from the worst: a drop at or above the bound earns the verdict.
 THRESHOLDS: tuple[tuple[float, str], ...] = (
@@ -54,35 +60,19 @@ class Estimator(Protocol):
     def estimate(self, state: State, player: int) -> dict[Action, float]: ...
 
 
-class ISMCTSEstimator(ISMCTSBot):
-    """The ISMCTS bot's root statistics as chances: an action's mean return over the playouts
-    through it, shrunk towards the mean of all playouts by `prior` playouts' weight. The search
-    stops trying an action after a few unlucky playouts, so a rarely tried action looks worse
-    than it is, and the best of many rarely tried ones better: at 100 to 200 iterations a prior
-    of 10 brings the drops closer to those of a search 7.5 to 30 times longer than 2 or none
-    does (`docs/benchmarks.md`, "Game review"). An action the search never tried gets the mean."""
+class StrongEstimator:
+    """The strong bot's search (`bots.strong.StrongBot.estimate`) as chances, each action's
+    mean shrunk towards the mean of all the root's playouts by `prior` playouts' weight: the
+    search soon stops trying a move after a few poor playouts, and those few say little
+    (`docs/bots.md`, "Game review: why its defaults")."""
 
-    def __init__(self, seed: int = 0, iterations: int = DEFAULT_ITERATIONS,
-                 prior: float = 10.0, **settings: Any) -> None:
-        super().__init__(seed, iterations, **settings)
-        self.name = "ismcts-estimate"
+    def __init__(self, game: Game, seed: int = 0, iterations: int = DEFAULT_ITERATIONS,
+                 prior: float = DEFAULT_PRIOR) -> None:
+        self.bot = StrongBot(game, seed, iterations)
         self.prior = prior
 
     def estimate(self, state: State, player: int) -> dict[Action, float]:
-        legal = state.legal_actions(player)
-        root = _Edge()
-        for _ in range(self.iterations):
-            self._iterate(root, state.resample(player, self.rng), player)
-        return self._chances(root, player, legal)
-
-    def _chances(self, root: _Edge, player: int, legal: list[Action]) -> dict[Action, float]:
-        edges = [root.child.get((player, action)) for action in legal]
-        visits = sum(edge.visits for edge in edges if edge is not None)
-        reward = sum(edge.reward for edge in edges if edge is not None)
-        mean = reward / visits if visits else 0.5
-        return {action: (mean if edge is None else
-                         (edge.reward + self.prior * mean) / (edge.visits + self.prior))
-                for action, edge in zip(legal, edges, strict=True)}
+        return self.bot.estimate(state, player, self.prior)
 
 
 @dataclass(frozen=True)
@@ -187,13 +177,13 @@ def review_positions(game_id: str, seat: int, found: Iterable[Position],
 
 def review_record(game: Game, record: GameRecord, seat: int,
                   iterations: int = DEFAULT_ITERATIONS, seed: int = 0) -> Review:
-    """The review of `seat`'s decisions in a game record, by ISMCTS with `iterations` per
-    decision."""
+    """The review of `seat`'s decisions in a game record, by the strong bot's search with
+    `iterations` per decision."""
     check_budget(iterations)
     if not 0 <= seat < record.players:
         raise ValueError(f"seat must be 0 to {record.players - 1} for this {record.players}-"
                          f"player game, not {seat}")
-    estimator = ISMCTSEstimator(seed, iterations)
+    estimator = StrongEstimator(game, seed, iterations)
     return review_positions(game.id, seat, positions(game, record, seat), estimator,
                             iterations, seed)
 

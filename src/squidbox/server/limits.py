@@ -36,7 +36,7 @@ class Limits:
     bot_queue: int = 64                    # bot moves waiting for a worker; past it, random
     bot_move_seconds: float = 10.0         # past this a bot's move is the random bot's
     bot_caps: dict[str, float] = field(default_factory=lambda: dict(BOT_CAPS))
-    review_iterations: int = 200           # a game review's search iterations per decision
+    review_iterations: int = 100           # a game review's search iterations per decision
     review_seconds: float = 300.0          # past this a review is refused (asked again later)
     close_write_seconds: float = 5.0       # a stopping server waits this long for its writes
     retry_seconds: tuple[float, ...] = (0.5, 1, 2, 5, 10, 30)  # bots/timers after a failed write

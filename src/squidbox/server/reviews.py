@@ -6,7 +6,7 @@ Only a finished game is reviewed (the review of a game still played would tell a
 search makes of every position), and only for the seat whose token asks: a review tells how the
 seat played, which is that seat's to see. The first request makes it in the bot pool
 (botpool.py): every position the seat decided in is resampled for that seat before a worker
-sees it, and the worker estimates each with `review.ISMCTSEstimator` (`Limits.review_iterations`
+sees it, and the worker estimates each with `review.StrongEstimator` (`Limits.review_iterations`
 iterations per decision) within `Limits.review_seconds`, in the pool's fair order behind the
 moves of tables with people. The review is then stored with the table (`reviews`, migration
 0011) and every later request answers it from there; a table's reviews go with the table.
@@ -29,9 +29,9 @@ from squidbox.engine import Game, State
 from squidbox.i18n import gettext as _
 from squidbox.review import (
     MAX_ITERATIONS,
-    ISMCTSEstimator,
     Position,
     Review,
+    StrongEstimator,
     move_labels,
     positions,
     review_positions,
@@ -175,7 +175,7 @@ def review_in_worker(game: Game, iterations: int, moves: list[tuple[int, str]], 
     each for the seat): the review as JSON."""
     found = [Position(step, state, action)
              for (step, action), state in zip(moves, states, strict=True)]
-    estimator = ISMCTSEstimator(seed, iterations)
+    estimator = StrongEstimator(game, seed, iterations)
     return review_positions(game.id, seat, found, estimator, iterations, seed).to_json()
 
 
