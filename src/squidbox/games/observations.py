@@ -173,7 +173,7 @@ class Observer:
         """1 for each action id legal for the seat now (int8, one per distinct action)."""
         mask = bytearray(self._no_actions)  # faster than NumPy's indexing for a few ids
         ids = self._action_ids
-        for action in state._listed(seat):  # the state's own list, without legal_actions' copy
+        for action in state.legal_actions(seat):
             mask[ids[action]] = 1
         return np.frombuffer(mask, dtype=np.int8)
 

@@ -275,7 +275,7 @@ def _tug_of_war(state: SquidGameState, seat: int, out: array[float], layout: Squ
         for value, team in plays:
             out[layout.behind.start + (s - seat) % n * teams + team] += step
             if s == seat:
-                out[layout.own_cards.start + team * values + layout.values.index(value)] += 1
+                out[layout.own_cards.start + team * values + layout.value_index[value]] += 1
 
 
 def _marbles(state: SquidGameState, seat: int, out: array[float], layout: SquidGameLayout,
