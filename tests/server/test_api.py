@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from fastapi.testclient import TestClient
 
@@ -56,6 +57,29 @@ def test_table_info_and_lobby(client: TestClient):
     assert info["options"] == squidbox.get_game(GAME).new_game(3, 0).options
     assert [seat["bot"] for seat in info["seats"]] == [None, "random", None]
     assert [seat["connected"] for seat in info["seats"]] == [False, True, False]
+
+
+def test_a_machine_move_counts_as_a_machine_move_while_it_is_being_stored(client: TestClient):
+    """The lobby lists a table nobody joined apart; a bot's or timer's move must not make it
+    a person's table for the moment its write takes, or a lobby asked then loses it."""
+    created = create_table(client, GAME, 2, turn_seconds=600)  # a timer may move for a seat
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    table = manager.tables[created["table"]]
+    joined_while_storing: list[bool] = []
+    store = manager.writer.store
+
+    async def watched_store(write: Any) -> None:
+        joined_while_storing.append(table.people_joined())
+        await store(write)
+
+    manager.writer.store = watched_store
+    seat = table.state.to_move()[0]
+    action = table.state.legal_actions(seat)[0]
+    client.portal.call(table.submit, seat, action, None, "timer")  # type: ignore[union-attr]
+    assert joined_while_storing == [False]
+    assert not table.people_joined()
+    entry = next(e for e in client.get("/api/tables").json() if e["table"] == table.id)
+    assert entry["bots_only"] is True
 
 
 def test_a_seat_sees_its_view_with_labels_and_a_spectator_the_public_view(client: TestClient):

@@ -192,10 +192,17 @@ class Table:
             except IllegalAction as e:
                 raise ApiError("illegal_action", illegal_text(self.state, seat, action, e)) \
                     from None
-            await self._store(seat, self.state.history[-1][1])  # the name, not an ASCII spelling
-            self.last_activity = time.monotonic()
+            index = self.version - 1
             if by != "player":
-                self.machine_moves.add(self.version - 1)  # never taken back (server/undos.py)
+                # never taken back (server/undos.py); marked before the write is awaited, so
+                # that the lobby never counts a bot's move being stored as a person's
+                self.machine_moves.add(index)
+            try:
+                await self._store(seat, self.state.history[-1][1])  # the name, not ASCII
+            finally:
+                if self.version <= index:  # not stored, so taken off again
+                    self.machine_moves.discard(index)
+            self.last_activity = time.monotonic()
             if by == "player":
                 self.replaced.pop(seat, None)
             clocks.clear_timer(self, seat)

@@ -404,8 +404,16 @@ let latestLoad = 0;
 async function loadTables() {
   const load = ++latestLoad;
   try {
+    // one answer per list of statuses, split between the groups that share it, so that a
+    // table whose marks change between two answers is never left out of both groups
+    const answers = new Map();
+    const answer = (statuses) => {
+      const key = statuses.join();
+      if (!answers.has(key)) answers.set(key, listed(statuses));
+      return answers.get(key);
+    };
     const lists = await Promise.all(GROUPS.map(([, , statuses, keep]) =>
-      listed(statuses).then((tables) => (keep ? tables.filter(keep) : tables))));
+      answer(statuses).then((tables) => (keep ? tables.filter(keep) : tables))));
     if (load !== latestLoad) return;
     if (!lists.some((tables) => tables.length)) {
       tableList.textContent = t("No tables yet.");
