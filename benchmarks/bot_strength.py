@@ -23,10 +23,12 @@ import argparse
 import itertools
 import sys
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 import squidbox
-from squidbox.bots import make_bot
+from squidbox.bots import Bot, make_bot
+from squidbox.engine import Game
 from squidbox.sim.stats import wilson_interval
 
 LEVELS = {"easy": "random", "good": "heuristic", "strong": "strong"}
@@ -40,7 +42,14 @@ def play(game_id: str, players: int, first: str, second: str,
     seat = index % players
     bots = [make_bot(first if s == seat else second, 1000 * index + s, game)
             for s in range(players)]
-    state = game.new_game(players, seed=index)
+    return played(game, bots, seat, index)
+
+
+def played(game: Game, bots: Sequence[Bot], seat: int, index: int) -> tuple[float, float, int]:
+    """Game `index`, dealt from seed `index`, each seat played by its bot in `bots`. Returns
+    the return of `seat`, its CPU seconds on decisions with more than one legal action, and how
+    many."""
+    state = game.new_game(len(bots), seed=index)
     cpu, decisions = 0.0, 0
     while not state.is_terminal():
         player = state.to_move()[0]

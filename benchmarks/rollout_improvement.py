@@ -19,12 +19,16 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
+from pathlib import Path
 
 import squidbox
 from squidbox.bots import Bot, make_bot
 from squidbox.engine import Action, Game, State
 from squidbox.sim.stats import wilson_interval
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bot_strength import played  # noqa: E402
 
 
 class RolloutBot:
@@ -59,22 +63,12 @@ class RolloutBot:
 
 
 def play(game: Game, players: int, rollouts: int, index: int) -> tuple[float, float, int]:
-    """Game `index`: the rollout bot in seat index % players, the heuristic elsewhere."""
+    """Game `index`: the rollout bot in seat index % players, the heuristic elsewhere, seeded
+    as bot_strength.py seeds its bots."""
     seat = index % players
-    bots: list[Bot | RolloutBot] = [
-        RolloutBot(game, rollouts, 1000 * index) if s == seat
-        else make_bot("heuristic", 1000 * index + s, game) for s in range(players)]
-    state = game.new_game(players, seed=index)
-    cpu, decisions = 0.0, 0
-    while not state.is_terminal():
-        mover = state.to_move()[0]
-        started = time.process_time()
-        action = bots[mover].choose(state, mover)
-        if mover == seat and len(state.legal_actions(mover)) > 1:
-            cpu += time.process_time() - started
-            decisions += 1
-        state.apply(mover, action)
-    return state.returns()[seat], cpu, decisions
+    bots: list[Bot] = [RolloutBot(game, rollouts, 1000 * index) if s == seat
+                       else make_bot("heuristic", 1000 * index + s, game) for s in range(players)]
+    return played(game, bots, seat, index)
 
 
 def main() -> None:
