@@ -11,6 +11,10 @@ chance is 1/players.
     python benchmarks/bot_strength.py --games 40 --players max
     python benchmarks/bot_strength.py --games 30 --pairs all --game grid_squid   # level table
     python benchmarks/bot_strength.py --games 40 --pairs strong:iterations=100/heuristic
+    python benchmarks/bot_strength.py --games 100 --start 200 --game squid_inc   # games 200-299
+
+`--start N` plays games N, N+1, … (each still dealt from its own index), so a stopped run can be
+continued and the two runs' games added up, as long as the code plays the same games.
 
 Prints one Markdown row per game and pair (for docs/benchmarks.md). `--workers N` plays the
 games in N processes (the figures do not depend on it); with one, a running tally of each
@@ -65,8 +69,8 @@ def played(game: Game, bots: Sequence[Bot], seat: int, index: int) -> tuple[floa
 
 
 def measure(game_id: str, players: int, first: str, second: str, games: int,
-            workers: int) -> str:
-    args = [(game_id, players, first, second, i) for i in range(games)]
+            workers: int, start: int = 0) -> str:
+    args = [(game_id, players, first, second, i) for i in range(start, start + games)]
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
             results = list(pool.map(play, *zip(*args, strict=True)))
@@ -100,6 +104,7 @@ def main() -> None:
     parser.add_argument("--pairs", default="strong/heuristic",
                         help="A/B pairs separated by ';', or 'all' for every level pair")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--start", type=int, default=0, help="the first game's index")
     args = parser.parse_args()
     game_ids = args.game or [g.id for g in squidbox.list_games()]
     print("| game | players | bot (one seat) | others | games | win rate (95 %) | by chance "
@@ -110,7 +115,8 @@ def main() -> None:
         players = {"min": game.min_players, "max": game.max_players}.get(args.players)
         players = players or int(args.players)
         for first, second in pairs_of(args.pairs):
-            print(measure(game_id, players, first, second, args.games, args.workers), flush=True)
+            print(measure(game_id, players, first, second, args.games, args.workers,
+                          args.start), flush=True)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ moves before the Timer runs out) are valued through the survival estimates.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -236,46 +237,28 @@ def _tug(game: dict[str, Any], owner: dict[int, int], seat: int, data: SquidGame
     side_of = {t: (None if team is None else names.index(team)) for t, team in game["at"].items()}
     members = [[t for t, side in side_of.items() if side == k] for k in range(len(names))]
     placing = game["step"] == "place"
-    my_cards = game["my_cards"] or []
+    my_cards = tuple((v, names.index(team)) for v, team in game["my_cards"] or [])
     used = {v for v, _ in my_cards}
-    my_free = [v for v in data.card_values if v not in used]
+    my_free = tuple(v for v in data.card_values if v not in used)
     my_open: list[int] = []
     for k in range(len(names)):
         mine = sum(1 for t in members[k] if owner[int(t)] == seat)
-        placed = sum(1 for _, team in my_cards if names.index(team) == k)
+        placed = sum(1 for _, side in my_cards if side == k)
         my_open += [k] * max(0, mine - placed)
     due = min(sum(1 for t in game["at"] if owner[int(t)] == seat), data.tug_max_cards)
     my_open = my_open[:max(0, due - len(my_cards))]
-    rng = random.Random(0)
-    wins = [0] * len(names)
-    ties = [0] * len(names)
-    for _ in range(TUG_SAMPLES):
-        cards: list[list[int]] = [[] for _ in names]
-        for v, team in my_cards:
-            cards[names.index(team)].append(v)
-        for v, k in zip(rng.sample(my_free, len(my_open)), my_open, strict=True):
-            cards[k].append(v)
-        for p, behind in enumerate(game["cards_behind"]):
-            if p == seat:
-                continue
-            owed = [names.index(team) for team in behind]
-            if placing or len(owed) < len([t for t in game["at"] if owner[int(t)] == p]):
-                mine_p = [side_of[t] for t in game["at"] if owner[int(t)] == p
-                          and side_of[t] is not None]
-                owed = mine_p[:data.tug_max_cards]
-            for v, k in zip(rng.sample(list(data.card_values), len(owed)), owed, strict=True):
-                cards[k].append(v)
-        for left in range(0, len(names), 2):
-            a, b = left, left + 1
-            totals = [sum(cards[a]), sum(cards[b])]
-            zeros = cards[a].count(0) + cards[b].count(0)
-            if totals[0] != totals[1]:
-                high = a if totals[0] > totals[1] else b
-                wins[high if zeros % 2 == 0 else (a + b - high)] += 1
-            elif len(members[a]) != len(members[b]):
-                wins[a if len(members[a]) > len(members[b]) else b] += 1
-            else:
-                ties[a] += 1
+    owed_by_others = []
+    for p, behind in enumerate(game["cards_behind"]):
+        if p == seat:
+            continue
+        owed = [names.index(team) for team in behind]
+        if placing or len(owed) < len([t for t in game["at"] if owner[int(t)] == p]):
+            mine_p = [side_of[t] for t in game["at"] if owner[int(t)] == p
+                      and side_of[t] is not None]
+            owed = mine_p[:data.tug_max_cards]
+        owed_by_others.append(tuple(owed))
+    wins = _tug_wins(my_cards, my_free, tuple(my_open), tuple(owed_by_others), data.card_values,
+                     tuple(len(m) for m in members))
     values = {}
     for t, side in side_of.items():
         if side is None:
@@ -285,6 +268,55 @@ def _tug(game: dict[str, Any], owner: dict[int, int], seat: int, data: SquidGame
         else:
             values[t] = wins[side] / TUG_SAMPLES
     return values
+
+
+@functools.lru_cache(maxsize=4096)
+def _tug_wins(my_cards: tuple[tuple[int, int], ...], my_free: tuple[int, ...],
+              my_open: tuple[int, ...], owed_by_others: tuple[tuple[int, ...], ...],
+              card_values: tuple[int, ...], team_sizes: tuple[int, ...]) -> tuple[int, ...]:
+    """Per side, in how many of the samples its pair's pull is won: the seat's own cards still
+    to place and the others' unseen cards drawn at random (pure in its arguments, so the many
+    evaluations of one position during a search are counted once)."""
+    sides = len(team_sizes)
+    known_totals, known_zeros = [0] * sides, [0] * sides
+    for v, k in my_cards:
+        known_totals[k] += v
+        known_zeros[k] += v == 0
+    wins = [0] * sides
+    draws = _tug_draws(len(my_free), len(my_open), tuple(map(len, owed_by_others)),
+                       len(card_values))
+    for mine, theirs in draws:
+        totals, zeros = known_totals[:], known_zeros[:]
+        for i, k in zip(mine, my_open, strict=True):
+            totals[k] += my_free[i]
+            zeros[k] += my_free[i] == 0
+        for drawn, owed in zip(theirs, owed_by_others, strict=True):
+            for i, k in zip(drawn, owed, strict=True):
+                totals[k] += card_values[i]
+                zeros[k] += card_values[i] == 0
+        for a in range(0, sides, 2):
+            b = a + 1
+            if totals[a] != totals[b]:
+                high = a if totals[a] > totals[b] else b
+                wins[high if (zeros[a] + zeros[b]) % 2 == 0 else (a + b - high)] += 1
+            elif team_sizes[a] != team_sizes[b]:
+                wins[a if team_sizes[a] > team_sizes[b] else b] += 1
+    return tuple(wins)
+
+
+@functools.lru_cache(maxsize=256)
+def _tug_draws(free: int, open_: int, owed: tuple[int, ...], values: int
+               ) -> tuple[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]], ...]:
+    """The samples' draws as positions in the card lists: the seat's own free cards for its
+    open places, then each other player's cards for the places it owes. They depend only on
+    the counts, so every evaluation with the same counts reuses them (the same fixed seed)."""
+    rng = random.Random(0)
+    draws = []
+    for _ in range(TUG_SAMPLES):
+        mine = tuple(rng.sample(range(free), open_))
+        theirs = tuple(tuple(rng.sample(range(values), k)) for k in owed)
+        draws.append((mine, theirs))
+    return tuple(draws)
 
 
 # ---- 4 · Marbles ------------------------------------------------------------------------------
