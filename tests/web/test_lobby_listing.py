@@ -37,3 +37,24 @@ def test_tables_only_bots_played_are_listed_apart(base_url: str, browser: Any) -
                         json={"token": token, "action": action, "version": message["version"]})
     assert answer.status_code == 200, answer.text
     assert bots_only(base_url)[table] is False  # a person played: a game in progress
+
+
+
+def test_the_lobby_lists_a_new_table_by_itself_and_keeps_the_name_being_typed(
+        base_url: str, browser: Any) -> None:
+    first = create_table(base_url, "grid_squid", 2, seed=5)["table"]
+    page = browser.new_page()
+    try:
+        page.clock.install()
+        page.goto(base_url)
+        page.wait_for_selector(f"#table-list a[href='/t/{first}']")
+        name = page.locator("#player-name")
+        name.fill("Mi")  # typing a name while the list refreshes
+        made = create_table(base_url, "grid_squid", 2, seed=6)["table"]
+        page.clock.run_for(16_000)
+        page.wait_for_selector(f"#table-list a[href='/t/{made}']")
+        assert page.evaluate("document.activeElement.id") == "player-name"
+        name.press_sequentially("na")
+        assert name.input_value() == "Mina"
+    finally:
+        page.close()

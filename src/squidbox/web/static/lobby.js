@@ -400,8 +400,14 @@ async function listed(statuses) {
 // Loads may overlap (the page's first load and the one after Create table): only the newest
 // one's answer is drawn, so a slower older answer never hides a table just made.
 let latestLoad = 0;
+// The lists refresh by themselves while the page is in view; a list that has not changed is
+// not redrawn (the name being typed keeps its focus), and a refresh that fails keeps the lists
+// shown rather than replacing them with an error.
+const REFRESH_SECONDS = 15;
+let shownLists = null;
+const nameLabel = nameField();
 
-async function loadTables() {
+async function loadTables({ quiet = false } = {}) {
   const load = ++latestLoad;
   try {
     // one answer per list of statuses, split between the groups that share it, so that a
@@ -415,6 +421,9 @@ async function loadTables() {
     const lists = await Promise.all(GROUPS.map(([, , statuses, keep]) =>
       answer(statuses).then((tables) => (keep ? tables.filter(keep) : tables))));
     if (load !== latestLoad) return;
+    const shown = JSON.stringify(lists);
+    if (shown === shownLists) return;
+    shownLists = shown;
     if (!lists.some((tables) => tables.length)) {
       tableList.textContent = t("No tables yet.");
       return;
@@ -422,11 +431,22 @@ async function loadTables() {
     const names = Object.fromEntries(games.map((g) => [g.id, g.name]));
     const sections = GROUPS.map(([id, title], index) => tableGroup(id, title, lists[index], names))
       .filter((section, index) => section.id !== "bots-tables" || lists[index].length);
-    tableList.replaceChildren(nameField(), ...sections);
+    if (nameLabel.parentNode !== tableList) tableList.replaceChildren(nameLabel);
+    while (nameLabel.nextSibling) nameLabel.nextSibling.remove();
+    tableList.append(...sections);
   } catch (error) {
-    if (load === latestLoad) tableList.textContent = t("Could not load the tables: {error}", { error });
+    if (load !== latestLoad || quiet) return;
+    shownLists = null;
+    tableList.textContent = t("Could not load the tables: {error}", { error });
   }
 }
+
+setInterval(() => {
+  if (!document.hidden) loadTables({ quiet: true });
+}, REFRESH_SECONDS * 1000);
+document.addEventListener("visibilitychange", () => {
+  if (!document.hidden) loadTables({ quiet: true });
+});
 
 function nameField() {
   const label = document.createElement("label");
