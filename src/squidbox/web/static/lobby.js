@@ -441,13 +441,6 @@ async function loadTables({ quiet = false } = {}) {
   }
 }
 
-setInterval(() => {
-  if (!document.hidden) loadTables({ quiet: true });
-}, REFRESH_SECONDS * 1000);
-document.addEventListener("visibilitychange", () => {
-  if (!document.hidden) loadTables({ quiet: true });
-});
-
 function nameField() {
   const label = document.createElement("label");
   label.className = "player-name";
@@ -577,6 +570,11 @@ addTimerFields();
 gameSelect.addEventListener("change", gameChanged);
 playersSelect.addEventListener("change", playersChanged);
 form.addEventListener("submit", createTable);
+const refreshTables = () => {
+  if (!document.hidden) loadTables({ quiet: true });
+};
+setInterval(refreshTables, REFRESH_SECONDS * 1000);
+document.addEventListener("visibilitychange", refreshTables);
 // A rated table: the creator's seat and open seats for signed-in people (no bots).
 document.getElementById("rated-check").addEventListener("change", (event) => {
   if (!event.target.checked) return;
